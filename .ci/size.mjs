@@ -1,0 +1,48 @@
+// `npm run size`: gzip sizes of what a visitor downloads, checked against the budgets.
+// - the loader (`dist/loader.js`), on every page view;
+// - everything for an open window: the loader, `dist/app.js` and every chunk it imports statically.
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(process.argv[2] ?? 'dist');
+const BUDGET = { loader: 2 * 1024, openWindow: 60 * 1024 };
+
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+function staticGraph(entry, seen = new Set()) {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const code = readFileSync(entry, 'utf8');
+  // Static imports only (`import … from "./x.js"` / `import "./x.js"`); dynamic `import()` loads later.
+  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+    const next = join(dirname(entry), m[1]);
+    if (existsSync(next)) staticGraph(next, seen);
+  }
+  return seen;
+}
+
+const loader = join(dist, 'loader.js');
+const app = join(dist, 'app.js');
+for (const f of [loader, app]) if (!existsSync(f)) {
+  console.error(`size: ${f} is missing; run \`npm run build\` first`);
+  process.exit(1);
+}
+const files = [loader, ...staticGraph(app)];
+const rows = files.map((f) => ({ file: f.slice(dist.length + 1), raw: readFileSync(f).length, gzip: gz(f) }));
+const loaderGzip = rows[0].gzip;
+const openGzip = rows.reduce((sum, r) => sum + r.gzip, 0);
+
+for (const r of rows) console.log(`${r.file.padEnd(28)} ${String(r.raw).padStart(8)} B raw ${String(r.gzip).padStart(8)} B gzip`);
+console.log(`loader:      ${loaderGzip} B gzip (budget ${BUDGET.loader})`);
+console.log(`open window: ${openGzip} B gzip (budget ${BUDGET.openWindow})`);
+let failed = false;
+if (loaderGzip > BUDGET.loader) {
+  console.error(`size: the loader is over its budget by ${loaderGzip - BUDGET.loader} B`);
+  failed = true;
+}
+if (openGzip > BUDGET.openWindow) {
+  console.error(`size: the open window is over its budget by ${openGzip - BUDGET.openWindow} B`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);

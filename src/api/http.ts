@@ -1,0 +1,128 @@
+/**
+ * The one place that speaks HTTP to the service. Everything above it gets parsed JSON or a typed
+ * error; nothing above it knows about `fetch`, headers or status codes beyond `ApiError.status`.
+ */
+
+export interface HttpOptions {
+  /** API root, e.g. `https://api.example.com/v3`; the document's paths are appended without `/v3`. */
+  apiUrl: string;
+  /** Injected so tests (and hostile pages that wrap `fetch`) cannot change what we call. */
+  fetch?: typeof fetch;
+  /** Per-request time limit; a request that outlives it is an ambiguous failure. */
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** multipart uploads pass a FormData; the browser sets its own content type. */
+  form?: FormData;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The service answered with a non-2xx status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    /** Seconds from `Retry-After` (429/503), when the service sent one. */
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * No answer: offline, DNS, CORS, a dropped connection or our own timeout. The request may or may
+ * not have reached the service, so a retry of a non-idempotent call must check first.
+ */
+export class NetworkError extends Error {
+  constructor(override readonly cause: unknown, readonly timedOut: boolean) {
+    super(timedOut ? 'request timed out' : 'network error');
+    this.name = 'NetworkError';
+  }
+}
+
+export type Http = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
+
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, (date - now) / 1000);
+}
+
+export function joinUrl(apiUrl: string, path: string): string {
+  return apiUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  // The reference server answers some errors in plain text ("Unauthorized"), so JSON is a hope.
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: HttpOptions): Http {
+  // Captured once: a host page that later swaps `window.fetch` does not reach us.
+  const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+
+  return async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (options.token) headers.Authorization = options.token;
+
+    const controller = new AbortController();
+    const limit = options.timeoutMs ?? timeoutMs;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, limit);
+    const forwardAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', forwardAbort);
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(joinUrl(apiUrl, path), {
+          method,
+          headers,
+          body,
+          signal: controller.signal,
+          // The reference server sends `WWW-Authenticate: Basic` with its 401s: with credentials a
+          // same-origin browser would pop a login prompt (and a headless one would wait forever).
+          credentials: 'omit',
+          mode: 'cors',
+        });
+      } catch (error) {
+        throw new NetworkError(error, timedOut);
+      }
+      let parsed: unknown;
+      try {
+        parsed = await readBody(response);
+      } catch (error) {
+        throw new NetworkError(error, timedOut);
+      }
+      if (!response.ok) {
+        throw new ApiError(response.status, parsed, parseRetryAfter(response.headers.get('Retry-After')));
+      }
+      return parsed as T;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', forwardAbort);
+    }
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * Every shape that crosses the wire between the widget and the service, written from
+ * `service-api-v3.md` and `server-contract.md` (what tiledesk-server 2.19 really sends).
+ * The demo service imports these too, so both ends agree by construction.
+ *
+ * Fields are optional wherever the reference server may omit them: the widget must
+ * survive a sparse answer, never assume one.
+ */
+
+/** Message status (server-contract §6). REST posts come back with SENDING (0). */
+export const MessageStatus = {
+  FAILED: -100,
+  SENDING: 0,
+  SENT: 100,
+  DELIVERED: 150,
+  RECEIVED: 200,
+  RETURN_RECEIPT: 250,
+  SEEN: 300,
+} as const;
+
+/** Request status (server-contract §6, `models/requestConstants.js`). */
+export const RequestStatus = {
+  TEMP: 50,
+  UNASSIGNED: 100,
+  ABANDONED: 150,
+  ASSIGNED: 200,
+  SERVED: 300,
+  CLOSED: 1000,
+} as const;
+
+// ---------------------------------------------------------------- auth
+
+export interface SignInAnonymouslyBody {
+  id_project: string;
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  attributes?: Record<string, unknown>;
+}
+
+export interface SignInUser {
+  _id: string;
+  id?: string;
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  fullName?: string;
+  attributes?: Record<string, unknown>;
+}
+
+export interface SignInResponse {
+  success: boolean;
+  /** `"JWT <jwt>"`, sent verbatim as `Authorization`. */
+  token: string;
+  user: SignInUser;
+}
+
+/** Agent sign-in (`POST /auth/signin`), used by the demo agent console only. */
+export interface SignInBody {
+  email: string;
+  password: string;
+}
+
+// ---------------------------------------------------------------- messages
+
+export type MessageType = 'text' | 'image' | 'file' | (string & {});
+
+export interface AttachmentButton {
+  type: 'text' | 'url' | 'action' | (string & {});
+  value?: string;
+  link?: string;
+  target?: 'blank' | 'parent' | 'self' | (string & {});
+  action?: string;
+  show_echo?: boolean;
+}
+
+export interface Attachment {
+  type?: string;
+  buttons?: AttachmentButton[];
+  gallery?: unknown[];
+}
+
+/** `attributes` keys that switch on widget behaviour (widget-contract §3). */
+export interface MessageAttributes {
+  tempUID?: string;
+  clienttimestamp?: number;
+  attachment?: Attachment;
+  subtype?: string;
+  disableInputMessage?: boolean;
+  inputMessagePlaceholder?: string;
+  updateUserEmail?: string;
+  updateUserFullname?: string;
+  messagelabel?: { key?: string; parameters?: Record<string, unknown> };
+  action?: string;
+  [key: string]: unknown;
+}
+
+export interface MessageMetadata {
+  src?: string;
+  width?: number;
+  height?: number;
+  name?: string;
+  type?: string;
+  size?: number;
+  [key: string]: unknown;
+}
+
+/** Body of `POST /{pid}/requests/{rid}/messages`. */
+export interface SendMessageBody {
+  text?: string;
+  type?: MessageType;
+  metadata?: MessageMetadata;
+  attributes?: MessageAttributes;
+  /** The four below are read by the server on the first message only. */
+  departmentid?: string;
+  sourcePage?: string;
+  language?: string;
+  userAgent?: string;
+  /** Agents and bots (demo console) may name themselves. */
+  senderFullname?: string;
+}
+
+/** A message record as `GET …/messages` returns it (a plain array, oldest first). */
+export interface WireMessage {
+  _id: string;
+  sender: string;
+  senderFullname?: string;
+  recipient: string;
+  type?: MessageType;
+  channel_type?: string;
+  text?: string;
+  id_project?: string;
+  createdBy?: string;
+  status?: number;
+  language?: string;
+  attributes?: MessageAttributes;
+  metadata?: MessageMetadata;
+  createdAt: string;
+  updatedAt?: string;
+  __v?: number;
+  /** Only on the answer to a POST: the populated request. */
+  request?: WireRequest;
+}
+
+// ---------------------------------------------------------------- requests
+
+export interface WireRequest {
+  _id: string;
+  id?: string;
+  request_id: string;
+  ticket_id?: number;
+  first_text?: string;
+  status: number;
+  participants?: string[];
+  participantsAgents?: string[];
+  participantsBots?: string[];
+  hasBot?: boolean;
+  department?: WireDepartment | string;
+  lead?: { _id: string; lead_id?: string; fullname?: string; email?: string };
+  requester?: { _id?: string; uuid_user?: string; role?: string };
+  sourcePage?: string;
+  language?: string;
+  userAgent?: string;
+  attributes?: Record<string, unknown>;
+  rating?: number;
+  rating_message?: string;
+  closed_at?: string;
+  createdAt: string;
+  updatedAt?: string;
+  id_project?: string;
+}
+
+export interface RequestListResponse {
+  perPage: number;
+  count: number;
+  requests: WireRequest[];
+}
+
+export interface RatingBody {
+  rating: number;
+  rating_message?: string;
+}
+
+// ---------------------------------------------------------------- project bootstrap
+
+export interface WireDepartment {
+  _id: string;
+  id?: string;
+  name: string;
+  default?: boolean;
+  status?: number;
+  routing?: 'assigned' | 'pooled' | (string & {});
+  id_bot?: string;
+  online_msg?: string;
+  offline_msg?: string;
+  hasBot?: boolean;
+}
+
+/** `project.widget`: an opaque object written by the dashboard; keys as the official widget reads them. */
+export type WireWidgetSettings = Record<string, unknown>;
+
+export interface WireProject {
+  _id: string;
+  id?: string;
+  name?: string;
+  activeOperatingHours?: boolean;
+  /** A JSON-encoded string, e.g. `{"1":[{"start":"09:00","end":"18:00"}],"tzname":"Europe/Rome"}`. */
+  operatingHours?: string;
+  settings?: Record<string, unknown>;
+  widget?: WireWidgetSettings;
+  status?: number;
+}
+
+/** `GET /{pid}/widgets` (no auth). `user_available` is `[]` when closed or nobody is available. */
+export interface WidgetsResponse {
+  project: WireProject;
+  user_available: Array<{ id: string; firstname?: string }>;
+  departments: WireDepartment[];
+  ip?: string;
+  botsRules?: unknown[];
+}
+
+/** `GET /{pid}/labels/{LANG}` (no auth). */
+export interface LabelsResponse {
+  lang: string;
+  data: Record<string, string | string[]>;
+  default?: boolean;
+}
+
+/** `GET /projects/{pid}/isopen` (no auth). */
+export interface IsOpenResponse {
+  isopen: boolean;
+}
+
+// ---------------------------------------------------------------- files
+
+/** `POST /{pid}/files/chat` answers 201 with the repository path (not URL-encoded). */
+export interface UploadResponse {
+  message: string;
+  filename: string;
+}
+
+// ---------------------------------------------------------------- websocket (server-contract §10)
+
+export interface WsClientFrame {
+  action: 'subscribe' | 'unsubscribe' | 'heartbeat' | 'me' | 'publish' | 'broadcast';
+  payload?: { topic?: string; message?: unknown };
+}
+
+export interface WsServerFrame {
+  action: 'publish' | 'heartbeat' | 'me';
+  payload: { topic?: string; method?: 'CREATE' | 'UPDATE'; message?: unknown; id?: string };
+}
+
+// ---------------------------------------------------------------- errors (not uniform: server-contract §11)
+
+export type WireErrorBody =
+  | { success: false; msg: string; err?: unknown }
+  | { success: false; error: string; code?: string }
+  | { error: string }
+  | { errors: Array<string | { msg: string; param: string; location: string; value?: unknown }> }
+  | { err: string; limit?: number }
+  | { message: string };

@@ -1,0 +1,17 @@
+/**
+ * The lazy part of the script-tag widget, loaded by `embed/loader.ts` from beside itself
+ * (`dist/app.js`). The loader owns the host element and the command queue; this takes over both.
+ */
+import { createWidget, type WidgetInstance } from './widget.ts';
+
+export interface BootOptions {
+  host: HTMLElement;
+  settings: Record<string, unknown>;
+  query: string;
+  /** The visitor clicked the loader's launcher: open now, as their own action (focus the composer). */
+  visitorOpened: boolean;
+}
+
+export function boot({ host, settings, query, visitorOpened }: BootOptions): WidgetInstance {
+  return createWidget({ host, settings, query, openedByVisitor: visitorOpened });
+}

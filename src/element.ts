@@ -1,0 +1,35 @@
+/**
+ * `import 'porchlight/element'` registers `<porchlight-widget project-id="…" api-url="…">`.
+ * Attributes are the settings keys in kebab case (`theme-color` → `themeColor`).
+ */
+import { createWidget, type WidgetInstance } from './widget.ts';
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function settingsFrom(element: HTMLElement): Record<string, unknown> {
+  const settings: Record<string, unknown> = { windowEvents: false };
+  for (const attribute of Array.from(element.attributes)) {
+    const key = attribute.name === 'project-id' ? 'projectid' : camel(attribute.name);
+    settings[key] = attribute.value;
+  }
+  return settings;
+}
+
+export class PorchlightElement extends HTMLElement {
+  widget: WidgetInstance | null = null;
+
+  connectedCallback() {
+    // A host made by `mount()` or the loader already has its shadow root and widget.
+    if (this.widget || this.shadowRoot || !this.hasAttribute('project-id')) return;
+    this.widget = createWidget({ host: this, settings: settingsFrom(this) });
+  }
+
+  disconnectedCallback() {
+    this.widget?.destroy();
+    this.widget = null;
+  }
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('porchlight-widget')) {
+  customElements.define('porchlight-widget', PorchlightElement);
+}

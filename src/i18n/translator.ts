@@ -1,0 +1,57 @@
+import i18next, { type i18n } from 'i18next';
+import en from './en.ts';
+
+/** Languages written right to left: the widget mirrors its layout for them. */
+const RTL = new Set(['ar', 'he', 'fa', 'ur']);
+
+export function baseLanguage(tag: string): string {
+  return (tag || 'en').toLowerCase().split(/[-_]/)[0] || 'en';
+}
+
+export function isRtl(lang: string): boolean {
+  return RTL.has(baseLanguage(lang));
+}
+
+/**
+ * Remote labels for `lang`, or null when they are not for it. A stock service answers the English
+ * pivot to any language it has no labels for; laying those over Italian texts would be wrong.
+ */
+export function remoteLabelsFor(lang: string, answer: unknown): Record<string, string> | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const { lang: answered, data } = answer as { lang?: unknown; data?: unknown };
+  if (typeof answered !== 'string' || baseLanguage(answered) !== baseLanguage(lang)) return null;
+  if (!data || typeof data !== 'object') return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    // Some labels are arrays (ARRAY_DAYS); they are not texts to show as they are.
+    if (typeof value === 'string' && value.trim()) out[key] = value.trim();
+  }
+  return out;
+}
+
+export interface Translator {
+  i18n: i18n;
+  t(key: string, options?: Record<string, unknown>): string;
+  overlay(lang: string, labels: Record<string, string>): void;
+}
+
+/** One i18next instance per widget: two previews on one page may speak two languages. */
+export function createTranslator(lang: string): Translator {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: baseLanguage(lang),
+    fallbackLng: 'en',
+    resources: { en: { translation: en } },
+    initImmediate: false,
+    // Texts are rendered as text nodes by Preact, never as HTML: i18next must not escape them twice.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return {
+    i18n: instance,
+    t: (key, options) => instance.t(key, options ?? {}) as string,
+    overlay(target, labels) {
+      instance.addResourceBundle(baseLanguage(target), 'translation', labels, true, true);
+    },
+  };
+}

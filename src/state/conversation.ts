@@ -1,0 +1,291 @@
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { ApiError, NetworkError, type Http } from '../api/http.ts';
+import { listMessages, postMessage } from '../api/messages.ts';
+import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
+import { mergeHistory, toChatMessages, isHidden, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import type { Emitter } from './events.ts';
+import type { OutboxStore } from './outboxStore.ts';
+import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
+import { retryDelay } from './retryDelay.ts';
+import type { SessionModel } from './session.ts';
+import type { KeyValueStore } from './storage.ts';
+
+/** After this many automatic attempts a message shows as failed; the visitor (or `online`) retries it. */
+export const MAX_AUTO_ATTEMPTS = 6;
+
+export interface Outgoing {
+  text: string;
+  type?: string;
+  metadata?: MessageMetadata;
+  attributes?: MessageAttributes;
+}
+
+/** Fields the service reads on the first message of a conversation only. */
+export interface FirstMessageFields {
+  departmentid?: string;
+  sourcePage?: string;
+  language?: string;
+  userAgent?: string;
+}
+
+export interface ConversationModel {
+  requestId: Signal<string | null>;
+  history: Signal<WireMessage[]>;
+  outbox: Signal<OutboxItem[]>;
+  messages: ReadonlySignal<ChatMessage[]>;
+  /** Messages from the other side that arrived while the window was closed. */
+  unread: Signal<number>;
+  lastActivity: Signal<number>;
+  restore(): Promise<void>;
+  send(message: Outgoing): Promise<void>;
+  retry(tempUID: string): Promise<void>;
+  discard(tempUID: string): Promise<void>;
+  /** Fetches the history now (no-op before the first message or without a session). */
+  sync(): Promise<void>;
+  /** Network is back: whatever waits on backoff goes now. */
+  resume(): void;
+  markRead(): void;
+  forget(): Promise<void>;
+  dispose(): void;
+}
+
+export function createConversation(options: {
+  http: Http;
+  projectId: string;
+  session: SessionModel;
+  store: KeyValueStore;
+  outboxStore: OutboxStore;
+  emitter: Emitter;
+  isWindowOpen: () => boolean;
+  firstMessageFields: () => FirstMessageFields;
+  now?: () => number;
+  random?: () => number;
+}): ConversationModel {
+  const { http, projectId, session, store, outboxStore, emitter } = options;
+  const now = options.now ?? Date.now;
+  const requestId = signal<string | null>(null);
+  const history = signal<WireMessage[]>([]);
+  const outbox = signal<OutboxItem[]>([]);
+  const unread = signal(0);
+  const lastActivity = signal(0);
+  const seen = new Set<string>();
+  let historyLoaded = false;
+  let flushing: Promise<void> | null = null;
+  let flushAgain = false;
+  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+
+  const myIds = computed(() => {
+    const v = session.visitor.value;
+    return new Set(v ? [v.id, ...v.pastIds] : []);
+  });
+  const messages = computed(() => toChatMessages(history.value, outbox.value, myIds.value, requestId.value));
+
+  function absorb(incoming: readonly WireMessage[]) {
+    const mine = myIds.value;
+    const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
+    history.value = mergeHistory(history.value, incoming);
+    for (const m of fresh) seen.add(m._id);
+    // The first load after a reload is history, not news.
+    const announce = historyLoaded;
+    historyLoaded = true;
+    const received = fresh.filter((m) => !mine.has(m.sender) && !isHidden(m));
+    if (!received.length) return;
+    lastActivity.value = now();
+    if (!announce) return;
+    for (const m of received) emitter.emit('message:received', m);
+    if (!options.isWindowOpen()) {
+      unread.value += received.length;
+      emitter.emit('unread:change', unread.value);
+    }
+  }
+
+  async function setOutbox(change: (items: OutboxItem[]) => OutboxItem[]) {
+    outbox.value = await outboxStore.update(change);
+  }
+
+  const storedTempUIDs = () =>
+    new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
+
+  async function fetchHistory(rid: string) {
+    const list = await session.authorized((token) => listMessages(http, token, projectId, rid));
+    if (requestId.value !== rid) return;
+    absorb(list);
+    const stored = storedTempUIDs();
+    if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+  }
+
+  function scheduleWake() {
+    clearTimeout(wakeTimer);
+    const waiting = outbox.value.filter((i) => i.state === 'sending');
+    if (!waiting.length || disposed) return;
+    const next = Math.min(...waiting.map((i) => i.notBefore));
+    wakeTimer = setTimeout(() => void flush(), Math.max(0, next - now()));
+  }
+
+  function failureOf(item: OutboxItem, error: unknown): Partial<OutboxItem> {
+    const attempts = item.attempts + 1;
+    let retryAfter: number | null = null;
+    let maybeDelivered = item.maybeDelivered;
+    if (error instanceof ApiError) {
+      const transient = error.status === 429 || error.status === 503 || error.status >= 500;
+      if (!transient) return { attempts, state: 'failed', retryable: false, error: `HTTP ${error.status}` };
+      retryAfter = error.retryAfterSeconds;
+      // A 500 may come after the message was stored; 429 and 503 are refusals before it.
+      if (error.status !== 429 && error.status !== 503) maybeDelivered = true;
+    } else if (error instanceof NetworkError) {
+      maybeDelivered = true;
+    } else {
+      return { attempts, state: 'failed', retryable: false, error: String(error) };
+    }
+    const state = attempts >= MAX_AUTO_ATTEMPTS ? 'failed' : 'sending';
+    return { attempts, maybeDelivered, state, retryable: true, notBefore: now() + retryDelay(attempts, retryAfter, options.random), error: String(error) };
+  }
+
+  async function deliver(item: OutboxItem): Promise<void> {
+    if (item.maybeDelivered) {
+      await fetchHistory(item.requestId);
+      if (storedTempUIDs().has(item.tempUID)) return;
+    }
+    const first = !history.value.some((m) => m.recipient === item.requestId);
+    const body: SendMessageBody = {
+      text: item.text,
+      type: item.type,
+      attributes: { ...item.attributes, tempUID: item.tempUID },
+      ...(item.metadata ? { metadata: item.metadata } : {}),
+      ...(first ? options.firstMessageFields() : {}),
+    };
+    const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
+    const { request: _request, ...message } = stored ?? ({} as WireMessage);
+    if (typeof message._id === 'string') {
+      seen.add(message._id);
+      history.value = mergeHistory(history.value, [message as WireMessage]);
+    }
+    await setOutbox((items) => items.filter((i) => i.tempUID !== item.tempUID));
+    lastActivity.value = now();
+    emitter.emit('message:sent', message);
+    if (first) emitter.emit('conversation:started', { requestId: item.requestId });
+  }
+
+  async function drain() {
+    outbox.value = await outboxStore.read();
+    for (;;) {
+      if (disposed) return;
+      const item = outbox.value.find((i) => i.state === 'sending');
+      // Strict order: a later message never overtakes one that waits on backoff.
+      if (!item || item.notBefore > now()) break;
+      try {
+        await deliver(item);
+      } catch (error) {
+        const patch = failureOf(item, error);
+        await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
+        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, message: patch.error });
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (flushing) {
+      flushAgain = true;
+      return flushing;
+    }
+    flushing = outboxStore
+      .exclusive(async () => {
+        do {
+          flushAgain = false;
+          await drain();
+        } while (flushAgain && !disposed);
+      })
+      .catch((error: unknown) => emitter.emit('error', { type: 'send', message: String(error) }))
+      .finally(() => {
+        flushing = null;
+        scheduleWake();
+      });
+    return flushing;
+  }
+
+  async function ensureRequestId(): Promise<string> {
+    if (requestId.value) return requestId.value;
+    const rid = newRequestId(projectId);
+    requestId.value = rid;
+    await store.set('conversation', { requestId: rid });
+    return rid;
+  }
+
+  return {
+    requestId,
+    history,
+    outbox,
+    messages,
+    unread,
+    lastActivity,
+    async restore() {
+      const saved = await store.get<{ requestId?: unknown }>('conversation');
+      if (isRequestIdOf(projectId, saved?.requestId)) requestId.value = saved.requestId;
+      // A reload may have cut an attempt short: what was in flight may already be stored.
+      outbox.value = (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, maybeDelivered: true, notBefore: 0 } : i));
+      if (outbox.value.some((i) => i.state === 'sending')) void flush();
+    },
+    async send(message) {
+      const text = message.text;
+      if (!text.trim() && (message.type ?? 'text') === 'text') return;
+      const rid = await ensureRequestId();
+      const item: OutboxItem = {
+        tempUID: newTempUID(),
+        requestId: rid,
+        text,
+        type: message.type ?? 'text',
+        ...(message.metadata ? { metadata: message.metadata } : {}),
+        attributes: { ...message.attributes, clienttimestamp: now() },
+        createdAt: now(),
+        attempts: 0,
+        state: 'sending',
+        maybeDelivered: false,
+        notBefore: 0,
+      };
+      // Shown at once, written to storage before the first attempt.
+      outbox.value = [...outbox.value, item];
+      lastActivity.value = now();
+      await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
+      await flush();
+    },
+    async retry(tempUID) {
+      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: true } : i)));
+      await flush();
+    },
+    async discard(tempUID) {
+      await setOutbox((items) => items.filter((i) => i.tempUID !== tempUID || i.state !== 'failed'));
+    },
+    async sync() {
+      const rid = requestId.value;
+      if (!rid || !session.token.value) return;
+      await fetchHistory(rid);
+    },
+    resume() {
+      void setOutbox((items) =>
+        items.map((i) => {
+          if (i.state === 'sending') return { ...i, notBefore: 0 };
+          return i.retryable ? { ...i, state: 'sending', notBefore: 0, attempts: 0 } : i;
+        }),
+      ).then(() => flush());
+    },
+    markRead() {
+      if (!unread.value) return;
+      unread.value = 0;
+      emitter.emit('unread:change', 0);
+    },
+    async forget() {
+      requestId.value = null;
+      history.value = [];
+      seen.clear();
+      historyLoaded = false;
+      unread.value = 0;
+      await store.del('conversation');
+      await setOutbox(() => []);
+    },
+    dispose() {
+      disposed = true;
+      clearTimeout(wakeTimer);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * How long until the next look at the conversation (`GET …/messages`), or `null` to pause.
+ * Quick while the visitor is looking at an active conversation, slower as it goes quiet,
+ * nothing in a hidden tab or offline (visibilitychange/online trigger an immediate look).
+ */
+export interface PollState {
+  hasConversation: boolean;
+  windowOpen: boolean;
+  pageHidden: boolean;
+  online: boolean;
+  /** Time since the last message either way. */
+  msSinceActivity: number;
+}
+
+export const POLL_ACTIVE_MS = 2000;
+export const POLL_OPEN_IDLE_MS = 6000;
+export const POLL_CLOSED_MS = 15000;
+export const POLL_DORMANT_MS = 60000;
+export const ACTIVE_WINDOW_MS = 2 * 60 * 1000;
+export const DORMANT_AFTER_MS = 30 * 60 * 1000;
+
+export function pollDelay(state: PollState): number | null {
+  if (!state.hasConversation || state.pageHidden || !state.online) return null;
+  if (state.windowOpen) return state.msSinceActivity < ACTIVE_WINDOW_MS ? POLL_ACTIVE_MS : POLL_OPEN_IDLE_MS;
+  return state.msSinceActivity < DORMANT_AFTER_MS ? POLL_CLOSED_MS : POLL_DORMANT_MS;
+}

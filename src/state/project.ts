@@ -1,0 +1,51 @@
+import { signal, type Signal } from '@preact/signals';
+import { ApiError, type Http } from '../api/http.ts';
+import { getIsOpen, getWidgets } from '../api/project.ts';
+import type { WidgetsResponse, WireDepartment } from '../api/wire.ts';
+import { cleanLayer, type WidgetSettings } from './settings.ts';
+
+/** What the service says about the project: its widget settings, departments and availability. */
+export interface ProjectModel {
+  /** `project.widget` as a settings layer (cleaned: unknown keys and wrong types dropped). */
+  widgetLayer: Signal<Partial<WidgetSettings>>;
+  name: Signal<string>;
+  departments: Signal<WireDepartment[]>;
+  /** null until known; false when closed by operating hours or nobody is available. */
+  agentsAvailable: Signal<boolean | null>;
+  load(): Promise<void>;
+  /** Preview mode: the dashboard hands the project in, nothing is fetched. */
+  apply(answer: Partial<WidgetsResponse>): void;
+}
+
+export function createProject(http: Http | null, projectId: string): ProjectModel {
+  const widgetLayer = signal<Partial<WidgetSettings>>({});
+  const name = signal('');
+  const departments = signal<WireDepartment[]>([]);
+  const agentsAvailable = signal<boolean | null>(null);
+
+  const model: ProjectModel = {
+    widgetLayer,
+    name,
+    departments,
+    agentsAvailable,
+    apply(answer) {
+      const project = answer.project;
+      widgetLayer.value = cleanLayer(project?.widget);
+      name.value = typeof project?.name === 'string' ? project.name : '';
+      departments.value = Array.isArray(answer.departments) ? answer.departments.filter((d) => d && typeof d._id === 'string') : [];
+      if (Array.isArray(answer.user_available)) agentsAvailable.value = answer.user_available.length > 0;
+    },
+    async load() {
+      if (!http) return;
+      try {
+        model.apply(await getWidgets(http, projectId));
+      } catch (error) {
+        // A service without `/widgets` (404): run on page settings, ask `isopen` for availability.
+        if (!(error instanceof ApiError) || error.status !== 404) throw error;
+        const open = await getIsOpen(http, projectId).catch(() => null);
+        agentsAvailable.value = open && typeof open.isopen === 'boolean' ? open.isopen : null;
+      }
+    },
+  };
+  return model;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, cleanLayer, resolveSettings, settingsFromQuery } from './settings.ts';
+
+describe('settings precedence', () => {
+  it('applies defaults → project.widget → stored → page → query, last wins', () => {
+    const project = { themeColor: '#111111', align: 'left', widgetTitle: 'From service' };
+    const stored = { widgetTitle: 'Stored' };
+    const page = { themeColor: '#222222', projectid: 'p1' };
+    const query = settingsFromQuery('?porchlight_themeColor=%23333333');
+    const s = resolveSettings(project, stored, page, query);
+    expect(s.themeColor).toBe('#333333');
+    expect(s.align).toBe('left');
+    expect(s.widgetTitle).toBe('Stored');
+    expect(s.projectid).toBe('p1');
+    expect(s.marginX).toBe(DEFAULT_SETTINGS.marginX);
+  });
+
+  it('coerces types and drops values of the wrong type or unknown enum', () => {
+    expect(cleanLayer({ open: 'true', calloutTimer: '5', align: 'middle', persistence: 'session', bogus: 1 })).toEqual({
+      open: true,
+      calloutTimer: 5,
+      persistence: 'session',
+    });
+    expect(cleanLayer({ open: 'maybe', themeColor: {} })).toEqual({});
+  });
+
+  it('reads porchlight_ and tiledesk_ query parameters; a bare key is true and 0 is false', () => {
+    expect(settingsFromQuery('?tiledesk_open&porchlight_displayOnMobile=0&porchlight_lang=it&other=1')).toEqual({
+      open: true,
+      displayOnMobile: false,
+      lang: 'it',
+    });
+    expect(settingsFromQuery('?tiledesk_align=left&porchlight_align=right').align).toBe('right');
+  });
+
+  it('parses customAttributes given as JSON text', () => {
+    expect(cleanLayer({ customAttributes: '{"plan":"pro"}' }).customAttributes).toEqual({ plan: 'pro' });
+    expect(cleanLayer({ customAttributes: '{oops' }).customAttributes).toBeUndefined();
+  });
+
+  it('ignores keys a hostile page put on Object.prototype', () => {
+    (Object.prototype as Record<string, unknown>).themeColor = 'red';
+    try {
+      expect(cleanLayer({})).toEqual({});
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).themeColor;
+    }
+  });
+});

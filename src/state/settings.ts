@@ -1,0 +1,185 @@
+/**
+ * Widget settings: names and meanings of the service's official widget (`tiledeskSettings`),
+ * resolved by the precedence of widget-contract §1, last wins:
+ * built-in defaults → project.widget → stored state → page settings → `porchlight_<key>` query params.
+ */
+
+export type Persistence = 'local' | 'session' | 'none';
+export type Align = 'left' | 'right';
+export type PageChangeVisibility = 'open' | 'close' | 'last';
+
+export interface WidgetSettings {
+  projectid: string;
+  apiUrl: string;
+  lang: string;
+  align: Align;
+  marginX: string;
+  marginY: string;
+  mobileMarginX: string;
+  mobileMarginY: string;
+  launcherWidth: string;
+  launcherHeight: string;
+  baloonImage: string;
+  themeColor: string;
+  themeForegroundColor: string;
+  themeColorOpacity: number;
+  logoChat: string;
+  widgetTitle: string;
+  welcomeTitle: string;
+  welcomeMsg: string;
+  calloutTimer: number;
+  calloutTitle: string;
+  calloutMsg: string;
+  userFullname: string;
+  userEmail: string;
+  customAttributes: Record<string, unknown> | null;
+  departmentID: string;
+  open: boolean;
+  startHidden: boolean;
+  startFromHome: boolean;
+  singleConversation: boolean;
+  persistence: Persistence;
+  soundEnabled: boolean;
+  displayOnDesktop: boolean;
+  displayOnMobile: boolean;
+  onPageChangeVisibilityDesktop: PageChangeVisibility;
+  onPageChangeVisibilityMobile: PageChangeVisibility;
+  fileUploadAccept: string;
+  hideHeaderCloseButton: boolean;
+  nativeRating: boolean;
+  showAttachmentFooterButton: boolean;
+  showEmojiFooterButton: boolean;
+  /** CSP nonce for the `<link>`/`<style>` fallback on browsers without constructable stylesheets. */
+  nonce: string;
+  /** Dispatch `porchlight:<event>` on `window` (the script tag does; several previews should not). */
+  windowEvents: boolean;
+}
+
+export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
+  projectid: '',
+  apiUrl: '',
+  lang: '',
+  align: 'right',
+  marginX: '20px',
+  marginY: '20px',
+  mobileMarginX: '0px',
+  mobileMarginY: '0px',
+  launcherWidth: '60px',
+  launcherHeight: '60px',
+  baloonImage: '',
+  themeColor: '#2a6ac1',
+  themeForegroundColor: '',
+  themeColorOpacity: 100,
+  logoChat: '',
+  widgetTitle: '',
+  welcomeTitle: '',
+  welcomeMsg: '',
+  calloutTimer: -1,
+  calloutTitle: '',
+  calloutMsg: '',
+  userFullname: '',
+  userEmail: '',
+  customAttributes: null,
+  departmentID: '',
+  open: false,
+  startHidden: false,
+  startFromHome: false,
+  singleConversation: false,
+  persistence: 'local',
+  soundEnabled: true,
+  displayOnDesktop: true,
+  displayOnMobile: true,
+  onPageChangeVisibilityDesktop: 'last',
+  onPageChangeVisibilityMobile: 'last',
+  fileUploadAccept: 'image/*,.pdf,.txt',
+  hideHeaderCloseButton: false,
+  nativeRating: true,
+  showAttachmentFooterButton: true,
+  showEmojiFooterButton: false,
+  nonce: '',
+  windowEvents: true,
+});
+
+export type SettingsLayer = Partial<Record<keyof WidgetSettings, unknown>>;
+
+const KEYS = Object.keys(DEFAULT_SETTINGS) as Array<keyof WidgetSettings>;
+const ENUMS: Partial<Record<keyof WidgetSettings, readonly string[]>> = {
+  align: ['left', 'right'],
+  persistence: ['local', 'session', 'none'],
+  onPageChangeVisibilityDesktop: ['open', 'close', 'last'],
+  onPageChangeVisibilityMobile: ['open', 'close', 'last'],
+};
+
+/**
+ * Coerces one untrusted value (page script, query string or the service) to the type of its
+ * default; `undefined` means "not set here", so the layer below shows through.
+ */
+export function coerceSetting<K extends keyof WidgetSettings>(key: K, value: unknown): WidgetSettings[K] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const fallback = DEFAULT_SETTINGS[key];
+  if (typeof fallback === 'boolean') {
+    if (typeof value === 'boolean') return value as WidgetSettings[K];
+    // Query parameters: a bare key means true and '0' means false, as the official widget reads them.
+    if (value === '' || value === 'true' || value === '1') return true as WidgetSettings[K];
+    if (value === 'false' || value === '0') return false as WidgetSettings[K];
+    return undefined;
+  }
+  if (typeof fallback === 'number') {
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) && value !== '' ? (n as WidgetSettings[K]) : undefined;
+  }
+  if (key === 'customAttributes') {
+    if (typeof value === 'object') return value as WidgetSettings[K];
+    if (typeof value === 'string') {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        return parsed && typeof parsed === 'object' ? (parsed as WidgetSettings[K]) : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+  if (typeof value === 'number') value = String(value);
+  if (typeof value !== 'string') return undefined;
+  const allowed = ENUMS[key];
+  if (allowed && !allowed.includes(value)) return undefined;
+  return value as WidgetSettings[K];
+}
+
+/** Keeps only known keys with values of the right type. */
+export function cleanLayer(layer: unknown): Partial<WidgetSettings> {
+  const out: Partial<WidgetSettings> = {};
+  if (!layer || typeof layer !== 'object') return out;
+  const source = layer as Record<string, unknown>;
+  for (const key of KEYS) {
+    // Own properties only: a host page may have polluted Object.prototype.
+    if (!Object.prototype.hasOwnProperty.call(source, key)) continue;
+    const value = coerceSetting(key, source[key]);
+    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/** Reads `porchlight_<key>` (and the official widget's `tiledesk_<key>`) from a query string. */
+export function settingsFromQuery(search: string): Partial<WidgetSettings> {
+  const params = new URLSearchParams(search);
+  const raw: Record<string, string> = {};
+  for (const prefix of ['tiledesk_', 'porchlight_']) {
+    params.forEach((value, name) => {
+      if (name.startsWith(prefix)) raw[name.slice(prefix.length)] = value;
+    });
+  }
+  return cleanLayer(raw);
+}
+
+/** Applies the layers in order, last wins. */
+export function resolveSettings(...layers: Array<Partial<WidgetSettings> | undefined>): WidgetSettings {
+  const out: WidgetSettings = { ...DEFAULT_SETTINGS };
+  for (const layer of layers) if (layer) Object.assign(out, cleanLayer(layer));
+  return out;
+}
+
+export function defaultApiUrl(origin: string): string {
+  return `${origin}/v3`;
+}

@@ -1,0 +1,104 @@
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import type { Persistence } from './settings.ts';
+
+/**
+ * Where the visitor's session, conversation and outbox live between page loads.
+ * `local` → IndexedDB (shared by the site's tabs), `session` → sessionStorage (this tab only),
+ * `none` → memory. Keys are versioned and per project: `v1:<projectId>:<name>`.
+ */
+export interface KeyValueStore {
+  get<T>(name: string): Promise<T | undefined>;
+  set(name: string, value: unknown): Promise<void>;
+  del(name: string): Promise<void>;
+}
+
+export const STORAGE_VERSION = 'v1';
+
+export function storageKey(projectId: string, name: string): string {
+  return `${STORAGE_VERSION}:${projectId}:${name}`;
+}
+
+export function createMemoryStore(): KeyValueStore {
+  const map = new Map<string, unknown>();
+  return {
+    async get<T>(name: string) {
+      return map.get(name) as T | undefined;
+    },
+    async set(name, value) {
+      map.set(name, structuredClone(value));
+    },
+    async del(name) {
+      map.delete(name);
+    },
+  };
+}
+
+function createWebStorageStore(storage: Storage, prefix: string): KeyValueStore {
+  return {
+    async get<T>(name: string) {
+      const raw = storage.getItem(prefix + name);
+      if (raw === null) return undefined;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(name, value) {
+      storage.setItem(prefix + name, JSON.stringify(value));
+    },
+    async del(name) {
+      storage.removeItem(prefix + name);
+    },
+  };
+}
+
+function createIdbStore(idb: UseStore, projectId: string): KeyValueStore {
+  return {
+    get: <T>(name: string) => get<T>(storageKey(projectId, name), idb),
+    set: (name, value) => set(storageKey(projectId, name), value, idb),
+    del: (name) => del(storageKey(projectId, name), idb),
+  };
+}
+
+/**
+ * Wraps a store so that a failing backend (private mode, quota, a blocked database) falls back to
+ * memory for the rest of the visit instead of breaking the chat.
+ */
+function withMemoryFallback(primary: KeyValueStore, onFallback: (error: unknown) => void): KeyValueStore {
+  const memory = createMemoryStore();
+  let active = primary;
+  const guard = async <T>(run: (store: KeyValueStore) => Promise<T>): Promise<T> => {
+    try {
+      return await run(active);
+    } catch (error) {
+      if (active === memory) throw error;
+      active = memory;
+      onFallback(error);
+      return run(memory);
+    }
+  };
+  return {
+    get: <T>(name: string) => guard((s) => s.get<T>(name)),
+    set: (name, value) => guard((s) => s.set(name, value)),
+    del: (name) => guard((s) => s.del(name)),
+  };
+}
+
+export function openStore(
+  persistence: Persistence,
+  projectId: string,
+  onFallback: (error: unknown) => void = () => {},
+): KeyValueStore {
+  try {
+    if (persistence === 'local' && typeof indexedDB !== 'undefined') {
+      return withMemoryFallback(createIdbStore(createStore('porchlight', 'keyval'), projectId), onFallback);
+    }
+    if (persistence === 'session' && typeof sessionStorage !== 'undefined') {
+      return withMemoryFallback(createWebStorageStore(sessionStorage, `porchlight:${storageKey(projectId, '')}`), onFallback);
+    }
+  } catch (error) {
+    onFallback(error);
+  }
+  return createMemoryStore();
+}

@@ -1,0 +1,69 @@
+import type { WidgetSettings } from './settings.ts';
+
+/**
+ * CSS custom properties for the shadow root, from settings that come from page code or the
+ * service. Only values the browser accepts as colours or lengths pass, so a setting can never
+ * smuggle `url(…)` or another declaration into our styles.
+ */
+export type ThemeVariables = Record<`--pl-${string}`, string>;
+
+function parseHex(color: string): [number, number, number] | null {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
+  if (!m || !m[1]) return null;
+  const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+function parseRgb(color: string): [number, number, number] | null {
+  const m = /^rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})/i.exec(color.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const channel = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** Black or white, whichever reads better on `background` (WCAG contrast ratio). */
+export function readableOn(background: string): string {
+  const rgb = parseHex(background) ?? parseRgb(background);
+  if (!rgb) return '#ffffff';
+  const l = luminance(rgb);
+  return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05) ? '#ffffff' : '#111111';
+}
+
+export function isColor(value: string): boolean {
+  if (!value || /[;{}<>]|url\(|var\(/i.test(value)) return false;
+  if (typeof CSS !== 'undefined' && typeof CSS.supports === 'function') return CSS.supports('color', value);
+  return !!(parseHex(value) ?? parseRgb(value)) || /^[a-z]+$/i.test(value);
+}
+
+export function isLength(value: string): boolean {
+  return /^-?\d+(\.\d+)?(px|rem|em|vh|vw|%)?$/.test(value.trim());
+}
+
+const asLength = (value: string, fallback: string) => {
+  const v = value.trim();
+  if (!isLength(v)) return fallback;
+  return /^-?\d+(\.\d+)?$/.test(v) ? `${v}px` : v;
+};
+
+export function themeVariables(settings: WidgetSettings, fallback: WidgetSettings): ThemeVariables {
+  const theme = isColor(settings.themeColor) ? settings.themeColor : fallback.themeColor;
+  const foreground = isColor(settings.themeForegroundColor) ? settings.themeForegroundColor : readableOn(theme);
+  const opacity = Math.min(100, Math.max(0, settings.themeColorOpacity)) / 100;
+  return {
+    '--pl-theme': theme,
+    '--pl-theme-fg': foreground,
+    '--pl-header-opacity': String(opacity),
+    '--pl-margin-x': asLength(settings.marginX, fallback.marginX),
+    '--pl-margin-y': asLength(settings.marginY, fallback.marginY),
+    '--pl-mobile-margin-x': asLength(settings.mobileMarginX, fallback.mobileMarginX),
+    '--pl-mobile-margin-y': asLength(settings.mobileMarginY, fallback.mobileMarginY),
+    '--pl-launcher-width': asLength(settings.launcherWidth, fallback.launcherWidth),
+    '--pl-launcher-height': asLength(settings.launcherHeight, fallback.launcherHeight),
+  };
+}

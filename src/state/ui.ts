@@ -1,0 +1,51 @@
+import { signal, type Signal } from '@preact/signals';
+import type { KeyValueStore } from './storage.ts';
+import type { PageChangeVisibility } from './settings.ts';
+
+/** What the visitor sees of the widget, independent of the conversation. */
+export interface UiModel {
+  /** The chat window is open. */
+  isOpen: Signal<boolean>;
+  /** The widget is on the page at all (`show`/`hide`, `startHidden`). */
+  isShown: Signal<boolean>;
+  /** Bumped when texts change (language, remote labels), so views re-read them. */
+  labelsVersion: Signal<number>;
+  /** The last open/close came from the visitor's own click or key (not page code): only then we move focus. */
+  byVisitor: Signal<boolean>;
+  restore(rule: PageChangeVisibility, openSetting: boolean): Promise<void>;
+  setOpen(open: boolean, byVisitor?: boolean): void;
+}
+
+const KEY = 'ui';
+
+/** Whether the window starts open on this page load (onPageChangeVisibility*: open, close, last). */
+export function initialOpen(rule: PageChangeVisibility, openSetting: boolean, lastOpen: boolean | undefined): boolean {
+  if (openSetting) return true;
+  if (rule === 'open') return true;
+  if (rule === 'close') return false;
+  return lastOpen === true;
+}
+
+export function createUi(store: KeyValueStore): UiModel {
+  const isOpen = signal(false);
+  const isShown = signal(true);
+  const labelsVersion = signal(0);
+  const byVisitor = signal(false);
+  return {
+    isOpen,
+    isShown,
+    labelsVersion,
+    byVisitor,
+    async restore(rule, openSetting) {
+      const saved = await store.get<{ open?: boolean }>(KEY).catch(() => undefined);
+      // Never closes a window the visitor (or page code) opened while we were loading.
+      if (!isOpen.value) isOpen.value = initialOpen(rule, openSetting, saved?.open);
+    },
+    setOpen(open, changedByVisitor = false) {
+      byVisitor.value = changedByVisitor;
+      if (isOpen.value === open) return;
+      isOpen.value = open;
+      void store.set(KEY, { open }).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * A scripted `fetch` for unit tests: each call is recorded, and a handler decides the answer
+ * (a status and a body, a thrown network error, or a promise that never settles).
+ */
+export interface RecordedCall {
+  method: string;
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | 'network-error' | 'hang';
+export type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
+
+export function createFakeFetch(apiUrl: string, handler: Handler) {
+  const calls: RecordedCall[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = String(input);
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
+    let body: unknown = init.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        /* keep text */
+      }
+    }
+    const call: RecordedCall = { method: init.method ?? 'GET', url, path: url.slice(apiUrl.length), headers, body, credentials: init.credentials };
+    calls.push(call);
+    const reply = await handler(call);
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    if (reply === 'hang') {
+      return new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }
+    const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    return new Response(text, { status: reply.status ?? 200, headers: reply.headers });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls };
+}
+
+export const wait = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` passes (or throws its last error after `timeoutMs`). */
+export async function until(check: () => void | boolean, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      if (check() !== false) return;
+    } catch (error) {
+      if (Date.now() - start > timeoutMs) throw error;
+    }
+    if (Date.now() - start > timeoutMs) throw new Error('until: timed out');
+    await wait(5);
+  }
+}

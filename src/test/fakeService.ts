@@ -1,0 +1,80 @@
+import type { WireMessage } from '../api/wire.ts';
+import { createFakeFetch, type Handler, type RecordedCall, type Reply } from './fakeFetch.ts';
+
+/**
+ * A minimal in-memory stand-in for the service's guest endpoints, for unit tests of the state
+ * models. It answers like the reference server (plain-text 401, status 0, plain-array history);
+ * `fault` lets a test replace the answer to any one call.
+ */
+export function createFakeService(options: { apiUrl?: string; projectId?: string } = {}) {
+  const apiUrl = options.apiUrl ?? 'https://api.test/v3';
+  const projectId = options.projectId ?? '65f0c0ffee0000000000d3e0';
+  const messages = new Map<string, WireMessage[]>();
+  const tokens = new Set<string>();
+  let guests = 0;
+  let ids = 0;
+  let fault: ((call: RecordedCall) => Reply | 'store-then-drop' | undefined) | null = null;
+
+  const handler: Handler = (call) => {
+    const injected = fault?.(call);
+    if (injected && injected !== 'store-then-drop') return injected;
+    if (call.method === 'POST' && call.path === '/auth/signinAnonymously') {
+      const n = ++guests;
+      const id = `guest-${n}`;
+      const token = `JWT token-${n}`;
+      tokens.add(token);
+      return { body: { success: true, token, user: { _id: id, firstname: `guest#${n}`, id, fullName: `guest#${n} ` } } };
+    }
+    const auth = call.headers.Authorization;
+    const match = /^\/([^/]+)\/requests\/([^/]+)\/messages$/.exec(call.path);
+    if (match) {
+      if (!auth || !tokens.has(auth)) return { status: 401, body: 'Unauthorized', headers: { 'WWW-Authenticate': 'Basic realm="Users"' } };
+      const rid = decodeURIComponent(match[2]!);
+      const list = messages.get(rid) ?? [];
+      if (call.method === 'GET') return { body: list };
+      const body = call.body as { text?: string; type?: string; attributes?: Record<string, unknown> };
+      if (!list.length && !body.text) return { status: 422, body: { errors: ['text field is required'] } };
+      const sender = `guest-${auth.slice('JWT token-'.length)}`;
+      const message: WireMessage = {
+        _id: `m${++ids}`,
+        sender,
+        senderFullname: `guest#${sender.slice(6)} `,
+        recipient: rid,
+        type: body.type ?? 'text',
+        text: body.text ?? '',
+        status: 0,
+        attributes: body.attributes,
+        createdAt: new Date(Date.now() + ids).toISOString(),
+      };
+      messages.set(rid, [...list, message]);
+      if (injected === 'store-then-drop') return 'network-error';
+      return { body: { ...message, request: { _id: 'r1', request_id: rid, status: 100, createdAt: message.createdAt } } };
+    }
+    if (call.method === 'GET' && call.path === `/${projectId}/widgets`) {
+      return { body: { project: { _id: projectId, name: 'Fake project', widget: {} }, user_available: [{ id: 'a1' }], departments: [] } };
+    }
+    if (call.method === 'GET' && call.path.startsWith(`/${projectId}/labels/`)) return { body: { lang: 'EN', data: {} } };
+    return { status: 404, body: `Cannot ${call.method} ${call.path}` };
+  };
+
+  const { fetch, calls } = createFakeFetch(apiUrl, handler);
+  return {
+    apiUrl,
+    projectId,
+    fetch,
+    calls,
+    messages,
+    revokeAll: () => tokens.clear(),
+    setFault(next: typeof fault) {
+      fault = next;
+    },
+    /** An agent answers in a conversation. */
+    agentSays(rid: string, text: string, extra: Partial<WireMessage> = {}) {
+      const list = messages.get(rid) ?? [];
+      const message: WireMessage = { _id: `m${++ids}`, sender: 'agent-1', senderFullname: 'Ann Agent', recipient: rid, text, status: 0, createdAt: new Date(Date.now() + ids).toISOString(), ...extra };
+      messages.set(rid, [...list, message]);
+      return message;
+    },
+    posts: () => calls.filter((c) => c.method === 'POST' && c.path.endsWith('/messages')),
+  };
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { themeVariables } from '../state/theme.ts';
+import { DEFAULT_SETTINGS } from '../state/settings.ts';
+import { isRtl } from '../i18n/translator.ts';
+import { useWidget } from './context.ts';
+import { ChatWindow } from './ChatWindow.tsx';
+import { Launcher } from './Launcher.tsx';
+
+/** The whole widget inside its shadow root. Styles come from the adopted stylesheet and CSS variables. */
+export function App({ idPrefix }: { idPrefix: string }) {
+  const { ui, settings, lang } = useWidget();
+  const launcher = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(ui.isOpen.value);
+  const open = ui.isOpen.value;
+
+  // Closing returns focus to the launcher, so keyboard users are not dropped at the top of the page.
+  useEffect(() => {
+    if (wasOpen.current && !open && ui.byVisitor.peek()) launcher.current?.focus({ preventScroll: true });
+    wasOpen.current = open;
+  }, [open]);
+
+  if (!ui.isShown.value) return null;
+  const s = settings.value;
+  return (
+    <div class={`root align-${s.align}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
+      {open && <ChatWindow idPrefix={idPrefix} />}
+      <Launcher buttonRef={launcher} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useWidget, useT } from './context.ts';
+import { ChatIcon, ChevronDownIcon } from './icons.tsx';
+import { UnreadBadge } from './UnreadBadge.tsx';
+
+/** The round button in the corner: opens and closes the window, shows the unread count. */
+export function Launcher({ buttonRef }: { buttonRef: { current: HTMLButtonElement | null } }) {
+  const { ui, intents, settings } = useWidget();
+  const t = useT();
+  const open = ui.isOpen.value;
+  const image = settings.value.baloonImage;
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      part="launcher"
+      class="launcher"
+      aria-label={open ? t('BUTTON_CLOSE_CHAT') : t('BUTTON_OPEN_CHAT')}
+      aria-expanded={open}
+      onClick={() => (open ? intents.close(true) : intents.open(true))}
+    >
+      {open ? <ChevronDownIcon /> : image && /^https?:\/\//i.test(image) ? <img class="launcher-image" src={image} alt="" /> : <ChatIcon />}
+      {!open && <UnreadBadge />}
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { ReadonlySignal } from '@preact/signals';
+import type { ConversationModel } from '../state/conversation.ts';
+import type { ProjectModel } from '../state/project.ts';
+import type { SessionModel } from '../state/session.ts';
+import type { WidgetSettings } from '../state/settings.ts';
+import type { UiModel } from '../state/ui.ts';
+
+/** What the views may do: every change goes back through the state models, never around them. */
+export interface Intents {
+  open(byVisitor?: boolean): void;
+  close(byVisitor?: boolean): void;
+  send(text: string): void;
+  retry(tempUID: string): void;
+  discard(tempUID: string): void;
+}
+
+/** Everything one widget instance hands to its views (no module-level state: previews side by side). */
+export interface WidgetView {
+  settings: ReadonlySignal<WidgetSettings>;
+  ui: UiModel;
+  session: SessionModel;
+  conversation: ConversationModel;
+  project: ProjectModel;
+  lang: ReadonlySignal<string>;
+  title: ReadonlySignal<string>;
+  online: ReadonlySignal<boolean>;
+  t(key: string, options?: Record<string, unknown>): string;
+  intents: Intents;
+}
+
+export const WidgetContext = createContext<WidgetView | null>(null);
+
+export function useWidget(): WidgetView {
+  const widget = useContext(WidgetContext);
+  if (!widget) throw new Error('Porchlight views must be rendered inside a WidgetContext');
+  return widget;
+}
+
+/** The translator, re-read whenever labels change (the version signal subscribes the view). */
+export function useT(): WidgetView['t'] {
+  const widget = useWidget();
+  void widget.ui.labelsVersion.value;
+  return widget.t;
+}

@@ -1,0 +1,34 @@
+/** Inline SVG icons: no requests, no fonts, inherit `currentColor`. Decorative: hidden from AT. */
+const svg = { 'aria-hidden': 'true' as const, focusable: 'false' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
+
+export function ChatIcon() {
+  return (
+    <svg {...svg}>
+      <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8.5L4 21.5V18a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...svg}>
+      <path fill="currentColor" d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z" />
+    </svg>
+  );
+}
+
+export function SendIcon() {
+  return (
+    <svg {...svg}>
+      <path fill="currentColor" d="M3 20.5v-7l9-1.5-9-1.5v-7L22 12 3 20.5Z" />
+    </svg>
+  );
+}
+
+export function ChevronDownIcon() {
+  return (
+    <svg {...svg}>
+      <path fill="currentColor" d="m12 15.4-6-6L7.4 8l4.6 4.6L16.6 8 18 9.4l-6 6Z" />
+    </svg>
+  );
+}
