@@ -207,6 +207,7 @@ export function createConversation(options: {
   async function ensureRequestId(): Promise<string> {
     if (requestId.value) return requestId.value;
     const rid = newRequestId(projectId);
+    historyLoaded = true;
     requestId.value = rid;
     await store.set('conversation', { requestId: rid });
     return rid;
@@ -222,6 +223,8 @@ export function createConversation(options: {
     async restore() {
       const saved = await store.get<{ requestId?: unknown }>('conversation');
       if (isRequestIdOf(projectId, saved?.requestId)) requestId.value = saved.requestId;
+      // With no conversation yet, everything that arrives later is news.
+      else historyLoaded = true;
       // A reload may have cut an attempt short: what was in flight may already be stored.
       outbox.value = (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, maybeDelivered: true, notBefore: 0 } : i));
       if (outbox.value.some((i) => i.state === 'sending')) void flush();

@@ -1,0 +1,112 @@
+import { fireEvent, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount } from './index.ts';
+import type { WidgetInstance } from './widget.ts';
+import { createFakeService } from './test/fakeService.ts';
+import { until } from './test/fakeFetch.ts';
+
+let service: ReturnType<typeof createFakeService>;
+let instances: WidgetInstance[] = [];
+
+function start(settings: Record<string, unknown> = {}) {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const widget = mount(container, { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', ...settings });
+  instances.push(widget);
+  const host = container.querySelector('porchlight-widget') as HTMLElement;
+  const ui = within(host.shadowRoot as unknown as HTMLElement);
+  return { widget, host, ui };
+}
+
+beforeEach(() => {
+  service = createFakeService();
+  vi.stubGlobal('fetch', service.fetch);
+});
+
+afterEach(() => {
+  for (const w of instances) w.destroy();
+  instances = [];
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('widget', () => {
+  it('shows a named launcher in an open shadow root and signs in only when opened', async () => {
+    const { ui, widget } = start();
+    const ready = vi.fn();
+    widget.on('ready', ready);
+    const launcher = ui.getByRole('button', { name: 'Open chat' });
+    expect(launcher.getAttribute('part')).toBe('launcher');
+    await until(() => expect(ready).toHaveBeenCalled());
+    expect(service.calls.map((c) => c.path)).toEqual([`/${service.projectId}/widgets`, `/${service.projectId}/labels/EN`]);
+
+    fireEvent.click(launcher);
+    const dialog = await ui.findByRole('dialog', { name: 'Fake project' });
+    expect(dialog.getAttribute('part')).toBe('window');
+    expect(ui.getByRole('log').getAttribute('aria-live')).toBe('polite');
+    await until(() => expect(service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(true));
+  });
+
+  it('sends with Enter, keeps Shift+Enter as a new line, and shows the bubble at once', async () => {
+    const { ui, widget } = start({ open: true });
+    const sent = vi.fn();
+    widget.on('message:sent', sent);
+    const input = (await ui.findByRole('textbox', { name: 'Type your message…' })) as HTMLTextAreaElement;
+    fireEvent.input(input, { target: { value: 'line one' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(service.posts()).toHaveLength(0);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await ui.findByText('line one')).toBeTruthy();
+    expect(input.value).toBe('');
+    await until(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(service.posts()[0]!.body).toMatchObject({ text: 'line one', type: 'text' });
+  });
+
+  it("shows the agent's reply with its name, and counts it as unread while closed", async () => {
+    const { ui, widget } = start();
+    const received = vi.fn();
+    const unread = vi.fn();
+    widget.on('message:received', received);
+    widget.on('unread:change', unread);
+    await widget.sendMessage('Where is my order?');
+    const rid = [...service.messages.keys()][0]!;
+    service.agentSays(rid, 'It ships today.');
+    widget.open();
+    widget.close();
+    await until(() => expect(received).toHaveBeenCalled(), 4000);
+    await until(() => expect(ui.getByRole('button', { name: 'Open chat' }).textContent).toContain('1'));
+    expect(unread).toHaveBeenLastCalledWith(1);
+    widget.open();
+    expect(await ui.findByText('It ships today.')).toBeTruthy();
+    expect(ui.getByText('Ann Agent')).toBeTruthy();
+    await until(() => expect(unread).toHaveBeenLastCalledWith(0));
+  });
+
+  it('open, close, toggle, hide and show drive the window and fire events', async () => {
+    const { ui, widget } = start();
+    const log: string[] = [];
+    widget.on('open', () => log.push('open'));
+    widget.on('close', () => log.push('close'));
+    await until(() => expect(service.calls.length).toBeGreaterThanOrEqual(2));
+    await new Promise((r) => setTimeout(r, 20));
+    widget.toggle();
+    expect(await ui.findByRole('dialog')).toBeTruthy();
+    widget.close();
+    await until(() => expect(ui.queryByRole('dialog')).toBeNull());
+    widget.hide();
+    await until(() => expect(ui.queryByRole('button', { name: 'Open chat' })).toBeNull());
+    widget.show();
+    expect(await ui.findByRole('button', { name: 'Open chat' })).toBeTruthy();
+    expect(log).toEqual(['open', 'close']);
+  });
+
+  it('two instances on one page are independent', async () => {
+    const a = start({ widgetTitle: 'Shop A', open: true });
+    const b = start({ widgetTitle: 'Shop B' });
+    expect(await a.ui.findByRole('dialog', { name: 'Shop A' })).toBeTruthy();
+    expect(b.ui.queryByRole('dialog')).toBeNull();
+    b.widget.destroy();
+    expect(b.host.isConnected).toBe(false);
+    expect(a.ui.getByRole('dialog', { name: 'Shop A' })).toBeTruthy();
+  });
+});
