@@ -174,7 +174,7 @@ export function settingsFromQuery(search: string): Partial<WidgetSettings> {
 }
 
 /** Applies the layers in order, last wins. */
-export function resolveSettings(...layers: Array<Partial<WidgetSettings> | undefined>): WidgetSettings {
+export function resolveSettings(...layers: Array<object | undefined>): WidgetSettings {
   const out: WidgetSettings = { ...DEFAULT_SETTINGS };
   for (const layer of layers) if (layer) Object.assign(out, cleanLayer(layer));
   return out;

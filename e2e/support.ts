@@ -1,0 +1,67 @@
+import { expect, type Page, type Request } from '@playwright/test';
+import { API_PORT, PAGES_PORT } from '../playwright.config.ts';
+
+export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
+export const PAGES_ORIGIN = `http://127.0.0.1:${PAGES_PORT}`;
+export const API_URL = `${API_ORIGIN}/v3`;
+export const PROJECT_ID = '65f0c0ffee0000000000d3e0';
+export const AGENT = { email: 'agent@demo.test', password: 'demo' };
+
+/** A plain host page with only the snippet of widget-contract §1, served on the pages origin. */
+export function snippetPage(options: { settings?: Record<string, unknown>; before?: string; body?: string } = {}): string {
+  const settings = { projectid: PROJECT_ID, apiUrl: API_URL, ...options.settings };
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>A host page</h1><p>Only the snippet below.</p>${options.body ?? ''}</main>
+<script>${options.before ?? ''}
+window.porchlightSettings = ${JSON.stringify(settings)};</script>
+<script async src="${API_ORIGIN}/widget/loader.js"></script></body></html>`;
+}
+
+/** Serves `html` at `path` on the pages origin (another origin than the API, like a real site). */
+export async function openHostPage(page: Page, html: string, path = '/e2e-host.html'): Promise<void> {
+  await page.route(`${PAGES_ORIGIN}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(path);
+}
+
+export const widget = (page: Page) => page.locator('porchlight-widget');
+export const launcher = (page: Page) => page.locator('porchlight-widget [part~="launcher"]');
+export const chatWindow = (page: Page) => page.getByRole('dialog');
+export const input = (page: Page) => page.locator('porchlight-widget [part~="input"]');
+
+export async function agentToken(): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(AGENT) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export async function agentReply(requestId: string, text: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const token = await agentToken();
+  const res = await fetch(`${API_URL}/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify({ text, ...extra }),
+  });
+  expect(res.status).toBe(200);
+}
+
+export async function history(requestId: string): Promise<Array<{ text: string; sender: string; attributes?: Record<string, unknown> }>> {
+  const res = await fetch(`${API_URL}/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`, { headers: { Authorization: await agentToken() } });
+  return (await res.json()) as Array<{ text: string; sender: string }>;
+}
+
+/** The conversation id, read off the widget's first POST of a message. */
+export function requestIdOf(request: Request): string {
+  const m = /\/requests\/([^/]+)\/messages$/.exec(new URL(request.url()).pathname);
+  if (!m) throw new Error(`not a message post: ${request.url()}`);
+  return decodeURIComponent(m[1]!);
+}
+
+export const isMessagePost = (request: Request) => request.method() === 'POST' && /\/requests\/[^/]+\/messages$/.test(request.url());
+
+export async function sendFromWidget(page: Page, text: string): Promise<string> {
+  const posted = page.waitForRequest(isMessagePost);
+  await input(page).fill(text);
+  await input(page).press('Enter');
+  return requestIdOf(await posted);
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the demo service (`demo/`), which serves the
+ * built widget from `dist/` — run `npm run build` first (`npm test` does).
+ * Never lets Playwright download a browser of its own.
+ */
+export const API_PORT = Number(process.env.PORCHLIGHT_E2E_API_PORT ?? 4310);
+export const PAGES_PORT = Number(process.env.PORCHLIGHT_E2E_PAGES_PORT ?? 4311);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 8_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PAGES_PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'off',
+    screenshot: 'off',
+  },
+  webServer: {
+    command: 'npx tsx demo/server/main.ts',
+    url: `http://127.0.0.1:${PAGES_PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: {
+      PORCHLIGHT_API_PORT: String(API_PORT),
+      PORCHLIGHT_PAGES_PORT: String(PAGES_PORT),
+      PORCHLIGHT_DEMO_QUIET: '1',
+    },
+  },
+});
