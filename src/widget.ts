@@ -12,6 +12,8 @@ import { createSession } from './state/session.ts';
 import { cleanLayer, defaultApiUrl, resolveSettings, settingsFromQuery, type WidgetSettings } from './state/settings.ts';
 import { openStore } from './state/storage.ts';
 import { createUi } from './state/ui.ts';
+import { createUploads } from './state/uploads.ts';
+import { inputControl } from './state/inputControl.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type WidgetView } from './ui/context.ts';
@@ -58,7 +60,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   const projectId = boot.projectid;
   if (!projectId) throw new Error('Porchlight: `projectid` is required');
 
-  const http = createHttp({ apiUrl: boot.apiUrl || defaultApiUrl(win.location.origin), fetch: win.fetch.bind(win) });
+  const apiUrl = boot.apiUrl || defaultApiUrl(win.location.origin);
+  const http = createHttp({ apiUrl, fetch: win.fetch.bind(win) });
   const emitter = createEmitter(boot.windowEvents ? win : null);
   const store = openStore(boot.persistence, projectId, (error) => emitter.emit('error', { type: 'storage', message: String(error) }));
   const project = createProject(http, projectId);
@@ -104,6 +107,15 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     onOnline: () => conversation.resume(),
   });
 
+  const uploads = createUploads({
+    apiUrl,
+    projectId,
+    session,
+    conversation,
+    rules: () => ({ accept: settings.peek().fileUploadAccept, allowedExtensions: settings.peek().allowedUploadExtentions }),
+    onError: (detail) => emitter.emit('error', detail),
+  });
+
   const title = computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL'));
 
   const intents: WidgetView['intents'] = {
@@ -121,6 +133,23 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     },
     retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),
     discard: (tempUID) => void conversation.discard(tempUID).catch(reportError('send')),
+    pressButton(messageKey, intent) {
+      if (intent.kind === 'open') {
+        // noopener: the opened page gets no handle on the host page.
+        win.open(intent.url, intent.target, intent.target === '_blank' ? 'noopener,noreferrer' : undefined);
+        return;
+      }
+      if (intent.kind !== 'send') return;
+      conversation.useButtons(messageKey);
+      conversation
+        .send({ text: intent.text, attributes: intent.attributes, ...(intent.metadata ? { metadata: intent.metadata } : {}) })
+        .then(() => poller.kick())
+        .catch(reportError('send'));
+    },
+    upload: (file) => uploads.add(file),
+    endConversation: () => void conversation.close().catch(reportError('close')),
+    rate: (rating, comment) => conversation.rate(rating, comment),
+    startNewConversation: () => void conversation.startNew().catch(reportError('conversation')),
   };
 
   const view: WidgetView = {
@@ -129,6 +158,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     session,
     conversation,
     project,
+    uploads,
+    inputControl: computed(() => inputControl(conversation.messages.value)),
     lang,
     title,
     online,

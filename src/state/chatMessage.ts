@@ -4,6 +4,11 @@ import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wir
 export interface ChatMessage {
   /** Stable across the optimistic bubble and its echo (the tempUID when there is one). */
   key: string;
+  /** A chat bubble, or a centred info line (a known `messagelabel` of a `subtype: info` message). */
+  kind: 'message' | 'info';
+  /** For info lines: the label key of our texts, and its parameters. */
+  infoLabel?: string;
+  infoParams?: Record<string, string>;
   id?: string;
   tempUID?: string;
   text: string;
@@ -35,9 +40,37 @@ export interface OutboxItem {
   retryable?: boolean;
 }
 
-/** Hidden from the visitor: service info messages (issue #3 renders known ones as info lines). */
+/** `messagelabel.key` of info messages shown as a line, and the label that words it. */
+export const INFO_LABELS: Readonly<Record<string, string>> = {
+  CHAT_CLOSED: 'INFO_SUPPORT_CHAT_CLOSED',
+  CHAT_REOPENED: 'INFO_SUPPORT_CHAT_REOPENED',
+  MEMBER_JOINED_GROUP: 'INFO_SUPPORT_MEMBER_JOINED',
+  MEMBER_LEFT_GROUP: 'INFO_SUPPORT_MEMBER_LEFT_GROUP',
+};
+
+export function isInfo(attributes: MessageAttributes | undefined): boolean {
+  return attributes?.subtype === 'info' || attributes?.subtype === 'info/support';
+}
+
+/** Info messages are not bubbles; only the known labels become a line, the rest stay hidden. */
+export function infoLineOf(message: WireMessage): { label: string; params: Record<string, string> } | null {
+  const key = message.attributes?.messagelabel?.key;
+  const label = typeof key === 'string' ? INFO_LABELS[key] : undefined;
+  if (!label) return null;
+  const raw = message.attributes?.messagelabel?.parameters ?? {};
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string' || typeof value === 'number') params[name] = String(value).slice(0, 80);
+  if (key === 'MEMBER_JOINED_GROUP') {
+    // A bot or the system joining is noise for the visitor, and a nameless join says nothing.
+    const member = String(raw.member_id ?? '');
+    if (/^(bot_|system)/.test(member) || !(params.fullname || params.firstname)) return null;
+  }
+  return { label, params };
+}
+
+/** Hidden from the visitor: info messages without a known label. */
 export function isHidden(message: WireMessage): boolean {
-  return message.attributes?.subtype === 'info' || message.attributes?.subtype === 'info/support';
+  return isInfo(message.attributes) && !infoLineOf(message);
 }
 
 function timeOf(message: WireMessage): number {
@@ -55,9 +88,14 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
   for (const message of history) {
     const tempUID = typeof message.attributes?.tempUID === 'string' ? message.attributes.tempUID : undefined;
     if (tempUID) stored.add(tempUID);
-    if (isHidden(message)) continue;
+    if (isInfo(message.attributes)) {
+      const line = infoLineOf(message);
+      if (line) out.push({ key: message._id, kind: 'info', infoLabel: line.label, infoParams: line.params, id: message._id, text: '', type: 'text', senderName: '', fromVisitor: false, createdAt: timeOf(message), state: 'sent' });
+      continue;
+    }
     out.push({
       key: tempUID ?? message._id,
+      kind: 'message',
       id: message._id,
       tempUID,
       text: typeof message.text === 'string' ? message.text : '',
@@ -71,9 +109,11 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
     });
   }
   for (const item of outbox) {
-    if (stored.has(item.tempUID) || item.requestId !== requestId) continue;
+    // A button's action is sent as an info message: its echo is not shown.
+    if (stored.has(item.tempUID) || item.requestId !== requestId || isInfo(item.attributes)) continue;
     out.push({
       key: item.tempUID,
+      kind: 'message',
       tempUID: item.tempUID,
       text: item.text,
       type: item.type,

@@ -1,8 +1,10 @@
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { ApiError, NetworkError, type Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
+import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
 import { mergeHistory, toChatMessages, isHidden, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
 import type { Emitter } from './events.ts';
 import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
@@ -32,7 +34,14 @@ export interface ConversationModel {
   requestId: Signal<string | null>;
   history: Signal<WireMessage[]>;
   outbox: Signal<OutboxItem[]>;
-  messages: ReadonlySignal<ChatMessage[]>;
+  /** What the visitor sees now (split bot messages revealed part by part). */
+  messages: ReadonlySignal<TimedMessage[]>;
+  /** The other side is "typing": a split message has parts still to come. */
+  typing: ReadonlySignal<boolean>;
+  /** The conversation was closed, by the visitor or by the service (a CHAT_CLOSED info message). */
+  closed: ReadonlySignal<boolean>;
+  /** Keys of messages whose reply buttons were used. */
+  usedButtons: Signal<ReadonlySet<string>>;
   /** Messages from the other side that arrived while the window was closed. */
   unread: Signal<number>;
   lastActivity: Signal<number>;
@@ -45,6 +54,13 @@ export interface ConversationModel {
   /** Network is back: whatever waits on backoff goes now. */
   resume(): void;
   markRead(): void;
+  /** The visitor ends the conversation (`PUT …/closeg`). */
+  close(): Promise<void>;
+  /** `PATCH …/rating`; the service drops a falsy rating, so 1–5 only. */
+  rate(rating: number, comment: string): Promise<void>;
+  /** A fresh conversation id at the next message; the visitor stays signed in. */
+  startNew(): Promise<void>;
+  useButtons(key: string): void;
   forget(): Promise<void>;
   dispose(): void;
 }
@@ -79,7 +95,29 @@ export function createConversation(options: {
     const v = session.visitor.value;
     return new Set(v ? [v.id, ...v.pastIds] : []);
   });
-  const messages = computed(() => toChatMessages(history.value, outbox.value, myIds.value, requestId.value));
+  const arrivals = signal<ReadonlyMap<string, number>>(new Map());
+  const clock = signal(now());
+  const closedByVisitor = signal(false);
+  const usedButtons = signal<ReadonlySet<string>>(new Set());
+  const allMessages = computed(() => toChatMessages(history.value, outbox.value, myIds.value, requestId.value));
+  const timeline = computed(() => revealed(expandSplitMessages(allMessages.value, arrivals.value), clock.value));
+  const messages = computed(() => timeline.value.visible);
+  const typing = computed(() => timeline.value.typing);
+  const closed = computed(() => {
+    if (closedByVisitor.value) return true;
+    for (let i = allMessages.value.length - 1; i >= 0; i--) {
+      const label = allMessages.value[i]!.infoLabel;
+      if (label === 'INFO_SUPPORT_CHAT_CLOSED') return true;
+      if (label === 'INFO_SUPPORT_CHAT_REOPENED') return false;
+    }
+    return false;
+  });
+  let revealTimer: ReturnType<typeof setTimeout> | undefined;
+  const stopRevealClock = effect(() => {
+    const nextAt = timeline.value.nextAt;
+    clearTimeout(revealTimer);
+    if (nextAt !== null) revealTimer = setTimeout(() => (clock.value = now()), Math.max(0, nextAt - now()));
+  });
 
   function absorb(incoming: readonly WireMessage[]) {
     const mine = myIds.value;
@@ -92,11 +130,32 @@ export function createConversation(options: {
     const received = fresh.filter((m) => !mine.has(m.sender) && !isHidden(m));
     if (!received.length) return;
     lastActivity.value = now();
+    applyIdentityUpdates(received);
     if (!announce) return;
+    const scripted = received.filter((m) => Array.isArray(m.attributes?.commands));
+    if (scripted.length) {
+      const next = new Map(arrivals.value);
+      for (const m of scripted) next.set(typeof m.attributes?.tempUID === 'string' ? m.attributes.tempUID : m._id, now());
+      clock.value = now();
+      arrivals.value = next;
+    }
     for (const m of received) emitter.emit('message:received', m);
     if (!options.isWindowOpen()) {
       unread.value += received.length;
       emitter.emit('unread:change', unread.value);
+    }
+  }
+
+  /** `updateUserFullname` / `updateUserEmail` from the other side update the stored visitor. */
+  function applyIdentityUpdates(received: readonly WireMessage[]) {
+    for (const m of received) {
+      const name = m.attributes?.updateUserFullname;
+      const email = m.attributes?.updateUserEmail;
+      const patch = {
+        ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
+        ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
+      };
+      if (Object.keys(patch).length) void session.updateVisitor(patch);
     }
   }
 
@@ -218,11 +277,17 @@ export function createConversation(options: {
     history,
     outbox,
     messages,
+    typing,
+    closed,
+    usedButtons,
     unread,
     lastActivity,
     async restore() {
-      const saved = await store.get<{ requestId?: unknown }>('conversation');
-      if (isRequestIdOf(projectId, saved?.requestId)) requestId.value = saved.requestId;
+      const saved = await store.get<{ requestId?: unknown; closed?: unknown }>('conversation');
+      if (isRequestIdOf(projectId, saved?.requestId)) {
+        requestId.value = saved.requestId;
+        closedByVisitor.value = saved.closed === true;
+      }
       // With no conversation yet, everything that arrives later is news.
       else historyLoaded = true;
       // A reload may have cut an attempt short: what was in flight may already be stored.
@@ -277,8 +342,33 @@ export function createConversation(options: {
       unread.value = 0;
       emitter.emit('unread:change', 0);
     },
+    async close() {
+      const rid = requestId.value;
+      if (!rid) return;
+      await session.authorized((token) => closeRequest(http, token, projectId, rid));
+      closedByVisitor.value = true;
+      await store.set('conversation', { requestId: rid, closed: true });
+    },
+    async rate(rating, comment) {
+      const rid = requestId.value;
+      const score = Math.round(rating);
+      if (!rid || score < 1 || score > 5) return;
+      await session.authorized((token) => rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }));
+    },
+    async startNew() {
+      requestId.value = null;
+      history.value = [];
+      closedByVisitor.value = false;
+      usedButtons.value = new Set();
+      historyLoaded = true;
+      await store.del('conversation');
+    },
+    useButtons(key) {
+      usedButtons.value = new Set([...usedButtons.value, key]);
+    },
     async forget() {
       requestId.value = null;
+      closedByVisitor.value = false;
       history.value = [];
       seen.clear();
       historyLoaded = false;
@@ -289,6 +379,8 @@ export function createConversation(options: {
     dispose() {
       disposed = true;
       clearTimeout(wakeTimer);
+      clearTimeout(revealTimer);
+      stopRevealClock();
     },
   };
 }

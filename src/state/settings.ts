@@ -45,6 +45,8 @@ export interface WidgetSettings {
   onPageChangeVisibilityDesktop: PageChangeVisibility;
   onPageChangeVisibilityMobile: PageChangeVisibility;
   fileUploadAccept: string;
+  /** Set by the dashboard in `project.widget` (the service's own spelling): what guests may upload. */
+  allowedUploadExtentions: string;
   hideHeaderCloseButton: boolean;
   nativeRating: boolean;
   showAttachmentFooterButton: boolean;
@@ -92,6 +94,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   onPageChangeVisibilityDesktop: 'last',
   onPageChangeVisibilityMobile: 'last',
   fileUploadAccept: 'image/*,.pdf,.txt',
+  allowedUploadExtentions: '',
   hideHeaderCloseButton: false,
   nativeRating: true,
   showAttachmentFooterButton: true,

@@ -12,6 +12,10 @@ export interface UiModel {
   labelsVersion: Signal<number>;
   /** The last open/close came from the visitor's own click or key (not page code): only then we move focus. */
   byVisitor: Signal<boolean>;
+  /** The image shown full size inside the widget, if any. */
+  viewerImage: Signal<{ src: string; alt: string } | null>;
+  /** The visitor asked to end the conversation and is being asked to confirm. */
+  confirmingClose: Signal<boolean>;
   restore(rule: PageChangeVisibility, openSetting: boolean): Promise<void>;
   setOpen(open: boolean, byVisitor?: boolean): void;
 }
@@ -31,7 +35,11 @@ export function createUi(store: KeyValueStore): UiModel {
   const isShown = signal(true);
   const labelsVersion = signal(0);
   const byVisitor = signal(false);
+  const viewerImage = signal<{ src: string; alt: string } | null>(null);
+  const confirmingClose = signal(false);
   return {
+    viewerImage,
+    confirmingClose,
     isOpen,
     isShown,
     labelsVersion,

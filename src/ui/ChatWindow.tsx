@@ -1,25 +1,46 @@
+import { useState } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
+import { CloseConfirm } from './CloseConfirm.tsx';
 import { Composer } from './Composer.tsx';
+import { ConversationEnd } from './ConversationEnd.tsx';
 import { Header } from './Header.tsx';
+import { ImageViewer } from './ImageViewer.tsx';
 import { MessageList } from './MessageList.tsx';
+import { UploadList } from './UploadList.tsx';
 
-/** The open chat: a non-modal dialog (the page stays usable), Esc closes it. */
+/** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
 export function ChatWindow({ idPrefix }: { idPrefix: string }) {
-  const { intents, online } = useWidget();
+  const { intents, online, conversation, ui, settings } = useWidget();
   const t = useT();
+  const [dragging, setDragging] = useState(false);
   const titleId = `${idPrefix}-title`;
+  const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value;
   return (
     <section
       part="window"
-      class="window"
+      class={`window${dragging ? ' is-dragging' : ''}`}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
           e.stopPropagation();
           intents.close(true);
         }
+      }}
+      onDragOver={(e) => {
+        if (!canUpload || !e.dataTransfer?.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={(e) => {
+        setDragging(false);
+        if (!canUpload) return;
+        e.preventDefault();
+        for (const file of Array.from(e.dataTransfer?.files ?? [])) intents.upload(file);
       }}
     >
       <Header titleId={titleId} />
@@ -29,7 +50,10 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
         </p>
       )}
       <MessageList />
-      <Composer inputId={`${idPrefix}-input`} />
+      <UploadList />
+      {ui.confirmingClose.value ? <CloseConfirm /> : conversation.closed.value ? <ConversationEnd /> : <Composer inputId={`${idPrefix}-input`} />}
+      {dragging && <div class="drop-hint">{t('DROP_FILE_HERE')}</div>}
+      <ImageViewer />
     </section>
   );
 }

@@ -2,13 +2,22 @@ import { useWidget, useT } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 
 export function Header({ titleId }: { titleId: string }) {
-  const { title, intents, settings } = useWidget();
+  const { title, intents, settings, conversation, ui } = useWidget();
   const t = useT();
+  const canEnd = !!conversation.requestId.value && conversation.messages.value.length > 0 && !conversation.closed.value;
   return (
     <header part="header" class="header">
+      {settings.value.logoChat && /^https?:\/\//i.test(settings.value.logoChat) && settings.value.logoChat !== 'nologo' ? (
+        <img class="header-logo" src={settings.value.logoChat} alt="" referrerpolicy="no-referrer" />
+      ) : null}
       <h2 id={titleId} class="header-title">
         {title.value}
       </h2>
+      {canEnd && (
+        <button type="button" class="header-action" onClick={() => (ui.confirmingClose.value = true)}>
+          {t('CLOSE_CHAT')}
+        </button>
+      )}
       {!settings.value.hideHeaderCloseButton && (
         <button type="button" part="close-button" class="icon-button" aria-label={t('BUTTON_CLOSE_CHAT')} onClick={() => intents.close(true)}>
           <CloseIcon />

@@ -1,19 +1,47 @@
-import type { ChatMessage } from '../state/chatMessage.ts';
+import type { TimedMessage } from '../state/splitMessages.ts';
+import { buttonsOf } from '../state/attachments.ts';
 import { useWidget, useT } from './context.ts';
+import { FileMessage } from './FileMessage.tsx';
 import { isoTime } from './formatTime.ts';
+import { Gallery } from './Gallery.tsx';
+import { ImageMessage } from './ImageMessage.tsx';
+import { Markdown } from './markdown/Markdown.tsx';
+import { QuickReplies } from './QuickReplies.tsx';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts.slice(0, 2).map((p) => [...p][0]?.toUpperCase() ?? '').join('');
+  return parts
+    .slice(0, 2)
+    .map((p) => [...p][0]?.toUpperCase() ?? '')
+    .join('');
 }
 
-/** One message. Text is rendered as a text node: nothing from the service is parsed as HTML here. */
-export function MessageBubble({ message, showSender, time }: { message: ChatMessage; showSender: boolean; time: string }) {
+function MessageContent({ message }: { message: TimedMessage }) {
+  if (message.type === 'image') {
+    return (
+      <>
+        <ImageMessage metadata={message.metadata} alt={message.text && !/^\[.*\]\(.*\)$/.test(message.text) ? message.text : ''} />
+        {message.text && message.metadata?.src !== undefined && message.text !== message.metadata?.name && <Markdown text={message.text} />}
+      </>
+    );
+  }
+  if (message.type === 'file') return <FileMessage metadata={message.metadata} fallbackName={message.text} />;
+  return <Markdown text={message.text} />;
+}
+
+/**
+ * One message: sender, content, time, delivery state, and its reply buttons. Every text from the
+ * service reaches the DOM as text nodes or through the markdown renderer (no HTML parsing).
+ */
+export function MessageBubble({ message, showSender, time, buttonsEnabled }: { message: TimedMessage; showSender: boolean; time: string; buttonsEnabled: boolean }) {
   const { intents } = useWidget();
   const t = useT();
   const side = message.fromVisitor ? 'visitor' : 'agent';
   const name = message.fromVisitor ? t('YOU') : message.senderName || t('SUPPORT_LABEL');
   const status = message.state === 'sending' ? t('MESSAGE_SENDING') : message.state === 'failed' ? t('MESSAGE_FAILED') : '';
+  const attachment = message.attributes?.attachment;
+  const buttons = buttonsOf(message.attributes);
+  const media = message.type === 'image' || message.type === 'file';
   return (
     <li part={`message message-${side}`} class={`message message-${side} state-${message.state}`} data-key={message.key}>
       {!message.fromVisitor && (
@@ -24,10 +52,18 @@ export function MessageBubble({ message, showSender, time }: { message: ChatMess
       <div class="message-body">
         {showSender && <span class="sender">{name}</span>}
         <span class="visually-hidden">{name}: </span>
-        <div class="bubble">{message.text}</div>
+        <div class={`bubble${media ? ' bubble-media' : ''}`}>
+          <MessageContent message={message} />
+        </div>
+        {attachment?.type === 'gallery' || Array.isArray(attachment?.gallery) ? <Gallery gallery={attachment?.gallery} enabled={buttonsEnabled} messageKey={message.key} /> : null}
+        {buttons.length > 0 && <QuickReplies buttons={buttons} enabled={buttonsEnabled} messageKey={message.key} />}
         <div class="meta">
           {time && <time dateTime={isoTime(message.createdAt)}>{time}</time>}
-          {status && <span class="status">{status}</span>}
+          {status && (
+            <span class="status" role={message.state === 'failed' ? 'alert' : undefined}>
+              {status}
+            </span>
+          )}
           {message.state === 'failed' && message.tempUID && (
             <>
               <button type="button" class="link-button" onClick={() => intents.retry(message.tempUID!)}>

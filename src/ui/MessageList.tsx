@@ -1,7 +1,10 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
-import { createTimeFormatter } from './formatTime.ts';
+import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
+import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
+import { TypingIndicator } from './TypingIndicator.tsx';
+import { buttonsEnabled } from '../state/attachments.ts';
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
@@ -10,14 +13,18 @@ export function MessageList() {
   const { conversation, lang, settings } = useWidget();
   const t = useT();
   const messages = conversation.messages.value;
+  const typing = conversation.typing.value;
+  const used = conversation.usedButtons.value;
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const formatTime = useMemo(() => createTimeFormatter(lang.value), [lang.value]);
+  const formatDay = useMemo(() => createDayFormatter(lang.value, t('LABEL_TODAY')), [lang.value, t('LABEL_TODAY')]);
+  const latest = messages[messages.length - 1];
 
   useLayoutEffect(() => {
     const el = listRef.current;
     if (el && stuck.current) el.scrollTop = el.scrollHeight;
-  }, [messages.length, messages[messages.length - 1]?.state]);
+  }, [messages.length, latest?.state, latest?.key, typing]);
 
   const onScroll = () => {
     const el = listRef.current;
@@ -25,6 +32,25 @@ export function MessageList() {
   };
 
   const s = settings.value;
+  const items = [];
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    const previous = messages[i - 1];
+    if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== dayKey(message.createdAt))) {
+      items.push(
+        <li key={`day-${dayKey(message.createdAt)}`} class="day-separator">
+          <span>{formatDay(message.createdAt)}</span>
+        </li>,
+      );
+    }
+    if (message.kind === 'info') {
+      items.push(<InfoLine key={message.key} message={message} />);
+      continue;
+    }
+    const showSender = !previous || previous.kind === 'info' || previous.fromVisitor !== message.fromVisitor || previous.senderName !== message.senderName;
+    items.push(<MessageBubble key={message.key} message={message} showSender={showSender} time={formatTime(message.createdAt)} buttonsEnabled={buttonsEnabled(message, latest?.key, used)} />);
+  }
+
   return (
     <div ref={listRef} class="messages" part="messages" role="log" aria-live="polite" aria-relevant="additions" aria-label={t('CONVERSATION_LOG_LABEL')} tabIndex={0} onScroll={onScroll}>
       <div class="welcome">
@@ -32,11 +58,8 @@ export function MessageList() {
         <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
       </div>
       <ol class="message-list">
-        {messages.map((message, i) => {
-          const previous = messages[i - 1];
-          const showSender = !previous || previous.fromVisitor !== message.fromVisitor || previous.senderName !== message.senderName;
-          return <MessageBubble key={message.key} message={message} showSender={showSender} time={formatTime(message.createdAt)} />;
-        })}
+        {items}
+        {typing && <TypingIndicator />}
       </ol>
     </div>
   );

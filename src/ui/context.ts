@@ -6,6 +6,9 @@ import type { ProjectModel } from '../state/project.ts';
 import type { SessionModel } from '../state/session.ts';
 import type { WidgetSettings } from '../state/settings.ts';
 import type { UiModel } from '../state/ui.ts';
+import type { UploadsModel } from '../state/uploads.ts';
+import type { ButtonIntent } from '../state/attachments.ts';
+import type { InputControl } from '../state/inputControl.ts';
 
 /** What the views may do: every change goes back through the state models, never around them. */
 export interface Intents {
@@ -14,6 +17,13 @@ export interface Intents {
   send(text: string): void;
   retry(tempUID: string): void;
   discard(tempUID: string): void;
+  /** A reply button under message `messageKey` was pressed. */
+  pressButton(messageKey: string, intent: ButtonIntent): void;
+  upload(file: File): void;
+  /** The visitor confirmed: end the conversation (`closeg`). */
+  endConversation(): void;
+  rate(rating: number, comment: string): Promise<void>;
+  startNewConversation(): void;
 }
 
 /** Everything one widget instance hands to its views (no module-level state: previews side by side). */
@@ -23,6 +33,8 @@ export interface WidgetView {
   session: SessionModel;
   conversation: ConversationModel;
   project: ProjectModel;
+  uploads: UploadsModel;
+  inputControl: ReadonlySignal<InputControl>;
   lang: ReadonlySignal<string>;
   title: ReadonlySignal<string>;
   online: ReadonlySignal<boolean>;

@@ -1,12 +1,26 @@
-/** Times in the visitor's language with Intl; a formatter per language, cached per call site. */
-export function createTimeFormatter(lang: string): (ms: number) => string {
-  let format: Intl.DateTimeFormat;
+/** Times and days in the visitor's language with Intl. */
+function formatter(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   try {
-    format = new Intl.DateTimeFormat(lang || undefined, { hour: '2-digit', minute: '2-digit' });
+    return new Intl.DateTimeFormat(lang || undefined, options);
   } catch {
-    format = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+    return new Intl.DateTimeFormat(undefined, options);
   }
+}
+
+export function createTimeFormatter(lang: string): (ms: number) => string {
+  const format = formatter(lang, { hour: '2-digit', minute: '2-digit' });
   return (ms) => (ms > 0 ? format.format(new Date(ms)) : '');
+}
+
+/** "Today", or the date; used for the separators between days in the message list. */
+export function createDayFormatter(lang: string, today: string): (ms: number, now?: number) => string {
+  const format = formatter(lang, { weekday: 'long', day: 'numeric', month: 'long' });
+  return (ms, now = Date.now()) => (dayKey(ms) === dayKey(now) ? today : format.format(new Date(ms)));
+}
+
+export function dayKey(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 }
 
 export function isoTime(ms: number): string {

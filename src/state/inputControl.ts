@@ -1,0 +1,22 @@
+import type { ChatMessage } from './chatMessage.ts';
+
+/**
+ * Whether the composer is usable and what it says, from the latest message of the other side
+ * (widget-contract §3): `disableInputMessage` holds until a later message comes without it, and
+ * `inputMessagePlaceholder` replaces the placeholder until the next message.
+ */
+export interface InputControl {
+  disabled: boolean;
+  placeholder: string | null;
+}
+
+export function inputControl(messages: readonly ChatMessage[]): InputControl {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.fromVisitor || message.kind === 'info') continue;
+    const attributes = message.attributes ?? {};
+    const placeholder = typeof attributes.inputMessagePlaceholder === 'string' && attributes.inputMessagePlaceholder.trim() ? attributes.inputMessagePlaceholder.trim() : null;
+    return { disabled: attributes.disableInputMessage === true, placeholder };
+  }
+  return { disabled: false, placeholder: null };
+}

@@ -1,0 +1,76 @@
+import type { MessageAttributes, MessageMetadata } from '../api/wire.ts';
+import type { ChatMessage } from './chatMessage.ts';
+
+/**
+ * Bots send one message whose `attributes.commands[]` is a script: parts to show, with `wait`s
+ * between them. Replayed live (a typing indicator while a part is due), shown whole from history.
+ */
+interface MessageCommand {
+  type: 'message';
+  message?: { text?: unknown; type?: unknown; metadata?: unknown; attributes?: unknown };
+}
+interface WaitCommand {
+  type: 'wait';
+  time?: unknown;
+}
+
+const MAX_WAIT_MS = 10_000;
+const MAX_PARTS = 30;
+
+export interface TimedMessage extends ChatMessage {
+  /** Not shown before this time (ms since epoch); 0 = at once. */
+  revealAt: number;
+}
+
+function commandsOf(attributes: MessageAttributes | undefined): Array<MessageCommand | WaitCommand> | null {
+  const commands = attributes?.commands;
+  return Array.isArray(commands) && commands.length ? (commands.slice(0, MAX_PARTS * 2) as Array<MessageCommand | WaitCommand>) : null;
+}
+
+/** Expands split messages into their parts; `arrivedAt` holds when a message was first seen live. */
+export function expandSplitMessages(messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>): TimedMessage[] {
+  const out: TimedMessage[] = [];
+  for (const message of messages) {
+    const commands = message.fromVisitor ? null : commandsOf(message.attributes);
+    if (!commands) {
+      out.push({ ...message, revealAt: 0 });
+      continue;
+    }
+    const start = arrivedAt.get(message.key) ?? 0;
+    let delay = 0;
+    let index = 0;
+    for (const command of commands) {
+      if (command?.type === 'wait') {
+        const time = Number((command as WaitCommand).time);
+        delay += Number.isFinite(time) ? Math.min(Math.max(time, 0), MAX_WAIT_MS) : 0;
+        continue;
+      }
+      const part = (command as MessageCommand)?.message;
+      if (command?.type !== 'message' || !part || typeof part !== 'object') continue;
+      const { commands: _nested, ...attributes } = (part.attributes && typeof part.attributes === 'object' ? part.attributes : {}) as MessageAttributes;
+      out.push({
+        ...message,
+        key: `${message.key}#${index++}`,
+        text: typeof part.text === 'string' ? part.text : '',
+        type: typeof part.type === 'string' ? part.type : 'text',
+        metadata: part.metadata && typeof part.metadata === 'object' ? (part.metadata as MessageMetadata) : undefined,
+        attributes,
+        revealAt: start ? start + delay : 0,
+      });
+    }
+    // A script with no message part shows the message's own text, if any.
+    if (!index && message.text) out.push({ ...message, revealAt: 0 });
+  }
+  return out;
+}
+
+/** What shows at `now`: every part due, a typing indicator while a later one waits, and when to look again. */
+export function revealed(messages: readonly TimedMessage[], now: number): { visible: TimedMessage[]; typing: boolean; nextAt: number | null } {
+  const visible: TimedMessage[] = [];
+  let nextAt: number | null = null;
+  for (const message of messages) {
+    if (message.revealAt <= now) visible.push(message);
+    else nextAt = nextAt === null ? message.revealAt : Math.min(nextAt, message.revealAt);
+  }
+  return { visible, typing: nextAt !== null, nextAt };
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { useWidget, useT } from './context.ts';
+
+/** "End this conversation?" inside the window; focus goes to Cancel, the safe choice. */
+export function CloseConfirm() {
+  const { ui, intents } = useWidget();
+  const t = useT();
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  return (
+    <div class="confirm" role="alertdialog" aria-labelledby="pl-confirm-text">
+      <p id="pl-confirm-text">{t('CONFIRM_CLOSE_CHAT')}</p>
+      <div class="confirm-actions">
+        <button ref={cancel} type="button" class="primary-button secondary" onClick={() => (ui.confirmingClose.value = false)}>
+          {t('NO')}
+        </button>
+        <button
+          type="button"
+          class="primary-button"
+          onClick={() => {
+            ui.confirmingClose.value = false;
+            intents.endConversation();
+          }}
+        >
+          {t('YES')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { MessageMetadata } from '../api/wire.ts';
+import { safeLinkUrl } from '../state/safeUrl.ts';
+import { useWidget, useT } from './context.ts';
+import { FileIcon } from './icons.tsx';
+
+export function formatBytes(bytes: number, lang: string): string {
+  if (!(bytes >= 0) || !Number.isFinite(bytes)) return '';
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  try {
+    return new Intl.NumberFormat(lang || undefined, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 && unit ? 1 : 0 }).format(value);
+  } catch {
+    return `${Math.round(value)} ${['B', 'kB', 'MB', 'GB'][unit]}`;
+  }
+}
+
+/** A file the other side (or the visitor) sent: name, size and a download link (http(s) only). */
+export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetadata | undefined; fallbackName: string }) {
+  const { lang } = useWidget();
+  const t = useT();
+  const href = safeLinkUrl(typeof metadata?.src === 'string' ? metadata.src : '');
+  const name = (typeof metadata?.name === 'string' && metadata.name.trim()) || fallbackName || t('SENT_AN_ATTACHMENT');
+  const size = typeof metadata?.size === 'number' ? formatBytes(metadata.size, lang.value) : '';
+  const body = (
+    <>
+      <FileIcon />
+      <span class="file-text">
+        <span class="file-name">{name}</span>
+        {size && <span class="file-size">{size}</span>}
+      </span>
+    </>
+  );
+  if (!href || !/^https?:/i.test(href)) return <div class="file-card">{body}</div>;
+  return (
+    <a class="file-card" href={href} target="_blank" rel="noopener noreferrer" download={name} aria-label={t('DOWNLOAD_FILE', { name })}>
+      {body}
+    </a>
+  );
+}

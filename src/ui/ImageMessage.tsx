@@ -1,0 +1,29 @@
+import type { MessageMetadata } from '../api/wire.ts';
+import { safeImageUrl } from '../state/safeUrl.ts';
+import { useWidget, useT } from './context.ts';
+
+const MAX_WIDTH = 240;
+const MAX_HEIGHT = 320;
+
+/** Width and height that fit the bubble and keep the image's aspect ratio (so the list never jumps). */
+export function fittedSize(width: unknown, height: unknown): { width: number; height: number } | null {
+  const w = Number(width);
+  const h = Number(height);
+  if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) return null;
+  const scale = Math.min(1, MAX_WIDTH / w, MAX_HEIGHT / h);
+  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
+}
+
+export function ImageMessage({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }) {
+  const { ui } = useWidget();
+  const t = useT();
+  const src = safeImageUrl(typeof metadata?.src === 'string' ? metadata.src : '');
+  if (!src) return <p class="unavailable">{t('IMAGE_UNAVAILABLE')}</p>;
+  const size = fittedSize(metadata?.width, metadata?.height);
+  const name = alt || (typeof metadata?.name === 'string' ? metadata.name : '') || t('SENT_AN_IMAGE');
+  return (
+    <button type="button" class="image-button" aria-label={t('OPEN_IMAGE', { name })} onClick={() => (ui.viewerImage.value = { src, alt: name })}>
+      <img part="message-image" class="message-image" src={src} alt={name} loading="lazy" decoding="async" referrerpolicy="no-referrer" width={size?.width ?? MAX_WIDTH} height={size?.height ?? 180} />
+    </button>
+  );
+}

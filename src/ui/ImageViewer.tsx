@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { useWidget, useT } from './context.ts';
+import { CloseIcon } from './icons.tsx';
+
+/** The full-size view of an image, inside the widget (never a new page); Esc or the button closes. */
+export function ImageViewer() {
+  const { ui } = useWidget();
+  const t = useT();
+  const image = ui.viewerImage.value;
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (image) closeButton.current?.focus();
+  }, [image?.src]);
+  if (!image) return null;
+  const close = () => (ui.viewerImage.value = null);
+  return (
+    <div
+      class="viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('IMAGE_VIEWER_LABEL')}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          close();
+        }
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+    >
+      <img src={image.src} alt={image.alt} referrerpolicy="no-referrer" />
+      <button ref={closeButton} type="button" class="icon-button viewer-close" aria-label={t('CLOSE')} onClick={close}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

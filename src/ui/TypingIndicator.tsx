@@ -1,0 +1,15 @@
+import { useT } from './context.ts';
+
+/** Dots while a bot's split message has more to come; announced once as a status. */
+export function TypingIndicator() {
+  const t = useT();
+  return (
+    <li class="typing-row">
+      <span class="typing" role="status" aria-label={t('LABEL_WRITING')}>
+        <span />
+        <span />
+        <span />
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { useWidget, useT } from './context.ts';
+
+/** Files on their way, with progress, or what went wrong and a way to retry or dismiss. */
+export function UploadList() {
+  const { uploads } = useWidget();
+  const t = useT();
+  const items = uploads.items.value;
+  if (!items.length) return null;
+  return (
+    <ul class="uploads">
+      {items.map((item) => (
+        <li key={item.id} class={`upload${item.error ? ' upload-error' : ''}`}>
+          <span class="upload-name">{item.name}</span>
+          {item.error ? (
+            <>
+              <span role="alert" class="upload-message">
+                {t(item.error, item.errorParams ?? {})}
+              </span>
+              {item.error === 'UPLOAD_FAILED' && (
+                <button type="button" class="link-button" onClick={() => uploads.retry(item.id)}>
+                  {t('BUTTON_RETRY')}
+                </button>
+              )}
+              <button type="button" class="link-button" onClick={() => uploads.dismiss(item.id)}>
+                {t('DISMISS')}
+              </button>
+            </>
+          ) : (
+            <progress max={1} value={item.progress} aria-label={t('UPLOADING', { name: item.name })} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
