@@ -73,7 +73,7 @@ test.describe('foundation: one script tag, a working chat', () => {
     await expect(page.getByText('Reply before reload')).toBeVisible({ timeout: 10_000 });
     await page.reload();
     await expect(chatWindow(page)).toBeVisible();
-    await expect(page.getByText('Before reload')).toBeVisible();
+    await expect(page.getByText('Before reload', { exact: true })).toBeVisible();
     await expect(page.getByText('Reply before reload')).toBeVisible();
     const next = page.waitForRequest(isMessagePost);
     await input(page).fill('After reload');
@@ -121,6 +121,7 @@ Porchlight('open');`;
 
   test('the open window has no axe violations and works with the keyboard', async ({ page }) => {
     await openHostPage(page, snippetPage());
+    await expect(launcher(page)).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -147,8 +148,8 @@ Porchlight('open');`;
     await openHostPage(page, snippetPage());
     await launcher(page).click();
     await expect(chatWindow(page)).toBeVisible();
-    const box = await chatWindow(page).boundingBox();
-    expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 720 });
+    // After the opening animation, the window covers the whole screen.
+    await expect.poll(async () => chatWindow(page).boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 720 });
     await expect(page.getByRole('button', { name: 'Close chat' }).first()).toBeVisible();
     await context.close();
   });

@@ -1,4 +1,7 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { API_PORT, PAGES_PORT } from '../playwright.config.ts';
 
 export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
@@ -18,10 +21,21 @@ window.porchlightSettings = ${JSON.stringify(settings)};</script>
 <script async src="${API_ORIGIN}/widget/loader.js"></script></body></html>`;
 }
 
-/** Serves `html` at `path` on the pages origin (another origin than the API, like a real site). */
-export async function openHostPage(page: Page, html: string, path = '/e2e-host.html'): Promise<void> {
-  await page.route(`${PAGES_ORIGIN}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-  await page.goto(path);
+/** Generated host pages go here; the demo's pages server serves `demo/pages/` (git-ignored folder). */
+const GENERATED = path.resolve('demo/pages/e2e-generated');
+
+/**
+ * Serves `html` from the demo's pages server (another origin than the API, like a real site) and
+ * opens it. A real server, not `page.route`: Chromium refuses loopback requests from a page that
+ * has no address of its own (Local Network Access).
+ */
+export async function openHostPage(page: Page, html: string): Promise<string> {
+  mkdirSync(GENERATED, { recursive: true });
+  const name = createHash('sha1').update(`${test.info().titlePath.join('/')}:${html}`).digest('hex').slice(0, 16);
+  writeFileSync(path.join(GENERATED, `${name}.html`), html);
+  const url = `/e2e-generated/${name}.html`;
+  await page.goto(url);
+  return url;
 }
 
 export const widget = (page: Page) => page.locator('porchlight-widget');

@@ -6,7 +6,7 @@
  */
 
 interface AppModule {
-  boot(options: { host: HTMLElement; settings: Record<string, unknown>; query: string; visitorOpened: boolean }): {
+  boot(options: { host: HTMLElement; settings: Record<string, unknown>; query: string; visitorOpened: boolean; focusLauncher: boolean }): {
     command(name: string, ...args: unknown[]): unknown;
   };
 }
@@ -43,11 +43,11 @@ function placeholderCss(s: Record<string, unknown>): string {
   const side = s.align === 'left' ? 'left' : 'right';
   return (
     ':host{all:initial!important;display:block!important;position:fixed!important;top:0!important;left:0!important;width:0!important;height:0!important;z-index:2147483000!important}' +
-    `button{position:fixed;bottom:${cssLength(s.marginY, '20px')};${side}:${cssLength(s.marginX, '20px')};` +
+    `.l{position:fixed;bottom:${cssLength(s.marginY, '20px')};${side}:${cssLength(s.marginX, '20px')};` +
     `width:${cssLength(s.launcherWidth, '60px')};height:${cssLength(s.launcherHeight, '60px')};border:0;border-radius:50%;padding:0;cursor:pointer;` +
     `display:grid;place-items:center;background:${colour(s.themeColor, '#2a6ac1')};color:${colour(s.themeForegroundColor, '#fff')};` +
-    'box-shadow:0 6px 20px rgb(16 24 40/.22)}svg{width:28px;height:28px}' +
-    '@media (max-width:480px){button{bottom:16px;' + side + ':16px}}'
+    'box-shadow:0 6px 20px rgb(16 24 40/.22)}.l svg{width:28px;height:28px}' +
+    '@media (max-width:480px){.l{bottom:16px;' + side + ':16px}}'
   );
 }
 
@@ -91,6 +91,8 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
 
   const button = doc.createElement('button');
   button.type = 'button';
+  // Scoped by class: the app's own buttons share this shadow root later.
+  button.className = 'l';
   button.setAttribute('part', 'launcher');
   button.setAttribute('aria-label', 'Open chat');
   button.setAttribute('aria-expanded', 'false');
@@ -109,7 +111,8 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
       loading ||
       (import(/* @vite-ignore */ base + 'app.js') as Promise<AppModule>).then(
         (module) => {
-          app = module.boot({ host, settings, query: win.location.search, visitorOpened });
+          // A keyboard user on our launcher keeps their focus on the app's launcher.
+          app = module.boot({ host, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
           button.remove();
           // Calls made before the widget was here run now, in order.
           for (const args of queue.splice(0)) app.command(String(args[0]), ...Array.prototype.slice.call(args, 1));

@@ -10,8 +10,12 @@ export interface BootOptions {
   query: string;
   /** The visitor clicked the loader's launcher: open now, as their own action (focus the composer). */
   visitorOpened: boolean;
+  /** The loader's launcher had keyboard focus: hand it to ours. */
+  focusLauncher?: boolean;
 }
 
-export function boot({ host, settings, query, visitorOpened }: BootOptions): WidgetInstance {
-  return createWidget({ host, settings, query, openedByVisitor: visitorOpened });
+export function boot({ host, settings, query, visitorOpened, focusLauncher = false }: BootOptions): WidgetInstance {
+  const instance = createWidget({ host, settings, query, openedByVisitor: visitorOpened });
+  if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('[part~="launcher"]')?.focus();
+  return instance;
 }

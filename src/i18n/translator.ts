@@ -46,6 +46,8 @@ export function createTranslator(lang: string): Translator {
     // Texts are rendered as text nodes by Preact, never as HTML: i18next must not escape them twice.
     interpolation: { escapeValue: false },
     returnNull: false,
+    // i18next advertises in the host page's console otherwise; the page is not ours to write to.
+    showSupportNotice: false,
   });
   return {
     i18n: instance,

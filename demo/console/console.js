@@ -1,0 +1,311 @@
+// The demo agent console: sign in as an agent, follow the project's conversations by polling
+// the real v3 API, answer, close, and send the rich message kinds the widget renders.
+// Every piece of data goes into the page through textContent / attributes, never innerHTML.
+
+const PROJECT_ID = document.querySelector('meta[name="porchlight-project"]').content;
+const API = document.querySelector('meta[name="porchlight-api"]').content;
+const LIST_EVERY_MS = 2000;
+const THREAD_EVERY_MS = 1500;
+const STATUS_NAMES = { 50: 'temp', 100: 'unassigned', 150: 'abandoned', 200: 'assigned', 300: 'served', 1000: 'closed' };
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  token: sessionStorage.getItem('porchlight.console.token'),
+  user: JSON.parse(sessionStorage.getItem('porchlight.console.user') || 'null'),
+  requests: [],
+  current: null,
+  messageCount: -1,
+  timers: [],
+};
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super(typeof body === 'object' && body ? body.msg || body.error || JSON.stringify(body) : String(body || status));
+    this.status = status;
+  }
+}
+
+// credentials: 'omit' — the API answers 401 with `WWW-Authenticate: Basic`, which would pop a
+// browser login dialog on this same-origin page otherwise.
+async function api(path, { method = 'GET', body, auth = true } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) headers.Authorization = state.token;
+  const res = await fetch(`${API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' });
+  const text = await res.text();
+  let data = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // plain-text answers (401 "Unauthorized") stay strings
+  }
+  if (res.status === 401 && auth) signOut();
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'text') node.textContent = value;
+    else if (key === 'className') node.className = value;
+    else if (key.startsWith('data-') || key.startsWith('aria-') || key === 'role' || key === 'tabindex') node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children.filter(Boolean));
+  return node;
+}
+
+// ------------------------------------------------------------------ sign in / out
+
+async function signIn(event) {
+  event.preventDefault();
+  $('signin-error').textContent = '';
+  $('signin').disabled = true;
+  try {
+    const answer = await api('/auth/signin', { method: 'POST', auth: false, body: { email: $('email').value, password: $('password').value } });
+    state.token = answer.token;
+    state.user = answer.user;
+    sessionStorage.setItem('porchlight.console.token', state.token);
+    sessionStorage.setItem('porchlight.console.user', JSON.stringify(state.user));
+    enterWorkspace();
+  } catch (err) {
+    $('signin-error').textContent = err.status === 401 ? 'Wrong email or password.' : `Sign-in failed: ${err.message}`;
+  } finally {
+    $('signin').disabled = false;
+  }
+}
+
+function signOut() {
+  state.timers.forEach(clearInterval);
+  state.timers = [];
+  state.token = null;
+  state.user = null;
+  state.current = null;
+  sessionStorage.removeItem('porchlight.console.token');
+  sessionStorage.removeItem('porchlight.console.user');
+  $('workspace').hidden = true;
+  $('me').hidden = true;
+  $('signin-form').hidden = false;
+}
+
+function enterWorkspace() {
+  $('signin-form').hidden = true;
+  $('workspace').hidden = false;
+  $('me').hidden = false;
+  $('me-name').textContent = `${state.user.firstname || ''} ${state.user.lastname || ''}`.trim() || state.user.email;
+  loadAvailability();
+  refreshList();
+  state.timers.push(setInterval(refreshList, LIST_EVERY_MS), setInterval(refreshThread, THREAD_EVERY_MS));
+}
+
+// ------------------------------------------------------------------ availability (demo control)
+
+async function loadAvailability() {
+  const res = await fetch('/__demo/project', { credentials: 'omit' });
+  const view = await res.json();
+  const me = view.agents.find((a) => a._id === state.user._id);
+  $('available').checked = Boolean(me && me.user_available);
+}
+
+async function setAvailability() {
+  await fetch('/__demo/project', {
+    method: 'PUT',
+    credentials: 'omit',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ agents: [{ id: state.user._id, user_available: $('available').checked }] }),
+  });
+}
+
+// ------------------------------------------------------------------ conversation list
+
+function requesterName(request) {
+  return (request.lead && request.lead.fullname) || (request.requester && request.requester.uuid_user) || 'Visitor';
+}
+
+function lastText(request) {
+  const last = request.attributes && request.attributes.last_message;
+  return (last && (last.text || `[${last.type}]`)) || request.first_text || '';
+}
+
+function conversationItem(request) {
+  const current = state.current === request.request_id;
+  const item = el(
+    'li',
+    { 'data-testid': 'conversation', 'data-request-id': request.request_id, 'data-status': String(request.status), tabindex: '0', role: 'button', 'aria-current': current ? 'true' : 'false' },
+    el('span', { className: 'who' }, el('span', { text: requesterName(request) }), el('span', { className: `badge s${request.status}`, text: STATUS_NAMES[request.status] || String(request.status) })),
+    el('span', { className: 'preview', text: lastText(request) }),
+  );
+  item.addEventListener('click', () => openConversation(request.request_id));
+  item.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openConversation(request.request_id);
+    }
+  });
+  return item;
+}
+
+async function refreshList() {
+  try {
+    const answer = await api(`/${PROJECT_ID}/requests?status=all&limit=100`);
+    state.requests = answer.requests;
+    renderList();
+  } catch (err) {
+    $('thread-error').textContent = `Could not load conversations: ${err.message}`;
+  }
+}
+
+function renderList() {
+  const showClosed = $('show-closed').checked;
+  const visible = state.requests.filter((r) => showClosed || r.status !== 1000);
+  const focusedId = document.activeElement && document.activeElement.getAttribute('data-request-id');
+  $('conversations').replaceChildren(...visible.map(conversationItem));
+  $('list-empty').hidden = visible.length > 0;
+  if (focusedId) {
+    const again = $('conversations').querySelector(`[data-request-id="${CSS.escape(focusedId)}"]`);
+    if (again) again.focus();
+  }
+  if (state.current) renderThreadHead();
+}
+
+// ------------------------------------------------------------------ one conversation
+
+function currentRequest() {
+  return state.requests.find((r) => r.request_id === state.current);
+}
+
+function openConversation(requestId) {
+  state.current = requestId;
+  state.messageCount = -1;
+  $('messages').replaceChildren();
+  renderList();
+  refreshThread();
+  $('reply').focus();
+}
+
+function renderThreadHead() {
+  const request = currentRequest();
+  const open = Boolean(request) && request.status !== 1000;
+  $('thread-title').textContent = request ? requesterName(request) : 'Pick a conversation';
+  $('thread-meta').textContent = request
+    ? `#${request.ticket_id} · ${STATUS_NAMES[request.status] || request.status}${request.department && request.department.name ? ` · ${request.department.name}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
+    : '';
+  for (const id of ['reply', 'send', 'close-conversation', 'send-image', 'send-buttons', 'send-disable', 'send-markdown']) $(id).disabled = !open;
+}
+
+function isMine(message) {
+  return state.user && message.sender === state.user._id;
+}
+
+function messageItem(message) {
+  const attributes = message.attributes || {};
+  const kind = attributes.subtype === 'info' ? 'info' : isMine(message) ? 'mine' : message.sender.startsWith('bot_') ? 'bot' : 'theirs';
+  const item = el('li', { 'data-testid': 'message', 'data-message-id': message._id, className: kind });
+  if (kind !== 'info') item.append(el('span', { className: 'sender', text: message.senderFullname || message.sender }));
+  if (message.text) item.append(el('span', { className: 'text', text: message.text }));
+  const src = message.metadata && message.metadata.src;
+  if (message.type === 'image' && typeof src === 'string' && /^https?:\/\//.test(src)) {
+    item.append(el('img', { src, alt: message.metadata.name || 'Image', width: message.metadata.width || undefined, loading: 'lazy' }));
+  } else if (message.type === 'file' && typeof src === 'string' && /^https?:\/\//.test(src)) {
+    item.append(el('a', { href: src, target: '_blank', rel: 'noopener', text: message.metadata.name || 'Attachment' }));
+  }
+  const buttons = attributes.attachment && attributes.attachment.buttons;
+  if (Array.isArray(buttons) && buttons.length) {
+    item.append(el('span', { className: 'chips', 'aria-label': 'Buttons' }, ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` }))));
+  }
+  if (attributes.disableInputMessage) item.append(el('span', { className: 'flag', text: 'disables the visitor input' }));
+  return item;
+}
+
+async function refreshThread() {
+  if (!state.current) return;
+  const requestId = state.current;
+  try {
+    const messages = await api(`/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`);
+    if (state.current !== requestId || messages.length === state.messageCount) return;
+    state.messageCount = messages.length;
+    const list = $('messages');
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    list.replaceChildren(...messages.map(messageItem));
+    if (atBottom || list.scrollTop === 0) list.scrollTop = list.scrollHeight;
+    $('thread-error').textContent = '';
+  } catch (err) {
+    $('thread-error').textContent = `Could not load messages: ${err.message}`;
+  }
+}
+
+async function post(body) {
+  if (!state.current) return;
+  $('thread-error').textContent = '';
+  try {
+    await api(`/${PROJECT_ID}/requests/${encodeURIComponent(state.current)}/messages`, { method: 'POST', body });
+    await refreshThread();
+  } catch (err) {
+    $('thread-error').textContent = `Not sent: ${err.message}`;
+  }
+}
+
+async function sendReply(event) {
+  event.preventDefault();
+  const text = $('reply').value.trim();
+  if (!text) return;
+  $('reply').value = '';
+  await post({ text });
+  $('reply').focus();
+}
+
+async function closeConversation() {
+  if (!state.current) return;
+  try {
+    await api(`/${PROJECT_ID}/requests/${encodeURIComponent(state.current)}/closeg`, { method: 'PUT' });
+    await refreshList();
+  } catch (err) {
+    $('thread-error').textContent = `Could not close: ${err.message}`;
+  }
+}
+
+// The rich kinds, as an agent (or a bot) would send them through the API.
+const RICH = {
+  'send-image': () => ({
+    type: 'image',
+    text: 'Here is a picture',
+    metadata: { src: `${location.origin}/demo-assets/sample.png`, width: 320, height: 200, name: 'sample.png', type: 'image/png' },
+  }),
+  'send-buttons': () => ({
+    text: 'How can I help?',
+    attributes: {
+      attachment: {
+        type: 'template',
+        buttons: [
+          { type: 'text', value: 'Track my order' },
+          { type: 'url', value: 'Read the FAQ', link: 'https://example.com/faq', target: 'blank' },
+          { type: 'action', value: 'Call me back', action: 'callback', show_echo: true },
+        ],
+      },
+    },
+  }),
+  'send-disable': () => ({
+    text: 'Please wait while I check, your input is paused.',
+    attributes: { disableInputMessage: true, attachment: { type: 'template', buttons: [{ type: 'text', value: '/enable' }] } },
+  }),
+  'send-markdown': () => ({ text: 'Here are the **steps**:\n1. Open _Settings_\n2. Press `Reset`\nMore at [example.com](https://example.com)' }),
+};
+
+// ------------------------------------------------------------------ wiring
+
+$('signin-form').addEventListener('submit', signIn);
+$('signout').addEventListener('click', signOut);
+$('available').addEventListener('change', setAvailability);
+$('show-closed').addEventListener('change', renderList);
+$('reply-form').addEventListener('submit', sendReply);
+$('reply').addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && !event.shiftKey) {
+    event.preventDefault();
+    $('reply-form').requestSubmit();
+  }
+});
+$('close-conversation').addEventListener('click', closeConversation);
+for (const [id, build] of Object.entries(RICH)) $(id).addEventListener('click', () => post(build()));
+
+if (state.token && state.user) enterWorkspace();

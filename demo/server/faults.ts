@@ -1,0 +1,200 @@
+/**
+ * Fault switches for testing the widget's resilience, set at runtime through `/__demo/faults`.
+ * They act like a misbehaving gateway in front of the API, on widget-facing calls only: requests
+ * carrying an agent token (the agent console) and the agent sign-in are never affected, so a
+ * console polling in the background cannot use up a fault meant for the widget.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import { isRecord, sendJson } from './http.ts';
+import { decodeJwt } from './jwt.ts';
+import type { Store } from './store.ts';
+
+export interface CountedFault {
+  /** how many more matching requests fail */
+  count: number;
+  /** only requests with this method (any when absent) */
+  method?: string;
+  /** only requests whose API path contains this text (any when absent) */
+  path?: string;
+}
+
+export interface FaultState {
+  /** added before every widget-facing answer */
+  latencyMs: number;
+  /** answers `429 {"message":"Rate limit exceeded"}` with `Retry-After: retryAfter` */
+  status429: (CountedFault & { retryAfter: number }) | null;
+  /** answers `status` (500 → `{"err":"error"}` like the reference; others → the status text) */
+  status5xx: (CountedFault & { status: number }) | null;
+  /** `POST …/messages`: stores the message, then destroys the socket without answering */
+  dropAfterStore: { count: number } | null;
+  /** true: every guest token issued so far is rejected (401) */
+  revokeTokens: boolean;
+  /** websocket handshakes are refused with 503 */
+  refuseWebsocket: boolean;
+  /** websocket handshakes are never answered */
+  hangWebsocket: boolean;
+}
+
+export class FaultError extends Error {}
+
+function initialState(): FaultState {
+  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false };
+}
+
+function nonNegativeInt(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new FaultError(`${name} must be a non-negative integer`);
+  return value;
+}
+
+function optionalText(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new FaultError(`${name} must be a string`);
+  return value;
+}
+
+function counted(value: unknown, name: string): CountedFault | null {
+  if (value === null || value === false) return null;
+  if (!isRecord(value)) throw new FaultError(`${name} must be an object or null`);
+  const count = nonNegativeInt(value.count ?? 1, `${name}.count`);
+  return { count, method: optionalText(value.method, `${name}.method`)?.toUpperCase(), path: optionalText(value.path, `${name}.path`) };
+}
+
+function bool(value: unknown, name: string): boolean {
+  if (typeof value !== 'boolean') throw new FaultError(`${name} must be a boolean`);
+  return value;
+}
+
+/** Is this a call the faults apply to? (see the module comment) */
+function isWidgetFacing(req: IncomingMessage, apiPath: string): boolean {
+  if (req.method === 'OPTIONS') return false;
+  if (/^\/auth\/signin\/?$/i.test(apiPath)) return false;
+  const parts = req.headers.authorization?.split(' ');
+  const claims = parts && parts.length >= 2 && parts[1] ? decodeJwt(parts[1]) : null;
+  if (claims && claims.sub !== 'guest' && claims.sub !== 'userexternal') return false;
+  return true;
+}
+
+function matches(fault: CountedFault, req: IncomingMessage, apiPath: string): boolean {
+  if (fault.count <= 0) return false;
+  if (fault.method && fault.method !== req.method) return false;
+  if (fault.path && !apiPath.includes(fault.path)) return false;
+  return true;
+}
+
+export class Faults {
+  private current: FaultState = initialState();
+  private readonly revokeListeners = new Set<() => void>();
+
+  constructor(private readonly store: Store) {}
+
+  get state(): FaultState {
+    return { ...structuredClone(this.current), revokeTokens: this.store.data.revokedJtis.length > 0 };
+  }
+
+  onRevoke(listener: () => void): () => void {
+    this.revokeListeners.add(listener);
+    return () => this.revokeListeners.delete(listener);
+  }
+
+  /** Applies a partial update (`null` clears a counted fault); throws `FaultError` when invalid. */
+  update(patch: unknown): FaultState {
+    if (!isRecord(patch)) throw new FaultError('body must be a JSON object');
+    const next = structuredClone(this.current);
+    for (const [key, value] of Object.entries(patch)) this.applyKey(next, key, value);
+    this.current = next;
+    if ('revokeTokens' in patch) this.setRevoked(patch.revokeTokens === true);
+    return this.state;
+  }
+
+  private applyKey(next: FaultState, key: string, value: unknown): void {
+    switch (key) {
+      case 'latencyMs':
+        next.latencyMs = nonNegativeInt(value, key);
+        return;
+      case 'status429': {
+        const base = counted(value, key);
+        next.status429 = base && { ...base, retryAfter: nonNegativeInt((value as Record<string, unknown>).retryAfter ?? 1, `${key}.retryAfter`) };
+        return;
+      }
+      case 'status5xx': {
+        const base = counted(value, key);
+        const status = base && nonNegativeInt((value as Record<string, unknown>).status ?? 500, `${key}.status`);
+        if (status !== null && (status < 500 || status > 599)) throw new FaultError('status5xx.status must be 500–599');
+        next.status5xx = base && status !== null ? { ...base, status } : null;
+        return;
+      }
+      case 'dropAfterStore': {
+        const base = counted(value, key);
+        next.dropAfterStore = base && { count: base.count };
+        return;
+      }
+      case 'revokeTokens':
+        bool(value, key);
+        return;
+      case 'refuseWebsocket':
+      case 'hangWebsocket':
+        next[key] = bool(value, key);
+        return;
+      default:
+        throw new FaultError(`unknown fault "${key}"`);
+    }
+  }
+
+  private setRevoked(revoked: boolean): void {
+    this.store.data.revokedJtis = revoked ? [...this.store.data.issuedGuestJtis] : [];
+    this.store.changed();
+    if (revoked) for (const listener of this.revokeListeners) listener();
+  }
+
+  clear(): void {
+    this.current = initialState();
+  }
+
+  /**
+   * The gateway: waits `latencyMs`, then may answer 429 or 5xx itself.
+   * Returns true when the request has been answered here.
+   */
+  async gate(req: IncomingMessage, res: ServerResponse, apiPath: string): Promise<boolean> {
+    if (!isWidgetFacing(req, apiPath)) return false;
+    if (this.current.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.current.latencyMs));
+    const limited = this.current.status429;
+    if (limited && matches(limited, req, apiPath)) {
+      this.consume('status429');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      // Exposed so a cross-origin widget can read it (a gateway would have to do the same).
+      sendJson(res, 429, { message: 'Rate limit exceeded' }, { 'Retry-After': String(limited.retryAfter), 'Access-Control-Expose-Headers': 'Retry-After' });
+      return true;
+    }
+    const failing = this.current.status5xx;
+    if (failing && matches(failing, req, apiPath)) {
+      this.consume('status5xx');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (failing.status === 500) sendJson(res, 500, { err: 'error' });
+      else sendPlain(res, failing.status);
+      return true;
+    }
+    return false;
+  }
+
+  /** For the message POST: should this one be stored and then dropped? */
+  takeDropAfterStore(req: IncomingMessage, apiPath: string): boolean {
+    const drop = this.current.dropAfterStore;
+    if (!drop || drop.count <= 0 || !isWidgetFacing(req, apiPath)) return false;
+    this.consume('dropAfterStore');
+    return true;
+  }
+
+  private consume(key: 'status429' | 'status5xx' | 'dropAfterStore'): void {
+    const fault = this.current[key];
+    if (!fault) return;
+    fault.count -= 1;
+    if (fault.count <= 0) this.current[key] = null;
+  }
+}
+
+function sendPlain(res: ServerResponse, status: number): void {
+  const text = STATUS_CODES[status] ?? 'Error';
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}

@@ -1,0 +1,122 @@
+/**
+ * `startDemo()`: the whole demo service in-process (tests use it with port 0).
+ * API origin: `/v3/…` and root API routes, `/ws`, `/widget/`, `/console/`, `/__demo/…`.
+ * Pages origin: the host page and `demo/pages/*`.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiHandler } from './api.ts';
+import { startBot } from './bot.ts';
+import { Faults } from './faults.ts';
+import { createPagesHandler } from './pages.ts';
+import { createSeed, DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID } from './seed.ts';
+import { Store } from './store.ts';
+import { RealtimeServer } from './ws.ts';
+
+export { DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID } from './seed.ts';
+export type { FaultState } from './faults.ts';
+export type { Store } from './store.ts';
+
+const HOST = '127.0.0.1';
+const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface DemoOptions {
+  /** default 0 (any free port) */
+  apiPort?: number;
+  /** default 0 (any free port) */
+  pagesPort?: number;
+  /** quiet: no request log and no bot welcome (deterministic histories for tests) */
+  quiet?: boolean;
+  /** persist the store to this JSON file and reload it at start */
+  dataFile?: string;
+  /** override the bot welcome independently of `quiet` */
+  botWelcome?: boolean;
+  /** the websocket server tick (default 30000 ms) */
+  wsHeartbeatMs?: number;
+  /** the bot's pause before each reply (default [300, 800] ms) */
+  botDelayMs?: [number, number];
+  /** the built widget (default `<repo>/dist`) */
+  distDir?: string;
+  /** JWT secret (default: random per run unless a data file keeps tokens valid across restarts) */
+  secret?: string;
+}
+
+export interface DemoHandle {
+  /** e.g. http://127.0.0.1:3000 */
+  apiOrigin: string;
+  /** the widget's `apiUrl`: `${apiOrigin}/v3` */
+  apiUrl: string;
+  /** e.g. http://127.0.0.1:3001 */
+  pagesOrigin: string;
+  store: Store;
+  faults: Faults;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> {
+  const quiet = options.quiet ?? false;
+  const botWelcome = options.botWelcome ?? !quiet;
+  const store = new Store(() => createSeed({ botWelcome }), options.dataFile);
+  const faults = new Faults(store);
+  // With a data file, stored visitors keep working after a restart only if the secret is stable.
+  const secret = options.secret ?? (options.dataFile ? 'porchlight-demo-secret' : randomBytes(32).toString('hex'));
+  const origins = { api: '', pages: '' };
+  const log = quiet ? () => {} : (line: string) => console.log(line);
+
+  const apiServer = createServer(
+    createApiHandler({
+      store,
+      faults,
+      secret,
+      distDir: options.distDir ?? path.resolve(DEMO_DIR, '..', 'dist'),
+      consoleDir: path.join(DEMO_DIR, 'console'),
+      log,
+      info: () => ({ projectId: DEMO_PROJECT_ID, apiUrl: `${origins.api}/v3`, pagesOrigin: origins.pages, console: `${origins.api}/console/`, agents: [DEMO_AGENT, DEMO_AGENT_2].map(({ email, password, name }) => ({ email, password, name })) }),
+    }),
+  );
+  const realtime = new RealtimeServer({ store, secret, faults, heartbeatMs: options.wsHeartbeatMs });
+  realtime.attach(apiServer);
+  const apiPort = await listen(apiServer, options.apiPort ?? 0);
+  origins.api = `http://${HOST}:${apiPort}`;
+  const stopBot = startBot({ store, assetOrigin: () => origins.api, delayMs: options.botDelayMs });
+
+  const pagesServer = createServer(
+    createPagesHandler({
+      pagesDir: path.join(DEMO_DIR, 'pages'),
+      vars: () => ({ API_ORIGIN: origins.api, API_URL: `${origins.api}/v3`, WIDGET_URL: `${origins.api}/widget/loader.js`, PAGES_ORIGIN: origins.pages, PROJECT_ID: DEMO_PROJECT_ID }),
+    }),
+  );
+  const pagesPort = await listen(pagesServer, options.pagesPort ?? 0);
+  origins.pages = `http://${HOST}:${pagesPort}`;
+
+  return {
+    apiOrigin: origins.api,
+    apiUrl: `${origins.api}/v3`,
+    pagesOrigin: origins.pages,
+    store,
+    faults,
+    async close() {
+      stopBot();
+      realtime.close();
+      await Promise.all([closeServer(apiServer), closeServer(pagesServer)]);
+      store.save();
+    },
+  };
+}

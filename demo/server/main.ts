@@ -1,0 +1,52 @@
+/**
+ * `npm run demo` / `npx tsx demo/server/main.ts`: starts the demo service and prints where
+ * everything is. Environment: PORCHLIGHT_API_PORT (3000), PORCHLIGHT_PAGES_PORT (3001),
+ * PORCHLIGHT_DEMO_QUIET=1 (no bot welcome, no request log), PORCHLIGHT_DATA_FILE (persistence).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID, startDemo } from './index.ts';
+
+function port(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return parsed;
+}
+
+const quiet = process.env.PORCHLIGHT_DEMO_QUIET === '1';
+const demo = await startDemo({
+  apiPort: port('PORCHLIGHT_API_PORT', 3000),
+  pagesPort: port('PORCHLIGHT_PAGES_PORT', 3001),
+  quiet,
+  dataFile: process.env.PORCHLIGHT_DATA_FILE || undefined,
+});
+
+const distLoader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'loader.js');
+console.log(
+  [
+    'Porchlight demo is running',
+    `  host page      ${demo.pagesOrigin}/`,
+    `  agent console  ${demo.apiOrigin}/console/   (${DEMO_AGENT.email} / ${DEMO_AGENT.password}, or ${DEMO_AGENT_2.email} / ${DEMO_AGENT_2.password})`,
+    `  API (apiUrl)   ${demo.apiUrl}   project ${DEMO_PROJECT_ID}`,
+    `  websocket      ${demo.apiOrigin.replace('http', 'ws')}/ws?token=…`,
+    `  widget         ${demo.apiOrigin}/widget/loader.js`,
+    `  demo controls  ${demo.apiOrigin}/__demo   (faults, reset, project, departments, labels)`,
+    existsSync(distLoader) ? '' : '  note: dist/loader.js is missing, run `npm run build` for the widget',
+    quiet ? '  quiet mode: no bot welcome, no request log' : '',
+  ]
+    .filter(Boolean)
+    .join('\n'),
+);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await demo.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

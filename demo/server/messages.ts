@@ -1,0 +1,269 @@
+/**
+ * `/:pid/requests/:rid/messages` (server-contract §6): any project member may read or post; the
+ * first message creates and routes the conversation.
+ */
+import type { SendMessageBody, WireMessage } from '../../src/api/wire.ts';
+import { MessageStatus } from '../../src/api/wire.ts';
+import type { Faults } from './faults.ts';
+import type { Ctx } from './http.ts';
+import { isRecord, sendJson } from './http.ts';
+import { isHexObjectId, isValidObjectId, objectId } from './ids.ts';
+import type { AuthDeps, Principal } from './passport.ts';
+import { fullNameOf, protect } from './passport.ts';
+import { createRequest, ensureLead, noteFirstResponse, RoutingError } from './routing.ts';
+import type { Router } from './router.ts';
+import { messageJson, requestJson } from './serialize.ts';
+import type { Store } from './store.ts';
+import { nowIso } from './store.ts';
+import type { MessageDoc, ProjectDoc, ProjectUserDoc, RequestDoc } from './types.ts';
+
+export interface MessageDeps extends AuthDeps {
+  faults: Faults;
+}
+
+export interface NewMessage {
+  sender: string;
+  senderFullname?: string;
+  recipient: string;
+  id_project: string;
+  createdBy?: string;
+  status?: number;
+  text?: string;
+  type?: string;
+  attributes?: MessageDoc['attributes'];
+  metadata?: MessageDoc['metadata'];
+  language?: string;
+  channel?: { name: string };
+}
+
+/** `messageService.create` + the model defaults; emits `message.create` for the websocket and the bot. */
+export function createMessage(store: Store, spec: NewMessage): MessageDoc {
+  const now = nowIso();
+  const message: MessageDoc = {
+    _id: objectId(),
+    sender: spec.sender,
+    senderFullname: spec.senderFullname || 'Guest',
+    recipient: spec.recipient,
+    type: spec.type || 'text',
+    channel_type: 'group',
+    text: spec.text,
+    id_project: spec.id_project,
+    createdBy: spec.createdBy || spec.sender,
+    status: spec.status ?? MessageStatus.RECEIVED,
+    channel: spec.channel ?? { name: 'chat21' },
+    language: spec.language,
+    attributes: spec.attributes,
+    metadata: spec.metadata,
+    createdAt: now,
+    updatedAt: now,
+    __v: 0,
+  };
+  store.data.messages.push(message);
+  store.changed();
+  const request = store.request(spec.recipient, spec.id_project);
+  if (request) store.emit('message.create', message, request);
+  return message;
+}
+
+class CastError extends Error {}
+
+/** Mongoose's String cast: scalars become strings, objects fail. */
+function castString(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new CastError(`Cast to string failed for value at path "${field}"`);
+}
+
+/** `req.body.status || SENDING`, then Mongoose's Number cast. */
+function castStatus(value: unknown): number {
+  if (!value) return MessageStatus.SENDING;
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (Number.isNaN(number)) throw new CastError('Cast to Number failed for value at path "status"');
+  return number;
+}
+
+function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {
+  return isRecord(value) ? value : undefined;
+}
+
+/** The message fields of the body, cast as Mongoose would. */
+function messageFields(body: Partial<SendMessageBody> & Record<string, unknown>) {
+  return {
+    text: castString(body.text, 'text'),
+    type: castString(body.type, 'type'),
+    status: castStatus(body.status),
+    attributes: objectOrUndefined(body.attributes),
+    metadata: objectOrUndefined(body.metadata),
+    language: castString(body.language, 'language'),
+    channel: isRecord(body.channel) && typeof body.channel.name === 'string' ? { name: body.channel.name } : undefined,
+  };
+}
+
+type Identity = { fullname: string; email?: string };
+
+/** With an explicit `sender` on a new conversation, the sender must be an active member. */
+function senderIdentity(store: Store, projectId: string, sender: string, fallback: Identity): Identity | 'forbidden' {
+  const member = isValidObjectId(sender)
+    ? store.membership(projectId, { id_user: sender })
+    : store.membership(projectId, { uuid_user: sender });
+  if (!member) return 'forbidden';
+  if (member.id_user) {
+    const user = store.user(member.id_user);
+    return user ? { fullname: fullNameOf(user.firstname, user.lastname), email: user.email } : fallback;
+  }
+  const lead = store.data.leads.find((l) => l.lead_id === member.uuid_user && l.id_project === projectId);
+  return lead ? { fullname: lead.fullname, email: lead.email } : fallback;
+}
+
+function answer(ctx: Ctx, deps: MessageDeps, message: MessageDoc, request: RequestDoc): void {
+  if (deps.faults.takeDropAfterStore(ctx.req, ctx.path)) {
+    // The `dropAfterStore` fault: stored, yet the client never hears back.
+    ctx.res.destroy();
+    return;
+  }
+  const json: WireMessage = { ...messageJson(message), request: requestJson(deps.store, request) };
+  sendJson(ctx.res, 200, json);
+}
+
+function firstMessage(ctx: Ctx, deps: MessageDeps, project: ProjectDoc, identity: Identity): void {
+  const body = ctx.body as Partial<SendMessageBody> & Record<string, unknown>;
+  const principal = ctx.locals.principal as Principal;
+  const fields = messageFields(body);
+  if (!fields.text && (!fields.type || fields.type === 'text')) {
+    sendJson(ctx.res, 422, { errors: ['text field is required'] });
+    return;
+  }
+  const sender = castString(body.sender, 'sender');
+  let requester: ProjectUserDoc | undefined = ctx.locals.projectUser;
+  if (sender) {
+    const known = senderIdentity(deps.store, project._id, sender, identity);
+    if (known === 'forbidden') {
+      sendJson(ctx.res, 403, { success: false, msg: `Unauthorized. Project_user not found with user id  : ${sender}` });
+      return;
+    }
+    identity = known;
+    requester = isValidObjectId(sender) ? deps.store.membership(project._id, { id_user: sender }) : deps.store.membership(project._id, { uuid_user: sender });
+  }
+  const lead = ensureLead(deps.store, {
+    lead_id: sender || principal._id,
+    fullname: identity.fullname,
+    email: identity.email,
+    id_project: project._id,
+    attributes: fields.attributes ?? principal.attributes,
+  });
+  let request: RequestDoc;
+  try {
+    request = createRequest(deps.store, {
+      request_id: ctx.params.request_id ?? '',
+      id_project: project._id,
+      requester,
+      lead,
+      createdBy: principal._id,
+      first_text: fields.text,
+      departmentid: castString(body.departmentid, 'departmentid'),
+      sourcePage: castString(body.sourcePage, 'sourcePage'),
+      language: fields.language,
+      userAgent: castString(body.userAgent, 'userAgent'),
+      status: typeof body.request_status === 'number' ? body.request_status : undefined,
+      attributes: fields.attributes,
+      subject: castString(body.subject, 'subject'),
+      preflight: body.preflight === true || body.preflight === 'true',
+      channel: fields.channel,
+      location: body.location,
+      participants: Array.isArray(body.participants) ? body.participants.map(String) : undefined,
+      priority: castString(body.priority, 'priority'),
+      followers: Array.isArray(body.followers) ? body.followers : undefined,
+    });
+  } catch (err) {
+    if (!(err instanceof RoutingError)) throw err;
+    // Error objects serialise to {} (sic).
+    sendJson(ctx.res, 500, { success: false, msg: 'Error creating request', err: {} });
+    return;
+  }
+  const message = createMessage(deps.store, {
+    ...fields,
+    sender: sender || principal._id,
+    senderFullname: identity.fullname,
+    recipient: request.request_id,
+    id_project: project._id,
+    createdBy: principal._id,
+  });
+  answer(ctx, deps, message, request);
+}
+
+function laterMessage(ctx: Ctx, deps: MessageDeps, request: RequestDoc, identity: Identity): void {
+  const body = ctx.body as Partial<SendMessageBody> & Record<string, unknown>;
+  const principal = ctx.locals.principal as Principal;
+  const sender = castString(body.sender, 'sender');
+  if (request.channel?.name === 'form' && !sender && request.participantsAgents[0] !== principal.id) {
+    sendJson(ctx.res, 403, { success: false, message: 'Error creating message', err: "You don't belong the conversation" });
+    return;
+  }
+  const fields = messageFields(body);
+  const message = createMessage(deps.store, {
+    ...fields,
+    sender: sender || principal._id,
+    senderFullname: identity.fullname,
+    recipient: request.request_id,
+    id_project: request.id_project,
+  });
+  request.attributes = { ...(request.attributes ?? {}), last_message: messageJson(message) };
+  if (sender && request.participants.includes(sender)) noteFirstResponse(deps.store, request);
+  deps.store.touch(request);
+  answer(ctx, deps, message, request);
+}
+
+function postMessage(deps: MessageDeps) {
+  return (ctx: Ctx): void => {
+    const project = ctx.locals.project as ProjectDoc;
+    const principal = ctx.locals.principal as Principal;
+    const body = (isRecord(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+    ctx.body = body;
+    const identity: Identity = {
+      fullname: typeof body.senderFullname === 'string' && body.senderFullname ? body.senderFullname : principal.fullName,
+      email: typeof body.email === 'string' && body.email ? body.email : principal.email,
+    };
+    const request = deps.store.request(ctx.params.request_id ?? '', project._id);
+    try {
+      if (request) laterMessage(ctx, deps, request, identity);
+      else firstMessage(ctx, deps, project, identity);
+    } catch (err) {
+      if (!(err instanceof CastError)) throw err;
+      const msg = request ? 'Error creating message' : 'Error creating request';
+      sendJson(ctx.res, 500, { success: false, msg, err: { name: 'CastError', message: err.message } });
+    }
+  };
+}
+
+function listMessages(deps: MessageDeps) {
+  return (ctx: Ctx): void => {
+    const project = ctx.locals.project as ProjectDoc;
+    const messages: WireMessage[] = deps.store.messagesOf(ctx.params.request_id ?? '', project._id).map(messageJson);
+    sendJson(ctx.res, 200, messages);
+  };
+}
+
+/** By `_id` only (no project check, sic). */
+function getMessage(deps: MessageDeps) {
+  return (ctx: Ctx): void => {
+    const id = ctx.params.messageid ?? '';
+    if (!isHexObjectId(id)) {
+      sendJson(ctx.res, 500, { success: false, msg: 'Error getting object.' });
+      return;
+    }
+    const message = deps.store.data.messages.find((m) => m._id === id.toLowerCase());
+    if (!message) {
+      sendJson(ctx.res, 404, { success: false, msg: 'Object not found.' });
+      return;
+    }
+    sendJson(ctx.res, 200, messageJson(message));
+  };
+}
+
+export function registerMessages(router: Router, deps: MessageDeps): void {
+  router.use('/:projectid/requests/:request_id/messages', ...protect(deps, null, ['bot', 'subscription']));
+  router.post('/:projectid/requests/:request_id/messages', postMessage(deps));
+  router.get('/:projectid/requests/:request_id/messages', listMessages(deps));
+  router.get('/:projectid/requests/:request_id/messages/:messageid', getMessage(deps));
+}

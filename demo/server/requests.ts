@@ -1,0 +1,190 @@
+/**
+ * `/:pid/requests` (server-contract §7). Mounted twice like on the reference: first for guests
+ * (rating, close, "my requests"), then for agents (list, read one). A guest reaching the second
+ * mount, e.g. `GET /:pid/requests/:rid`, gets the agent check's 403.
+ */
+import type { RequestListResponse } from '../../src/api/wire.ts';
+import { RequestStatus } from '../../src/api/wire.ts';
+import type { Ctx } from './http.ts';
+import { isRecord, sendJson } from './http.ts';
+import type { AuthDeps, Principal } from './passport.ts';
+import { protect } from './passport.ts';
+import { closeRequest } from './routing.ts';
+import type { Router } from './router.ts';
+import { requestJson } from './serialize.ts';
+import type { ProjectDoc, ProjectUserDoc, RequestDoc } from './types.ts';
+
+const DEFAULT_LIMIT = 40;
+
+type Filter = (request: RequestDoc) => boolean;
+
+/** `limit` (default 40, above 100 back to 40), 0-based `page`, `sort`/`sortField` + `direction`. */
+function paginate(ctx: Ctx, requests: RequestDoc[]): { limit: number; page: RequestDoc[] } {
+  const parsed = Number.parseInt(ctx.query.get('limit') ?? '', 10);
+  const limit = Number.isNaN(parsed) || parsed > 100 ? DEFAULT_LIMIT : parsed;
+  const page = Math.max(0, Number.parseInt(ctx.query.get('page') ?? '0', 10) || 0);
+  const field = ctx.query.get('sortField') ?? ctx.query.get('sort') ?? 'createdAt';
+  const direction = Number(ctx.query.get('direction') ?? -1) === 1 ? 1 : -1;
+  const sorted = [...requests].sort((a, b) => direction * compare(valueAt(a, field), valueAt(b, field)));
+  return { limit, page: limit > 0 ? sorted.slice(page * limit, page * limit + limit) : sorted.slice(page * limit) };
+}
+
+function valueAt(request: RequestDoc, field: string): unknown {
+  return field.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), request);
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return -1;
+  if (b === undefined || b === null) return 1;
+  return (a as number | string) < (b as number | string) ? -1 : 1;
+}
+
+function respondList(ctx: Ctx, deps: AuthDeps, requests: RequestDoc[]): void {
+  const { limit, page } = paginate(ctx, requests);
+  const body: RequestListResponse = { perPage: limit, count: requests.length, requests: page.map((r) => requestJson(deps.store, r)) };
+  sendJson(ctx.res, 200, body);
+}
+
+/** Filters both list routes share. */
+function commonFilters(ctx: Ctx): Filter[] {
+  const q = ctx.query;
+  const filters: Filter[] = [];
+  const dept = q.get('dept_id');
+  if (dept) filters.push((r) => r.department === dept);
+  const participant = q.get('participant');
+  if (participant) filters.push((r) => r.participants.includes(participant));
+  const hasBot = q.get('hasbot') ?? q.get('hasBot');
+  if (hasBot !== null) filters.push((r) => r.hasBot === (hasBot === 'true'));
+  const ticket = q.get('ticket_id');
+  if (ticket) filters.push((r) => String(r.ticket_id) === ticket);
+  const lead = q.get('lead');
+  if (lead) filters.push((r) => r.lead === lead);
+  const channel = q.get('channel');
+  if (channel) filters.push((r) => r.channel.name === channel);
+  const text = q.get('full_text')?.toLowerCase();
+  if (text) filters.push((r) => [r.first_text, r.subject].some((t) => t?.toLowerCase().includes(text)));
+  return filters;
+}
+
+/** `GET /:pid/requests`: open requests by default (status < 1000, not 50/150), `status=all|a,b`. */
+function statusFilter(ctx: Ctx): Filter {
+  const status = ctx.query.get('status');
+  if (status === 'all') return () => true;
+  if (status) {
+    const wanted = status.split(',').map(Number).filter((n) => !Number.isNaN(n));
+    if (wanted.length === 0) return () => true;
+    return (r) => wanted.includes(r.status);
+  }
+  return (r) => r.status < RequestStatus.CLOSED && r.status !== RequestStatus.TEMP && r.status !== RequestStatus.ABANDONED;
+}
+
+/** owner/admin see every request; agents those they could take or take part in; others their own. */
+function visibility(membership: ProjectUserDoc | undefined, principal: Principal): Filter {
+  const role = membership?.role;
+  if (!membership || role === 'owner' || role === 'admin') return () => true;
+  if (role === 'agent') return (r) => r.snapshot.agents.some((a) => a.id_user === principal.id) || r.participants.includes(principal.id);
+  return (r) => r.participants.includes(principal.id);
+}
+
+function listRequests(deps: AuthDeps) {
+  return (ctx: Ctx): void => {
+    const project = ctx.locals.project as ProjectDoc;
+    const principal = ctx.locals.principal as Principal;
+    const includePreflight = ctx.query.get('preflight') === 'true';
+    const filters: Filter[] = [
+      (r) => r.id_project === project._id,
+      (r) => includePreflight || !r.preflight,
+      statusFilter(ctx),
+      visibility(ctx.locals.projectUser, principal),
+      ...commonFilters(ctx),
+    ];
+    respondList(ctx, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
+  };
+}
+
+/** `GET /:pid/requests/me`: the caller's own requests, by `snapshot.requester`. */
+function myRequests(deps: AuthDeps) {
+  return (ctx: Ctx): void => {
+    const project = ctx.locals.project as ProjectDoc;
+    const principal = ctx.locals.principal as Principal;
+    const status = ctx.query.get('status');
+    const includePreflight = ctx.query.get('preflight') === 'true';
+    const mine: Filter = (r) => {
+      const requester = r.snapshot.requester as { uuid_user?: string; id_user?: unknown } | undefined;
+      const idUser = isRecord(requester?.id_user) ? requester?.id_user._id : requester?.id_user;
+      return principal.kind === 'guest' ? requester?.uuid_user === principal._id : idUser === principal._id;
+    };
+    const byStatus: Filter = status === 'all' ? () => true : status ? (r) => r.status === Number(status) : (r) => r.status < RequestStatus.CLOSED;
+    const filters: Filter[] = [(r) => r.id_project === project._id, (r) => includePreflight || !r.preflight, byStatus, mine, ...commonFilters(ctx)];
+    respondList(ctx, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
+  };
+}
+
+function getRequest(deps: AuthDeps) {
+  return (ctx: Ctx): void => {
+    const project = ctx.locals.project as ProjectDoc;
+    const request = deps.store.request(ctx.params.requestid ?? '', project._id);
+    if (!request) {
+      sendJson(ctx.res, 404, { success: false, msg: 'Object not found.' });
+      return;
+    }
+    sendJson(ctx.res, 200, requestJson(deps.store, request));
+  };
+}
+
+/** Mongoose's Number cast of `rating`. */
+function castRating(value: unknown): number | undefined | 'invalid' {
+  if (!value) return undefined;
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isNaN(number) ? 'invalid' : number;
+}
+
+/** `PATCH …/rating`: falsy fields are ignored (so `rating: 0` is dropped); own requests only. */
+function rate(deps: AuthDeps) {
+  return (ctx: Ctx): void => {
+    const body = isRecord(ctx.body) ? ctx.body : {};
+    const rating = castRating(body.rating);
+    if (rating === 'invalid') {
+      sendJson(ctx.res, 500, { success: false, msg: 'Error updating object.' });
+      return;
+    }
+    const membership = ctx.locals.projectUser;
+    const request = deps.store.data.requests.find(
+      (r) => r.request_id === ctx.params.requestid && (!membership || r.requester === membership._id),
+    );
+    if (!request) {
+      sendJson(ctx.res, 404, { success: false, msg: 'Request not found' });
+      return;
+    }
+    if (rating !== undefined) request.rating = rating;
+    if (body.rating_message) request.rating_message = String(body.rating_message);
+    deps.store.touch(request);
+    deps.store.emit('request.update', request);
+    sendJson(ctx.res, 200, requestJson(deps.store, request));
+  };
+}
+
+/** `PUT …/closeg`: anyone in the project may close (no ownership check, sic). */
+function close(deps: AuthDeps) {
+  return (ctx: Ctx): void => {
+    const project = ctx.locals.project as ProjectDoc;
+    const principal = ctx.locals.principal as Principal;
+    const closed = closeRequest(deps.store, ctx.params.requestid ?? '', project._id, principal.id);
+    if (!closed) {
+      sendJson(ctx.res, 500, { success: false, error: 'Error closing request' });
+      return;
+    }
+    sendJson(ctx.res, 200, requestJson(deps.store, closed));
+  };
+}
+
+export function registerRequests(router: Router, deps: AuthDeps): void {
+  router.use('/:projectid/requests', ...protect(deps, 'guest', ['bot', 'subscription']));
+  router.patch('/:projectid/requests/:requestid/rating', rate(deps));
+  router.put('/:projectid/requests/:requestid/closeg', close(deps));
+  router.get('/:projectid/requests/me', myRequests(deps));
+  router.use('/:projectid/requests', ...protect(deps, 'agent', ['bot', 'subscription']));
+  router.get('/:projectid/requests', listRequests(deps));
+  router.get('/:projectid/requests/:requestid', getRequest(deps));
+}

@@ -1,0 +1,70 @@
+/** Helpers for the demo's integration tests: a running demo, signed-in callers, small fetch wrappers. */
+import { randomBytes } from 'node:crypto';
+import type { SignInResponse } from '../../src/api/wire.ts';
+import type { DemoHandle, DemoOptions } from './index.ts';
+import { DEMO_AGENT, DEMO_PROJECT_ID, startDemo } from './index.ts';
+
+export const PID = DEMO_PROJECT_ID;
+
+export interface Kit {
+  demo: DemoHandle;
+  /** fetch against `${apiUrl}${path}` */
+  call(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  guest(body?: Record<string, unknown>): Promise<SignInResponse>;
+  agent(email?: string, password?: string): Promise<SignInResponse>;
+  reset(): Promise<void>;
+}
+
+export function newRequestId(projectId: string = PID): string {
+  return `support-group-${projectId}-${randomBytes(16).toString('hex')}`;
+}
+
+export async function startKit(options: DemoOptions = {}): Promise<Kit> {
+  const demo = await startDemo({ quiet: true, botDelayMs: [5, 15], ...options });
+  const call: Kit['call'] = (path, init = {}) => {
+    const { json, token, headers, ...rest } = init;
+    const merged = new Headers(headers);
+    if (json !== undefined) merged.set('content-type', 'application/json');
+    if (token) merged.set('authorization', token);
+    return fetch(`${demo.apiUrl}${path}`, { ...rest, headers: merged, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  };
+  return {
+    demo,
+    call,
+    async guest(body = {}) {
+      const res = await call('/auth/signinAnonymously', { method: 'POST', json: { id_project: PID, ...body } });
+      return (await res.json()) as SignInResponse;
+    },
+    async agent(email = DEMO_AGENT.email, password = DEMO_AGENT.password) {
+      const res = await call('/auth/signin', { method: 'POST', json: { email, password } });
+      return (await res.json()) as SignInResponse;
+    },
+    async reset() {
+      await fetch(`${demo.apiOrigin}/__demo/reset`, { method: 'POST' });
+    },
+  };
+}
+
+/** Sends a message as `token` on `rid`. */
+export async function send(kit: Kit, token: string, rid: string, body: Record<string, unknown>): Promise<Response> {
+  return kit.call(`/${PID}/requests/${rid}/messages`, { method: 'POST', token, json: body });
+}
+
+/** Polls `check` until it returns a value (or times out). */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function putDemo(kit: Kit, path: string, body: unknown): Promise<Response> {
+  return fetch(`${kit.demo.apiOrigin}/__demo/${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+export async function setFaults(kit: Kit, body: unknown): Promise<Response> {
+  return fetch(`${kit.demo.apiOrigin}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}

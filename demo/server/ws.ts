@@ -1,0 +1,239 @@
+/**
+ * Realtime push with the reference's websocket frame protocol (server-contract §10): subscribe
+ * to `/<pid>/requests/<rid>/messages` (a `CREATE` snapshot array, then one `CREATE` per new
+ * message) or `/<pid>/requests/<rid>` (the request, then `UPDATE`s); application heartbeats,
+ * and a 30 s server tick that terminates a client which sent nothing since the previous tick.
+ *
+ * Deliberate departure: the reference rejects visitors (their upgrade hangs); the demo accepts
+ * guest tokens, and lets a visitor follow only the conversations they started. A visitor may
+ * subscribe before their first message: the snapshot is then `[]` and messages flow once the
+ * conversation exists and is theirs.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { WsClientFrame, WsServerFrame } from '../../src/api/wire.ts';
+import type { Faults } from './faults.ts';
+import { uuid } from './ids.ts';
+import type { AuthDeps, Principal } from './passport.ts';
+import { findMembership, verifyToken } from './passport.ts';
+import { messageJson, requestJson } from './serialize.ts';
+import type { MessageDoc, ProjectUserDoc, RequestDoc } from './types.ts';
+
+export const WS_PATHS = ['/ws', '/v3/ws'];
+export const WS_HISTORY_LIMIT = 300;
+
+export interface WsOptions extends AuthDeps {
+  faults: Faults;
+  /** server tick; 30 s like the reference */
+  heartbeatMs?: number;
+}
+
+interface Subscription {
+  topic: string;
+  projectId: string;
+  requestId: string;
+  kind: 'messages' | 'request';
+}
+
+interface Client {
+  id: string;
+  socket: WebSocket;
+  principal: Principal;
+  subscriptions: Map<string, Subscription>;
+  /** any client frame since the last server tick */
+  active: boolean;
+}
+
+function parseTopic(topic: unknown): Subscription | undefined {
+  if (typeof topic !== 'string') return undefined;
+  const match = /^\/([^/]+)\/requests\/([^/]+)(\/messages)?$/.exec(topic);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { topic, projectId: match[1], requestId: match[2], kind: match[3] ? 'messages' : 'request' };
+}
+
+/** The handshake's raw-socket answers, as `ws`'s `abortHandshake` writes them. */
+function abort(socket: Duplex, status: number, text: string): void {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  socket.destroy();
+}
+
+function tokenOf(req: IncomingMessage): string | undefined {
+  const raw = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token');
+  return raw?.replace(/^JWT\s+/i, '') || undefined;
+}
+
+export class RealtimeServer {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly clients = new Set<Client>();
+  private readonly hanging = new Set<Duplex>();
+  private readonly stops: Array<() => void> = [];
+  private readonly ticker: NodeJS.Timeout;
+
+  constructor(private readonly options: WsOptions) {
+    this.ticker = setInterval(() => this.tick(), options.heartbeatMs ?? 30_000);
+    this.ticker.unref();
+    const { store } = options;
+    this.stops.push(
+      store.on('message.create', (message, request) => this.publishMessage(message, request)),
+      store.on('request.update', (request) => this.publishRequest(request)),
+      store.on('reset', () => this.closeAll(4000, 'demo reset')),
+      options.faults.onRevoke(() => this.closeGuests()),
+    );
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // A client may vanish mid-handshake; an unhandled socket error would crash the demo.
+    socket.on('error', () => socket.destroy());
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (!WS_PATHS.includes(path)) return abort(socket, 400, 'Bad Request');
+    const faults = this.options.faults.state;
+    if (faults.hangWebsocket) {
+      // Like the reference with a visitor token: the upgrade is never answered.
+      this.hanging.add(socket);
+      socket.on('close', () => this.hanging.delete(socket));
+      return;
+    }
+    if (faults.refuseWebsocket) return abort(socket, 503, 'Service Unavailable');
+    const token = tokenOf(req);
+    const verified = token ? verifyToken(this.options, token) : undefined;
+    if (!verified || !('ok' in verified)) return abort(socket, 401, 'Unauthorized');
+    const principal = verified.ok;
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connect(ws, principal));
+  }
+
+  private connect(socket: WebSocket, principal: Principal): void {
+    const client: Client = { id: uuid(), socket, principal, subscriptions: new Map(), active: true };
+    this.clients.add(client);
+    socket.on('message', (data) => this.receive(client, data.toString()));
+    socket.on('close', () => this.clients.delete(client));
+    socket.on('error', () => this.clients.delete(client));
+  }
+
+  private send(client: Client, frame: WsServerFrame): void {
+    if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify(frame));
+  }
+
+  private receive(client: Client, text: string): void {
+    client.active = true;
+    let frame: WsClientFrame;
+    try {
+      frame = JSON.parse(text) as WsClientFrame;
+    } catch {
+      return;
+    }
+    switch (frame?.action) {
+      case 'heartbeat':
+        if ((frame.payload?.message as { text?: string } | undefined)?.text === 'ping') {
+          this.send(client, { action: 'heartbeat', payload: { message: { text: 'pong' } } });
+        }
+        return;
+      case 'me': {
+        // `userId` is null on the reference too.
+        const payload = { id: client.id, userId: null };
+        this.send(client, { action: 'me', payload });
+        return;
+      }
+      case 'subscribe':
+        return this.subscribe(client, frame.payload?.topic);
+      case 'unsubscribe':
+        if (typeof frame.payload?.topic === 'string') client.subscriptions.delete(frame.payload.topic);
+        return;
+      default:
+        // publish/broadcast are not relayed: with visitors connected that would let anyone inject frames.
+        return;
+    }
+  }
+
+  private membership(client: Client, projectId: string): ProjectUserDoc | undefined {
+    const project = this.options.store.activeProject(projectId);
+    return project ? findMembership(this.options.store, projectId, client.principal) : undefined;
+  }
+
+  /** The reference's visibility rule, plus the demo's visitor rule (see the module comment). */
+  private canSee(client: Client, membership: ProjectUserDoc, request: RequestDoc | undefined): boolean {
+    const principal = client.principal;
+    if (principal.kind === 'guest') {
+      if (!request) return true;
+      return this.options.store.projectUser(request.requester)?.uuid_user === principal._id;
+    }
+    if (!request) return false;
+    if (membership.role === 'owner' || membership.role === 'admin') return true;
+    if (membership.role === 'agent' && request.snapshot.agents.some((a) => a.id_user === principal.id)) return true;
+    return request.participants.includes(principal.id);
+  }
+
+  /** Failures are silent, as on the reference: no frame, no subscription. */
+  private subscribe(client: Client, topic: unknown): void {
+    const subscription = parseTopic(topic);
+    if (!subscription) return;
+    const membership = this.membership(client, subscription.projectId);
+    if (!membership) return;
+    const request = this.options.store.request(subscription.requestId, subscription.projectId);
+    if (!this.canSee(client, membership, request)) return;
+    if (subscription.kind === 'request' && !request && client.principal.kind !== 'guest') return;
+    client.subscriptions.set(subscription.topic, subscription);
+    const snapshot =
+      subscription.kind === 'messages'
+        ? this.options.store.messagesOf(subscription.requestId, subscription.projectId).slice(0, WS_HISTORY_LIMIT).map(messageJson)
+        : request
+          ? requestJson(this.options.store, request)
+          : null;
+    this.send(client, { action: 'publish', payload: { topic: subscription.topic, method: 'CREATE', message: snapshot } });
+  }
+
+  private deliver(kind: Subscription['kind'], request: RequestDoc, method: 'CREATE' | 'UPDATE', message: unknown): void {
+    for (const client of this.clients) {
+      for (const subscription of client.subscriptions.values()) {
+        if (subscription.kind !== kind || subscription.requestId !== request.request_id || subscription.projectId !== request.id_project) continue;
+        // A visitor who subscribed early only hears a conversation once it is theirs.
+        if (client.principal.kind === 'guest' && this.options.store.projectUser(request.requester)?.uuid_user !== client.principal._id) continue;
+        this.send(client, { action: 'publish', payload: { topic: subscription.topic, method, message } });
+      }
+    }
+  }
+
+  private publishMessage(message: MessageDoc, request: RequestDoc): void {
+    this.deliver('messages', request, 'CREATE', { ...messageJson(message), request: requestJson(this.options.store, request) });
+  }
+
+  private publishRequest(request: RequestDoc): void {
+    this.deliver('request', request, 'UPDATE', requestJson(this.options.store, request));
+  }
+
+  /** Every tick: drop clients silent since the last one, ping the others. */
+  private tick(): void {
+    for (const client of this.clients) {
+      if (!client.active) {
+        client.socket.terminate();
+        this.clients.delete(client);
+        continue;
+      }
+      client.active = false;
+      this.send(client, { action: 'heartbeat', payload: { message: { text: 'ping' } } });
+    }
+  }
+
+  /** The `revokeTokens` fault: visitors' sockets close; reconnecting then fails with 401. */
+  private closeGuests(): void {
+    for (const client of this.clients) if (client.principal.kind === 'guest') client.socket.close(4001, 'token revoked');
+  }
+
+  private closeAll(code: number, reason: string): void {
+    for (const client of this.clients) client.socket.close(code, reason);
+  }
+
+  close(): void {
+    clearInterval(this.ticker);
+    for (const stop of this.stops) stop();
+    for (const client of this.clients) client.socket.terminate();
+    this.clients.clear();
+    for (const socket of this.hanging) socket.destroy();
+    this.hanging.clear();
+    this.wss.close();
+  }
+}
