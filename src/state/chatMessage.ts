@@ -45,7 +45,7 @@ export const INFO_LABELS: Readonly<Record<string, string>> = {
   CHAT_CLOSED: 'INFO_SUPPORT_CHAT_CLOSED',
   CHAT_REOPENED: 'INFO_SUPPORT_CHAT_REOPENED',
   MEMBER_JOINED_GROUP: 'INFO_SUPPORT_MEMBER_JOINED',
-  MEMBER_LEFT_GROUP: 'INFO_SUPPORT_MEMBER_LEFT_GROUP',
+  MEMBER_LEFT_GROUP: 'INFO_MEMBER_LEFT',
 };
 
 export function isInfo(attributes: MessageAttributes | undefined): boolean {

@@ -13,7 +13,7 @@ export function ConversationEnd() {
   const [state, setState] = useState<'idle' | 'sending' | 'done' | 'error'>('idle');
   return (
     <div class="conversation-end">
-      <p class="closed-note">{t('CLOSED')}</p>
+      <p class="closed-note">{t('CONVERSATION_ENDED')}</p>
       {settings.value.nativeRating && state !== 'done' && (
         <form
           part="rating"

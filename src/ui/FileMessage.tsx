@@ -24,7 +24,7 @@ export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetad
   const { lang } = useWidget();
   const t = useT();
   const href = safeLinkUrl(typeof metadata?.src === 'string' ? metadata.src : '');
-  const name = (typeof metadata?.name === 'string' && metadata.name.trim()) || fallbackName || t('SENT_AN_ATTACHMENT');
+  const name = (typeof metadata?.name === 'string' && metadata.name.trim()) || fallbackName || t('ATTACHMENT_LABEL');
   const size = typeof metadata?.size === 'number' ? formatBytes(metadata.size, lang.value) : '';
   const body = (
     <>

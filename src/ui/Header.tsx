@@ -1,5 +1,5 @@
 import { useWidget, useT } from './context.ts';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon, EndChatIcon } from './icons.tsx';
 
 export function Header({ titleId }: { titleId: string }) {
   const { title, intents, settings, conversation, ui } = useWidget();
@@ -14,8 +14,8 @@ export function Header({ titleId }: { titleId: string }) {
         {title.value}
       </h2>
       {canEnd && (
-        <button type="button" class="header-action" onClick={() => (ui.confirmingClose.value = true)}>
-          {t('CLOSE_CHAT')}
+        <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => (ui.confirmingClose.value = true)}>
+          <EndChatIcon />
         </button>
       )}
       {!settings.value.hideHeaderCloseButton && (

@@ -20,7 +20,7 @@ export function ImageMessage({ metadata, alt }: { metadata: MessageMetadata | un
   const src = safeImageUrl(typeof metadata?.src === 'string' ? metadata.src : '');
   if (!src) return <p class="unavailable">{t('IMAGE_UNAVAILABLE')}</p>;
   const size = fittedSize(metadata?.width, metadata?.height);
-  const name = alt || (typeof metadata?.name === 'string' ? metadata.name : '') || t('SENT_AN_IMAGE');
+  const name = alt || (typeof metadata?.name === 'string' ? metadata.name : '') || t('IMAGE_LABEL');
   return (
     <button type="button" class="image-button" aria-label={t('OPEN_IMAGE', { name })} onClick={() => (ui.viewerImage.value = { src, alt: name })}>
       <img part="message-image" class="message-image" src={src} alt={name} loading="lazy" decoding="async" referrerpolicy="no-referrer" width={size?.width ?? MAX_WIDTH} height={size?.height ?? 180} />

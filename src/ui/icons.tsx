@@ -56,3 +56,11 @@ export function MoreIcon() {
     </svg>
   );
 }
+
+export function EndChatIcon() {
+  return (
+    <svg {...svg}>
+      <path fill="currentColor" d="M5 3h9a2 2 0 0 1 2 2v3h-2V5H5v14h9v-3h2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm11.6 4.6L21 12l-4.4 4.4-1.4-1.4 2-2H9v-2h8.2l-2-2 1.4-1.4Z" />
+    </svg>
+  );
+}
