@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { XSS_PAYLOADS } from '../src/test/xssPayloads.ts';
+import { API_URL, PROJECT_ID, agentToken, chatWindow, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
+
+/**
+ * Every server-controlled field is hostile: the corpus (OWASP filter-evasion cheat sheet and
+ * DOMPurify's vectors, src/test/xssPayloads.ts) goes through each of them, and nothing may run
+ * and no dangerous URL may reach the widget's DOM.
+ */
+const SAFE_URL = /^(https?:|mailto:|tel:|blob:)/i;
+
+export async function assertNothingRan(page: Page, dialogs: string[]): Promise<void> {
+  expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  const findings = await page.evaluate((safeSource) => {
+    const safe = new RegExp(safeSource, 'i');
+    const problems: string[] = [];
+    const root = document.querySelector('porchlight-widget')!.shadowRoot!;
+    for (const el of Array.from(root.querySelectorAll('*'))) {
+      const tag = el.tagName.toLowerCase();
+      if (['script', 'iframe', 'object', 'embed', 'frame', 'base', 'meta', 'link', 'form'].includes(tag) && !(tag === 'form' && el.getAttribute('part'))) problems.push(`element <${tag}>`);
+      if (tag === 'svg' && el.querySelector(':not(path)')) problems.push('svg with more than paths');
+      for (const attr of Array.from(el.attributes)) {
+        const name = attr.name.toLowerCase();
+        if (name.startsWith('on')) problems.push(`<${tag} ${name}>`);
+        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'data', 'poster', 'background'].includes(name) && !safe.test(attr.value.trim())) problems.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`);
+        if (name === 'style' && /url\(|expression|javascript:/i.test(attr.value)) problems.push(`<${tag} style="${attr.value.slice(0, 60)}">`);
+      }
+    }
+    return problems;
+  }, SAFE_URL.source);
+  expect(findings).toEqual([]);
+}
+
+async function post(rid: string, token: string, body: Record<string, unknown>) {
+  const res = await fetch(`${API_URL}/${PROJECT_ID}/requests/${encodeURIComponent(rid)}/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+test.describe('XSS corpus', () => {
+  test.setTimeout(120_000);
+
+  test(`${XSS_PAYLOADS.length} payloads through text, sender name, buttons, links, image src, file metadata, gallery and placeholder`, async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!/^https?:\/\/127\.0\.0\.1[:/]/.test(url) && !url.startsWith('data:')) foreign.push(url);
+    });
+    await page.context().route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 204 }));
+    await openHostPage(page, snippetPage());
+    await launcher(page).click();
+    await expect(chatWindow(page)).toBeVisible();
+    const rid = await sendFromWidget(page, 'xss run');
+    const token = await agentToken();
+    for (const payload of XSS_PAYLOADS) {
+      const buttons = [
+        { type: 'text', value: payload },
+        { type: 'url', value: payload, link: payload, target: payload },
+        { type: 'action', value: payload, action: payload },
+      ];
+      await post(rid, token, {
+        text: payload,
+        senderFullname: payload,
+        attributes: {
+          inputMessagePlaceholder: payload,
+          attachment: { type: 'gallery', buttons, gallery: [{ preview: { src: payload }, title: payload, description: payload, buttons }] },
+          messagelabel: { key: payload },
+          updateUserFullname: payload,
+        },
+      });
+      await post(rid, token, { text: payload, type: 'image', senderFullname: payload, metadata: { src: payload, width: payload, height: payload, name: payload } });
+      await post(rid, token, { text: payload, type: 'file', senderFullname: payload, metadata: { src: payload, name: payload, type: payload, size: payload } });
+    }
+    await post(rid, token, { text: 'end of corpus' });
+    await expect(page.getByText('end of corpus')).toBeVisible({ timeout: 60_000 });
+    // Every text-bearing field reached the page as text.
+    await expect(page.locator('porchlight-widget [part~="message-agent"]')).toHaveCount(XSS_PAYLOADS.length * 3 + 1);
+    // Use the buttons on the latest payload message too: nothing may run from a click.
+    await page.waitForTimeout(500);
+    await assertNothingRan(page, dialogs);
+    expect(foreign.filter((u) => !/^https?:/.test(u))).toEqual([]);
+  });
+});
