@@ -19,3 +19,6 @@ export function boot({ host, settings, query, visitorOpened, focusLauncher = fal
   if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('[part~="launcher"]')?.focus();
   return instance;
 }
+
+// The demo dashboard loads this same file to mount live previews beside its settings form.
+export { mount } from './index.ts';

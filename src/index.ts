@@ -2,23 +2,34 @@
  * The npm entry: `import { mount } from 'porchlight'`. Each call makes an independent widget
  * (nothing is shared between instances), so a dashboard can show several side by side.
  */
-import { createWidget, type WidgetInstance } from './widget.ts';
+import { createWidget, type PreviewOptions, type WidgetInstance } from './widget.ts';
 import type { WidgetSettings } from './state/settings.ts';
 
-export type { WidgetInstance } from './widget.ts';
+export type { WidgetInstance, PreviewOptions } from './widget.ts';
 export type { WidgetSettings } from './state/settings.ts';
 
-export type MountSettings = Partial<WidgetSettings> & Record<string, unknown>;
+export type MountSettings = Partial<WidgetSettings> &
+  Record<string, unknown> & {
+    /** Dashboard preview: no network calls, sample messages, positioned inside `element`. */
+    preview?: boolean;
+    project?: PreviewOptions['project'];
+    labels?: unknown;
+  };
 
 /** Renders a widget into `element` (inside a `<porchlight-widget>` child with its own shadow root). */
 export function mount(element: HTMLElement, settings: MountSettings): WidgetInstance {
+  const { preview, project, labels, ...rest } = settings;
   const doc = element.ownerDocument;
   const host = doc.createElement('porchlight-widget');
   // The shadow root first: a registered `porchlight/element` then leaves this host to us.
   host.attachShadow({ mode: 'open' });
   element.appendChild(host);
   // npm users opt in to window events explicitly; a page with several previews would get noise.
-  const instance = createWidget({ host, settings: { windowEvents: false, ...settings } });
+  const instance = createWidget({
+    host,
+    settings: { windowEvents: false, ...rest },
+    ...(preview ? { preview: { project, labels } } : {}),
+  });
   const destroy = instance.destroy;
   instance.destroy = () => {
     destroy();

@@ -1,19 +1,25 @@
-import { batch, computed, effect, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
-import { createHttp } from './api/http.ts';
+import { createHttp, type Http } from './api/http.ts';
 import { getLabels } from './api/labels.ts';
+import type { WidgetsResponse } from './api/wire.ts';
+import { dispatchCommand } from './commands.ts';
 import { baseLanguage, createTranslator, remoteLabelsFor } from './i18n/translator.ts';
+import { previewHistory, PREVIEW_VISITOR_ID } from './preview.ts';
 import { createConversation } from './state/conversation.ts';
 import { createEmitter, type Listener } from './state/events.ts';
+import { createIntake } from './state/intake.ts';
+import { inputControl } from './state/inputControl.ts';
+import { availability } from './state/operatingHours.ts';
 import { createOutboxStore } from './state/outboxStore.ts';
 import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
+import { createRealtime } from './state/realtime.ts';
 import { createSession } from './state/session.ts';
 import { cleanLayer, defaultApiUrl, resolveSettings, settingsFromQuery, type WidgetSettings } from './state/settings.ts';
-import { openStore } from './state/storage.ts';
+import { createMemoryStore, openStore } from './state/storage.ts';
 import { createUi } from './state/ui.ts';
 import { createUploads } from './state/uploads.ts';
-import { inputControl } from './state/inputControl.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type WidgetView } from './ui/context.ts';
@@ -34,9 +40,17 @@ export interface WidgetInstance {
   /** Forgets the visitor and the conversation on this device. */
   reset(): Promise<void>;
   destroy(): void;
-  update(partial: Partial<WidgetSettings>): void;
-  /** `Porchlight('name', …args)` dispatch for the script tag's command queue. */
+  /** Changes settings live (the dashboard preview re-themes with it). */
+  update(partial: Partial<WidgetSettings> & { project?: Partial<WidgetsResponse>; labels?: unknown }): void;
+  /** `Porchlight('name', …args)` for the script tag's command queue. */
   command(name: string, ...args: unknown[]): unknown;
+}
+
+export interface PreviewOptions {
+  /** What `GET /{pid}/widgets` would answer: `project.widget`, hours, departments, availability. */
+  project?: Partial<WidgetsResponse>;
+  /** Labels to show: `{KEY: text}` or the service's `{lang, data}`. */
+  labels?: unknown;
 }
 
 export interface CreateWidgetOptions {
@@ -47,64 +61,116 @@ export interface CreateWidgetOptions {
   query?: string;
   /** Open at once as the visitor's own action (they clicked the loader's launcher). */
   openedByVisitor?: boolean;
+  /** Dashboard preview: no network at all, sample content. */
+  preview?: PreviewOptions;
 }
 
 const MOBILE_QUERY = '(max-width: 640px), (pointer: coarse) and (max-width: 900px)';
+const CLOCK_MS = 30_000;
 
-export function createWidget({ host, settings: pageSettings, query = '', openedByVisitor = false }: CreateWidgetOptions): WidgetInstance {
+/** Refuses every call: a preview must not touch the network, and a test proves it. */
+const offline: Http = () => Promise.reject(new Error('preview: no network'));
+
+function labelsLayer(labels: unknown): Record<string, string> | null {
+  if (!labels || typeof labels !== 'object') return null;
+  const data = 'data' in labels ? (labels as { data: unknown }).data : labels;
+  if (!data || typeof data !== 'object') return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(data)) if (typeof value === 'string') out[key] = value;
+  return out;
+}
+
+export function createWidget({ host, settings: pageSettings, query = '', openedByVisitor = false, preview }: CreateWidgetOptions): WidgetInstance {
   const win = host.ownerDocument.defaultView ?? window;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const isPreview = !!preview;
   const pageLayer = signal(cleanLayer(pageSettings));
-  const queryLayer = settingsFromQuery(query);
+  const queryLayer = isPreview ? {} : settingsFromQuery(query);
   const boot = resolveSettings(pageLayer.peek(), queryLayer);
-  const projectId = boot.projectid;
+  const projectId = boot.projectid || (isPreview ? 'preview' : '');
   if (!projectId) throw new Error('Porchlight: `projectid` is required');
 
   const apiUrl = boot.apiUrl || defaultApiUrl(win.location.origin);
-  const http = createHttp({ apiUrl, fetch: win.fetch.bind(win) });
-  const emitter = createEmitter(boot.windowEvents ? win : null);
-  const store = openStore(boot.persistence, projectId, (error) => emitter.emit('error', { type: 'storage', message: String(error) }));
-  const project = createProject(http, projectId);
+  const http = isPreview ? offline : createHttp({ apiUrl, fetch: win.fetch.bind(win) });
+  const emitter = createEmitter(boot.windowEvents && !isPreview ? win : null);
+  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
+  const store = isPreview ? createMemoryStore() : openStore(boot.persistence, projectId, reportError('storage'));
+  const project = createProject(isPreview ? null : http, projectId);
   const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, queryLayer));
   const localeOverride = signal('');
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const translator = createTranslator(lang.peek());
   const ui = createUi(store);
   const online = signal(win.navigator.onLine !== false);
+  const clock = signal(Date.now());
 
-  const session = createSession({
-    http,
+  // Defined before the models that read it; filled in once the conversation exists.
+  let hasConversation = () => false;
+  const intake = createIntake({
     store,
-    projectId,
-    identity: () => ({ fullname: settings.peek().userFullname, email: settings.peek().userEmail, attributes: settings.peek().customAttributes }),
+    departments: project.departments,
+    departmentID: () => settings.value.departmentID,
+    preChatEnabled: () => settings.value.preChatForm,
+    known: () => ({ fullname: settings.value.userFullname, email: settings.value.userEmail }),
+    hasConversation: () => hasConversation(),
   });
+  const who = () => {
+    const s = settings.peek();
+    const form = intake.preChat.peek() ?? {};
+    const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+    return { fullname: s.userFullname || text(form.userFullname), email: s.userEmail || text(form.userEmail), attributes: s.customAttributes };
+  };
+  const session = createSession({ http, store, projectId, identity: who });
   const conversation = createConversation({
     http,
     projectId,
     session,
     store,
-    outboxStore: createOutboxStore(store, `porchlight:${projectId}`, boot.persistence === 'local'),
+    outboxStore: createOutboxStore(store, `porchlight:${projectId}`, boot.persistence === 'local' && !isPreview),
     emitter,
     isWindowOpen: () => ui.isOpen.peek() && win.document.visibilityState !== 'hidden',
-    firstMessageFields: () => ({
-      ...(settings.peek().departmentID ? { departmentid: settings.peek().departmentID } : {}),
-      sourcePage: win.location.href,
-      language: lang.peek(),
-      userAgent: win.navigator.userAgent,
-    }),
+    firstMessageFields: () => {
+      const department = intake.department.peek();
+      const { fullname, email, attributes } = who();
+      const preChat = intake.preChat.peek();
+      return {
+        ...(department ? { departmentid: department._id } : {}),
+        sourcePage: win.location.href,
+        language: lang.peek(),
+        userAgent: win.navigator.userAgent,
+        attributes: {
+          ...(fullname ? { userFullname: fullname } : {}),
+          ...(email ? { userEmail: email } : {}),
+          ...(preChat ? { preChatForm: preChat } : {}),
+          ...(attributes ? { payload: attributes } : {}),
+          ...(department ? { departmentId: department._id, departmentName: department.name } : {}),
+        },
+      };
+    },
   });
+  hasConversation = () => !!conversation.requestId.value;
 
-  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
-
+  const realtime = createRealtime({
+    apiUrl,
+    projectId,
+    enabled: !isPreview && boot.realtime,
+    onMessages: (messages) => conversation.receive(messages),
+    // After every (re)connection: what was pushed while we were away comes from REST.
+    onResync: () => void conversation.sync().catch(reportError('sync')),
+  });
   const poller = createPoller({
     win,
     state: () => ({
-      hasConversation: !!conversation.requestId.value && !!session.token.value,
+      hasConversation: !isPreview && !!conversation.requestId.value && !!session.token.value,
       windowOpen: ui.isOpen.value,
       msSinceActivity: Date.now() - conversation.lastActivity.value,
+      pushLive: realtime.live.value,
     }),
     tick: () => conversation.sync(),
-    onOnline: () => conversation.resume(),
+    onOnline: () => {
+      conversation.resume();
+      realtime.wake();
+    },
   });
 
   const uploads = createUploads({
@@ -116,21 +182,16 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     onError: (detail) => emitter.emit('error', detail),
   });
 
-  const title = computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL'));
+  const send = (message: Parameters<typeof conversation.send>[0]) =>
+    conversation
+      .send(message)
+      .then(() => poller.kick())
+      .catch(reportError('send'));
 
   const intents: WidgetView['intents'] = {
-    open(byVisitor = false) {
-      ui.setOpen(true, byVisitor);
-    },
-    close(byVisitor = false) {
-      ui.setOpen(false, byVisitor);
-    },
-    send(text) {
-      conversation
-        .send({ text })
-        .then(() => poller.kick())
-        .catch(reportError('send'));
-    },
+    open: (byVisitor = false) => ui.setOpen(true, byVisitor),
+    close: (byVisitor = false) => ui.setOpen(false, byVisitor),
+    send: (text) => void send({ text }),
     retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),
     discard: (tempUID) => void conversation.discard(tempUID).catch(reportError('send')),
     pressButton(messageKey, intent) {
@@ -141,15 +202,30 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       }
       if (intent.kind !== 'send') return;
       conversation.useButtons(messageKey);
-      conversation
-        .send({ text: intent.text, attributes: intent.attributes, ...(intent.metadata ? { metadata: intent.metadata } : {}) })
-        .then(() => poller.kick())
-        .catch(reportError('send'));
+      void send({ text: intent.text, attributes: intent.attributes, ...(intent.metadata ? { metadata: intent.metadata } : {}) });
     },
     upload: (file) => uploads.add(file),
     endConversation: () => void conversation.close().catch(reportError('close')),
     rate: (rating, comment) => conversation.rate(rating, comment),
-    startNewConversation: () => void conversation.startNew().catch(reportError('conversation')),
+    startNewConversation: () =>
+      void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation')),
+    submitPreChat(values) {
+      void intake
+        .submitPreChat(values)
+        .then(async () => {
+          const { fullname, email } = who();
+          // Signed in already (a returning visitor): the form still names them from now on.
+          if (session.token.peek()) await session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
+          else await session.ensure();
+          const first = typeof values.firstMessage === 'string' ? values.firstMessage.trim() : '';
+          if (first) await send({ text: first });
+        })
+        .catch(reportError('prechat'));
+    },
+    dismissCallout() {
+      ui.calloutVisible.value = false;
+      void store.set('callout', { dismissed: true });
+    },
   };
 
   const view: WidgetView = {
@@ -159,18 +235,21 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     conversation,
     project,
     uploads,
+    intake,
+    availability: computed(() => availability({ ...project.hours.value, userAvailable: project.agentsAvailable.value }, clock.value)),
+    preview: isPreview,
     inputControl: computed(() => inputControl(conversation.messages.value)),
     lang,
-    title,
+    title: computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL')),
     online,
     t: (key, options) => translator.t(key, options),
     intents,
   };
 
+  // ---- rendering
   if (openedByVisitor) intents.open(true);
   if (boot.startHidden) ui.isShown.value = false;
-
-  // ---- rendering
+  if (isPreview) host.setAttribute('data-preview', '');
   const removeStyles = adoptStyles(shadow, css, boot.nonce);
   const mountPoint = win.document.createElement('div');
   shadow.appendChild(mountPoint);
@@ -180,8 +259,20 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   // ---- reactions
   const isMobile = () => win.matchMedia?.(MOBILE_QUERY).matches ?? false;
   const disposers: Array<() => void> = [];
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
   let started = false;
+  const running = signal(false);
   let wasOpen = ui.isOpen.peek();
+
+  const signInIfReady = () => {
+    // With a pre-chat form to fill, the sign-in waits for the name and email it carries.
+    if (isPreview || intake.stage.peek() === 'prechat') return;
+    session
+      .ensure()
+      .then(() => poller.kick())
+      .catch(reportError('auth'));
+  };
+
   disposers.push(
     effect(() => {
       const open = ui.isOpen.value;
@@ -189,38 +280,45 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       wasOpen = open;
       emitter.emit(open ? 'open' : 'close');
       if (open) {
+        ui.calloutVisible.value = false;
         conversation.markRead();
         // Opening is the visitor's first move: sign in now, so the first send is instant.
-        session
-          .ensure()
-          .then(() => poller.kick())
-          .catch(reportError('auth'));
+        signInIfReady();
       } else poller.reschedule();
     }),
-  );
-  disposers.push(
     effect(() => {
       // Re-arm the poller when the conversation starts or the session changes.
       void conversation.requestId.value;
       void session.token.value;
       if (started) poller.reschedule();
     }),
-  );
-  disposers.push(
     effect(() => {
       if (ui.isOpen.value && conversation.unread.value) conversation.markRead();
+    }),
+    effect(() => realtime.follow({ requestId: conversation.requestId.value, token: session.token.value, active: running.value })),
+    effect(() => {
+      // Push live or not, the poll interval follows.
+      void realtime.live.value;
+      if (started) poller.reschedule();
     }),
   );
   const onOnline = () => (online.value = true);
   const onOffline = () => (online.value = false);
   win.addEventListener('online', onOnline);
   win.addEventListener('offline', onOffline);
+  // Hours are re-evaluated while the page stays open.
+  const clockTimer = setInterval(() => (clock.value = Date.now()), CLOCK_MS);
 
   async function loadLabels(language: string) {
-    translator.i18n.changeLanguage(language);
-    const answer = await getLabels(http, projectId, language).catch(() => undefined);
-    const labels = remoteLabelsFor(language, answer);
-    if (labels) translator.overlay(language, labels);
+    await translator.use(language);
+    if (!isPreview) {
+      const answer = await getLabels(http, projectId, language).catch(() => undefined);
+      const labels = remoteLabelsFor(language, answer);
+      if (labels) translator.overlay(language, labels);
+    } else {
+      const labels = labelsLayer(preview?.labels);
+      if (labels) translator.overlay(language, labels);
+    }
     ui.labelsVersion.value++;
   }
   disposers.push(
@@ -230,23 +328,45 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     }),
   );
 
+  function applyDisplayRules() {
+    const s = settings.peek();
+    ui.isShown.value = (isMobile() ? s.displayOnMobile : s.displayOnDesktop) && !s.startHidden;
+  }
+
+  async function startCallout() {
+    const s = settings.peek();
+    if (s.calloutTimer < 0 || ui.isOpen.peek()) return;
+    const seen = await store.get<{ dismissed?: boolean }>('callout').catch(() => undefined);
+    if (seen?.dismissed) return;
+    timers.push(setTimeout(() => (ui.calloutVisible.value = !ui.isOpen.peek()), Math.min(s.calloutTimer, 3600) * 1000));
+  }
+
   const ready = (async () => {
-    await Promise.all([session.restore(), conversation.restore()]);
+    if (isPreview) {
+      project.apply(preview?.project ?? {});
+      session.visitor.value = { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] };
+      await loadLabels(lang.peek());
+      conversation.history.value = previewHistory(view.t, Date.now());
+      ui.isOpen.value = true;
+      started = true;
+      wasOpen = true;
+      return;
+    }
+    await Promise.all([session.restore(), conversation.restore(), intake.restore()]);
     await project.load().catch(reportError('bootstrap'));
     const s = settings.peek();
     const rule = isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
-    const displayed = isMobile() ? s.displayOnMobile : s.displayOnDesktop;
     await Promise.all([ui.restore(rule, s.open), loadLabels(lang.peek())]);
-    batch(() => {
-      if (!displayed || s.startHidden) ui.isShown.value = false;
-    });
+    applyDisplayRules();
     wasOpen = ui.isOpen.peek();
     started = true;
     if (ui.isOpen.peek()) {
       emitter.emit('open');
-      void session.ensure().catch(reportError('auth'));
+      signInIfReady();
     }
     poller.kick();
+    running.value = true;
+    void startCallout();
     emitter.emit('ready');
   })().catch(reportError('bootstrap'));
 
@@ -258,7 +378,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     show: () => void (ui.isShown.value = true),
     hide: () => void (ui.isShown.value = false),
     async sendMessage(text) {
-      if (typeof text !== 'string') return;
+      if (typeof text !== 'string' || isPreview) return;
       await ready;
       await conversation.send({ text });
       poller.kick();
@@ -278,7 +398,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     off: (event, listener) => emitter.off(event, listener),
     async reset() {
       await ready;
-      await Promise.all([conversation.forget(), session.forget()]);
+      await Promise.all([conversation.forget(), session.forget(), intake.forget()]);
       ui.setOpen(false);
       poller.reschedule();
     },
@@ -286,46 +406,30 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       if (destroyed) return;
       destroyed = true;
       poller.stop();
+      realtime.stop();
       conversation.dispose();
       for (const dispose of disposers) dispose();
+      for (const timer of timers) clearTimeout(timer);
+      clearInterval(clockTimer);
       win.removeEventListener('online', onOnline);
       win.removeEventListener('offline', onOffline);
       render(null, mountPoint);
       mountPoint.remove();
       removeStyles();
+      host.removeAttribute('data-preview');
       emitter.clear();
     },
     update(partial) {
-      pageLayer.value = { ...pageLayer.value, ...cleanLayer(partial) };
-    },
-    command(name, ...args) {
-      switch (name) {
-        case 'open':
-        case 'close':
-        case 'toggle':
-        case 'show':
-        case 'hide':
-        case 'destroy':
-          return instance[name]();
-        case 'sendMessage':
-          return instance.sendMessage(args[0] as string);
-        case 'setUser':
-          return instance.setUser(args[0] as Parameters<WidgetInstance['setUser']>[0]);
-        case 'setLocale':
-          return instance.setLocale(args[0] as string);
-        case 'on':
-          return instance.on(args[0] as string, args[1] as Listener);
-        case 'off':
-          return instance.off(args[0] as string, args[1] as Listener | undefined);
-        case 'reset':
-          return instance.reset();
-        case 'update':
-          return instance.update(args[0] as Partial<WidgetSettings>);
-        default:
-          emitter.emit('error', { type: 'command', message: `unknown command ${String(name)}` });
-          return undefined;
+      const { project: nextProject, labels, ...rest } = partial ?? {};
+      pageLayer.value = { ...pageLayer.value, ...cleanLayer(rest) };
+      if (isPreview && nextProject) project.apply({ ...preview?.project, ...nextProject });
+      if (isPreview && labels !== undefined && preview) {
+        preview.labels = labels;
+        void loadLabels(lang.peek());
       }
+      if (started && !isPreview) applyDisplayRules();
     },
+    command: (name, ...args) => dispatchCommand(instance, emitter, name, args),
   };
   return instance;
 }

@@ -1,5 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import en from './en.ts';
+import { loadLocale } from './locales.ts';
+import { pendingEn } from './pending-en.ts';
 
 /** Languages written right to left: the widget mirrors its layout for them. */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
@@ -32,6 +34,9 @@ export function remoteLabelsFor(lang: string, answer: unknown): Record<string, s
 export interface Translator {
   i18n: i18n;
   t(key: string, options?: Record<string, unknown>): string;
+  /** Switches language, loading the widget's own texts for it first (one chunk per language). */
+  use(lang: string): Promise<void>;
+  /** The service's labels for `lang`, over the widget's own texts. */
   overlay(lang: string, labels: Record<string, string>): void;
 }
 
@@ -41,7 +46,7 @@ export function createTranslator(lang: string): Translator {
   void instance.init({
     lng: baseLanguage(lang),
     fallbackLng: 'en',
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { ...pendingEn, ...en } } },
     initImmediate: false,
     // Texts are rendered as text nodes by Preact, never as HTML: i18next must not escape them twice.
     interpolation: { escapeValue: false },
@@ -49,9 +54,23 @@ export function createTranslator(lang: string): Translator {
     // i18next advertises in the host page's console otherwise; the page is not ours to write to.
     showSupportNotice: false,
   });
+  const loaded = new Set(['en']);
   return {
     i18n: instance,
     t: (key, options) => instance.t(key, options ?? {}) as string,
+    async use(lang) {
+      const code = baseLanguage(lang);
+      if (!loaded.has(code)) {
+        // A chunk that fails to download leaves English in place; the next call tries again.
+        const texts = await loadLocale(code).catch(() => null);
+        if (texts) {
+          // Not overwriting: remote labels already laid over this language keep precedence.
+          instance.addResourceBundle(code, 'translation', texts, true, false);
+          loaded.add(code);
+        }
+      }
+      await instance.changeLanguage(code);
+    },
     overlay(target, labels) {
       instance.addResourceBundle(baseLanguage(target), 'translation', labels, true, true);
     },

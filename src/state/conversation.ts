@@ -51,6 +51,8 @@ export interface ConversationModel {
   discard(tempUID: string): Promise<void>;
   /** Fetches the history now (no-op before the first message or without a session). */
   sync(): Promise<void>;
+  /** Messages pushed by the realtime channel (a snapshot or live ones). */
+  receive(messages: readonly WireMessage[]): void;
   /** Network is back: whatever waits on backoff goes now. */
   resume(): void;
   markRead(): void;
@@ -328,6 +330,14 @@ export function createConversation(options: {
       const rid = requestId.value;
       if (!rid || !session.token.value) return;
       await fetchHistory(rid);
+    },
+    receive(messages) {
+      const rid = requestId.peek();
+      const ours = messages.filter((m) => m.recipient === rid);
+      if (!ours.length) return;
+      absorb(ours);
+      const stored = storedTempUIDs();
+      if (outbox.value.some((item) => stored.has(item.tempUID))) void setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
     },
     resume() {
       void setOutbox((items) =>

@@ -10,6 +10,8 @@ export interface PollState {
   online: boolean;
   /** Time since the last message either way. */
   msSinceActivity: number;
+  /** A live push channel delivers messages: polling only guards against a silent failure. */
+  pushLive?: boolean;
 }
 
 export const POLL_ACTIVE_MS = 2000;
@@ -18,9 +20,11 @@ export const POLL_CLOSED_MS = 15000;
 export const POLL_DORMANT_MS = 60000;
 export const ACTIVE_WINDOW_MS = 2 * 60 * 1000;
 export const DORMANT_AFTER_MS = 30 * 60 * 1000;
+export const POLL_WITH_PUSH_MS = 30000;
 
 export function pollDelay(state: PollState): number | null {
   if (!state.hasConversation || state.pageHidden || !state.online) return null;
+  if (state.pushLive) return Math.max(POLL_WITH_PUSH_MS, state.windowOpen ? 0 : POLL_DORMANT_MS);
   if (state.windowOpen) return state.msSinceActivity < ACTIVE_WINDOW_MS ? POLL_ACTIVE_MS : POLL_OPEN_IDLE_MS;
   return state.msSinceActivity < DORMANT_AFTER_MS ? POLL_CLOSED_MS : POLL_DORMANT_MS;
 }

@@ -12,6 +12,8 @@ export interface ProjectModel {
   departments: Signal<WireDepartment[]>;
   /** null until known; false when closed by operating hours or nobody is available. */
   agentsAvailable: Signal<boolean | null>;
+  /** `activeOperatingHours` and the `operatingHours` JSON string, evaluated in the browser too. */
+  hours: Signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>;
   load(): Promise<void>;
   /** Preview mode: the dashboard hands the project in, nothing is fetched. */
   apply(answer: Partial<WidgetsResponse>): void;
@@ -22,18 +24,21 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
   const name = signal('');
   const departments = signal<WireDepartment[]>([]);
   const agentsAvailable = signal<boolean | null>(null);
+  const hours = signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>({});
 
   const model: ProjectModel = {
     widgetLayer,
     name,
     departments,
     agentsAvailable,
+    hours,
     apply(answer) {
       const project = answer.project;
       widgetLayer.value = cleanLayer(project?.widget);
       name.value = typeof project?.name === 'string' ? project.name : '';
       departments.value = Array.isArray(answer.departments) ? answer.departments.filter((d) => d && typeof d._id === 'string') : [];
       if (Array.isArray(answer.user_available)) agentsAvailable.value = answer.user_available.length > 0;
+      hours.value = { activeOperatingHours: project?.activeOperatingHours, operatingHours: project?.operatingHours };
     },
     async load() {
       if (!http) return;

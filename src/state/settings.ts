@@ -33,6 +33,13 @@ export interface WidgetSettings {
   userFullname: string;
   userEmail: string;
   customAttributes: Record<string, unknown> | null;
+  /** Ask name and email before the first message. */
+  preChatForm: boolean;
+  /** The form's fields (an array, or its JSON text), used when `preChatFormCustomFieldsEnabled`. */
+  preChatFormJson: unknown[] | null;
+  preChatFormCustomFieldsEnabled: boolean;
+  /** HTML from the dashboard ("Powered by …"), sanitized before it is shown. */
+  poweredBy: string;
   departmentID: string;
   open: boolean;
   startHidden: boolean;
@@ -53,6 +60,8 @@ export interface WidgetSettings {
   showEmojiFooterButton: boolean;
   /** CSP nonce for the `<link>`/`<style>` fallback on browsers without constructable stylesheets. */
   nonce: string;
+  /** Use the service's websocket push where it accepts a guest (polling always stays on). */
+  realtime: boolean;
   /** Dispatch `porchlight:<event>` on `window` (the script tag does; several previews should not). */
   windowEvents: boolean;
 }
@@ -82,6 +91,10 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   userFullname: '',
   userEmail: '',
   customAttributes: null,
+  preChatForm: false,
+  preChatFormJson: null,
+  preChatFormCustomFieldsEnabled: false,
+  poweredBy: '',
   departmentID: '',
   open: false,
   startHidden: false,
@@ -100,6 +113,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   showAttachmentFooterButton: true,
   showEmojiFooterButton: false,
   nonce: '',
+  realtime: true,
   windowEvents: true,
 });
 
@@ -131,12 +145,14 @@ export function coerceSetting<K extends keyof WidgetSettings>(key: K, value: unk
     const n = typeof value === 'number' ? value : Number(value);
     return Number.isFinite(n) && value !== '' ? (n as WidgetSettings[K]) : undefined;
   }
-  if (key === 'customAttributes') {
-    if (typeof value === 'object') return value as WidgetSettings[K];
+  if (key === 'customAttributes' || key === 'preChatFormJson') {
+    const wantArray = key === 'preChatFormJson';
+    const fits = (v: unknown) => !!v && typeof v === 'object' && Array.isArray(v) === wantArray;
+    if (fits(value)) return value as WidgetSettings[K];
     if (typeof value === 'string') {
       try {
         const parsed: unknown = JSON.parse(value);
-        return parsed && typeof parsed === 'object' ? (parsed as WidgetSettings[K]) : undefined;
+        return fits(parsed) ? (parsed as WidgetSettings[K]) : undefined;
       } catch {
         return undefined;
       }

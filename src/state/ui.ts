@@ -16,6 +16,8 @@ export interface UiModel {
   viewerImage: Signal<{ src: string; alt: string } | null>;
   /** The visitor asked to end the conversation and is being asked to confirm. */
   confirmingClose: Signal<boolean>;
+  /** The callout bubble is showing (after `calloutTimer`, until opened or dismissed). */
+  calloutVisible: Signal<boolean>;
   restore(rule: PageChangeVisibility, openSetting: boolean): Promise<void>;
   setOpen(open: boolean, byVisitor?: boolean): void;
 }
@@ -37,7 +39,9 @@ export function createUi(store: KeyValueStore): UiModel {
   const byVisitor = signal(false);
   const viewerImage = signal<{ src: string; alt: string } | null>(null);
   const confirmingClose = signal(false);
+  const calloutVisible = signal(false);
   return {
+    calloutVisible,
     viewerImage,
     confirmingClose,
     isOpen,

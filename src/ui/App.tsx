@@ -5,10 +5,11 @@ import { isRtl } from '../i18n/translator.ts';
 import { useWidget } from './context.ts';
 import { ChatWindow } from './ChatWindow.tsx';
 import { Launcher } from './Launcher.tsx';
+import { Callout } from './Callout.tsx';
 
 /** The whole widget inside its shadow root. Styles come from the adopted stylesheet and CSS variables. */
 export function App({ idPrefix }: { idPrefix: string }) {
-  const { ui, settings, lang } = useWidget();
+  const { ui, settings, lang, preview } = useWidget();
   const launcher = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(ui.isOpen.value);
   const open = ui.isOpen.value;
@@ -22,8 +23,9 @@ export function App({ idPrefix }: { idPrefix: string }) {
   if (!ui.isShown.value) return null;
   const s = settings.value;
   return (
-    <div class={`root align-${s.align}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
+    <div class={`root align-${s.align}${preview ? ' preview' : ''}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
       {open && <ChatWindow idPrefix={idPrefix} />}
+      <Callout />
       <Launcher buttonRef={launcher} />
     </div>
   );

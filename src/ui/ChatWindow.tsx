@@ -7,10 +7,29 @@ import { Header } from './Header.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 import { MessageList } from './MessageList.tsx';
 import { UploadList } from './UploadList.tsx';
+import { DepartmentSelect } from './DepartmentSelect.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
+import { PreChatForm } from './PreChatForm.tsx';
+import { SafeHtml } from './SafeHtml.tsx';
+
+/** Below the header: the intake steps first when configured, then the conversation. */
+function Body({ inputId }: { inputId: string }) {
+  const { intake, conversation, ui } = useWidget();
+  const stage = intake.stage.value;
+  if (stage === 'prechat') return <PreChatForm />;
+  if (stage === 'departments') return <DepartmentSelect />;
+  return (
+    <>
+      <MessageList />
+      <UploadList />
+      {ui.confirmingClose.value ? <CloseConfirm /> : conversation.closed.value ? <ConversationEnd /> : <Composer inputId={inputId} />}
+    </>
+  );
+}
 
 /** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
 export function ChatWindow({ idPrefix }: { idPrefix: string }) {
-  const { intents, online, conversation, ui, settings } = useWidget();
+  const { intents, online, conversation, settings } = useWidget();
   const t = useT();
   const [dragging, setDragging] = useState(false);
   const titleId = `${idPrefix}-title`;
@@ -49,9 +68,13 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
           {t('CONNECTION_NETWORK_ERROR')}
         </p>
       )}
-      <MessageList />
-      <UploadList />
-      {ui.confirmingClose.value ? <CloseConfirm /> : conversation.closed.value ? <ConversationEnd /> : <Composer inputId={`${idPrefix}-input`} />}
+      <OfflineNotice />
+      <Body inputId={`${idPrefix}-input`} />
+      {settings.value.poweredBy && (
+        <footer class="powered-by">
+          <SafeHtml html={settings.value.poweredBy} />
+        </footer>
+      )}
       {dragging && <div class="drop-hint">{t('DROP_FILE_HERE')}</div>}
       <ImageViewer />
     </section>

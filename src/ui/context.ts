@@ -9,6 +9,9 @@ import type { UiModel } from '../state/ui.ts';
 import type { UploadsModel } from '../state/uploads.ts';
 import type { ButtonIntent } from '../state/attachments.ts';
 import type { InputControl } from '../state/inputControl.ts';
+import type { IntakeModel } from '../state/intake.ts';
+import type { Availability } from '../state/operatingHours.ts';
+import type { PreChatValues } from '../state/preChatForm.ts';
 
 /** What the views may do: every change goes back through the state models, never around them. */
 export interface Intents {
@@ -24,6 +27,8 @@ export interface Intents {
   endConversation(): void;
   rate(rating: number, comment: string): Promise<void>;
   startNewConversation(): void;
+  submitPreChat(values: PreChatValues): void;
+  dismissCallout(): void;
 }
 
 /** Everything one widget instance hands to its views (no module-level state: previews side by side). */
@@ -34,6 +39,11 @@ export interface WidgetView {
   conversation: ConversationModel;
   project: ProjectModel;
   uploads: UploadsModel;
+  intake: IntakeModel;
+  /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every minute. */
+  availability: ReadonlySignal<Availability>;
+  /** Dashboard preview: no network, sample content, positioned inside its container. */
+  preview: boolean;
   inputControl: ReadonlySignal<InputControl>;
   lang: ReadonlySignal<string>;
   title: ReadonlySignal<string>;

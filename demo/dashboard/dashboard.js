@@ -1,0 +1,104 @@
+// The demo dashboard: a settings form beside live previews of the widget (preview mode: no network
+// calls, re-themed with `instance.update()` as the form changes). Save writes the settings to the
+// demo service through `/__demo/project` and `/__demo/labels`.
+import { mount } from '/widget/app.js';
+
+const form = document.getElementById('settings');
+const status = document.getElementById('status');
+const field = (name) => form.elements.namedItem(name);
+
+const WIDGET_KEYS = ['widgetTitle', 'themeColor', 'themeForegroundColor', 'themeColorOpacity', 'align', 'launcherWidth', 'marginX', 'marginY', 'baloonImage', 'logoChat', 'welcomeTitle', 'welcomeMsg', 'poweredBy', 'preChatForm', 'nativeRating', 'calloutTimer', 'calloutTitle', 'calloutMsg'];
+
+function widgetSettings() {
+  const widget = {};
+  for (const key of WIDGET_KEYS) {
+    const el = field(key);
+    if (el.type === 'checkbox') widget[key] = el.checked;
+    else if (el.type === 'number' || el.type === 'range') widget[key] = Number(el.value);
+    else if (el.value !== '') widget[key] = el.value;
+  }
+  widget.launcherHeight = widget.launcherWidth;
+  return widget;
+}
+
+function hours() {
+  const range = [{ start: field('hoursStart').value, end: field('hoursEnd').value }];
+  const week = { tzname: field('tzname').value || 'UTC' };
+  for (const day of [1, 2, 3, 4, 5]) week[day] = range;
+  return JSON.stringify(week);
+}
+
+function projectAnswer(available) {
+  return {
+    project: { _id: 'preview', name: field('widgetTitle').value || 'Porchlight Demo', widget: widgetSettings(), activeOperatingHours: field('activeOperatingHours').checked, operatingHours: hours() },
+    user_available: available ? [{ id: 'agent' }] : [],
+    departments: [],
+  };
+}
+
+function labels() {
+  const placeholder = field('LABEL_PLACEHOLDER').value.trim();
+  return placeholder ? { LABEL_PLACEHOLDER: placeholder } : {};
+}
+
+const lang = () => field('lang').value;
+const previews = [
+  { el: document.getElementById('preview'), available: () => field('agentsAvailable').checked },
+  { el: document.getElementById('preview-offline'), available: () => false },
+].map((p) => ({ ...p, instance: mount(p.el, { preview: true, lang: lang(), project: projectAnswer(p.available()), labels: labels() }) }));
+
+function refresh() {
+  for (const p of previews) p.instance.update({ lang: lang(), project: projectAnswer(p.available()), labels: labels() });
+}
+form.addEventListener('input', refresh);
+form.addEventListener('change', refresh);
+
+async function load() {
+  const res = await fetch('/__demo/project');
+  if (!res.ok) return;
+  const { project, agents } = await res.json();
+  const widget = project.widget ?? {};
+  for (const key of WIDGET_KEYS) {
+    const el = field(key);
+    if (!(key in widget)) continue;
+    if (el.type === 'checkbox') el.checked = !!widget[key];
+    else el.value = String(widget[key]).replace(/px$/, '');
+  }
+  field('activeOperatingHours').checked = !!project.activeOperatingHours;
+  try {
+    const week = JSON.parse(project.operatingHours || '{}');
+    if (week.tzname) field('tzname').value = week.tzname;
+    const monday = week['1']?.[0];
+    if (monday) {
+      field('hoursStart').value = monday.start;
+      field('hoursEnd').value = monday.end;
+    }
+  } catch {
+    /* keep the form's defaults */
+  }
+  field('agentsAvailable').checked = agents.some((a) => a.user_available);
+  refresh();
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  status.textContent = 'Saving…';
+  const { agents } = await (await fetch('/__demo/project')).json();
+  const body = {
+    widget: widgetSettings(),
+    activeOperatingHours: field('activeOperatingHours').checked,
+    operatingHours: hours(),
+    agents: agents.map((a) => ({ id: a._id, user_available: field('agentsAvailable').checked })),
+  };
+  const saved = await fetch('/__demo/project', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const text = labels();
+  let labelsSaved = { ok: true };
+  if (text.LABEL_PLACEHOLDER) {
+    const current = await (await fetch(`/v3/${(await (await fetch('/__demo')).json()).projectId}/labels/${lang().toUpperCase()}`)).json().catch(() => null);
+    const data = current && current.lang === lang().toUpperCase() ? { ...current.data, ...text } : text;
+    labelsSaved = await fetch('/__demo/labels', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lang: lang().toUpperCase(), data }) });
+  }
+  status.textContent = saved.ok && labelsSaved.ok ? 'Saved. Reload the host page to see it.' : 'Could not save: ' + (await saved.text());
+});
+
+void load();

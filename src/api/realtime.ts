@@ -1,0 +1,283 @@
+/**
+ * The one place that speaks the websocket (server-contract §10) to the service: one connection per
+ * conversation topic `/<pid>/requests/<rid>/messages`. Everything above it gets validated messages
+ * and a coarse state; nothing above it knows about frames, handshakes or heartbeats.
+ *
+ * Realtime is a bonus on top of REST polling: the reference server HANGS a visitor's upgrade, a
+ * proxy may drop idle sockets, a laptop may sleep. So every failure is quiet (never thrown), retried
+ * with backoff, and after `maxAttempts` consecutive failures the connection stays `down` for good.
+ *
+ * Lifecycle of one attempt: the socket opens within `connectTimeoutMs` → we subscribe → the server's
+ * snapshot (`CREATE` with an array) confirms the subscription within another `connectTimeoutMs`
+ * (the reference refuses a subscription silently) → `live`, the failure count resets and the caller
+ * is told to re-sync from REST. Any close, error, timeout or `staleMs` without a frame counts as
+ * one failure: state `down`, wait `backoff(failures)`, try again (`connecting`).
+ */
+import type { WireMessage, WsClientFrame } from './wire.ts';
+
+export type RealtimeState = 'connecting' | 'live' | 'down';
+
+export interface RealtimeOptions {
+  /** ws(s) URL of the socket endpoint, e.g. derived by `socketUrlFor(apiUrl)` */
+  url: string;
+  /** `"JWT …"`, sent as `?token=` (URL-encoded) */
+  token: string;
+  /** `/${projectId}/requests/${requestId}/messages` */
+  topic: string;
+  onMessages(messages: WireMessage[], kind: 'snapshot' | 'live'): void;
+  onStateChange?(state: RealtimeState): void;
+  /** Called after every (re)connection once subscribed: the caller re-syncs from REST (messages may have been missed). */
+  onResync?(): void;
+  /** default 4000: the reference server HANGS a guest's upgrade, so a handshake that does not open in time is abandoned */
+  connectTimeoutMs?: number;
+  /** default 20000 (< the server's 30 s): an application heartbeat frame */
+  heartbeatMs?: number;
+  /** default 65000: no frame of any kind from the server for this long → reconnect */
+  staleMs?: number;
+  /** default exponential with jitter, 1 s … 60 s; `attempt` is the number of consecutive failures (1, 2, …) */
+  backoff?: (attempt: number) => number;
+  /** default 8 consecutive failures → give up ('down' for good, polling stays in charge) */
+  maxAttempts?: number;
+  /** injected by tests (and by Node callers: `ws`) */
+  WebSocketImpl?: typeof WebSocket;
+}
+
+export interface RealtimeConnection {
+  /** Stops everything: the socket, every timer, every callback. Idempotent. */
+  close(): void;
+  readonly state: RealtimeState;
+  /** Skips a pending backoff wait (on `online` / `visibilitychange`); a no-op while connecting, live, given up or closed. */
+  reconnectNow(): void;
+}
+
+const OPEN = 1;
+const HEARTBEAT: WsClientFrame = { action: 'heartbeat', payload: { message: { text: 'ping' } } };
+
+/** Exponential, 1 s, 2 s, 4 s … capped at 60 s, plus up to 50 % jitter (still capped). */
+export function defaultBackoff(attempt: number): number {
+  const exponent = Math.min(16, Math.max(0, Math.floor(attempt) - 1));
+  const base = Math.min(60_000, 1000 * 2 ** exponent);
+  return Math.min(60_000, Math.round(base * (1 + Math.random() * 0.5)));
+}
+
+/** `https://host/v3` → `wss://host/v3/ws`; `http` → `ws`; keeps the path prefix, drops query and hash. */
+export function socketUrlFor(apiUrl: string): string {
+  let parsed: URL;
+  try {
+    const base = (globalThis as { location?: { href?: string } }).location?.href;
+    parsed = base ? new URL(apiUrl, base) : new URL(apiUrl);
+  } catch {
+    // Not a URL we can parse: do the obvious textual thing rather than throw.
+    return `${apiUrl.replace(/[?#].*$/, '').replace(/^http/i, 'ws').replace(/\/+$/, '')}/ws`;
+  }
+  const secure = parsed.protocol === 'https:' || parsed.protocol === 'wss:';
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${secure ? 'wss:' : 'ws:'}//${parsed.host}${path}/ws`;
+}
+
+function withToken(url: string, token: string): string {
+  const [beforeHash = url] = url.split('#');
+  const separator = beforeHash.includes('?') ? (/[?&]$/.test(beforeHash) ? '' : '&') : '?';
+  // encodeURIComponent, not URLSearchParams: the space of "JWT x" goes as %20, which the reference strips.
+  return `${beforeHash}${separator}token=${encodeURIComponent(token)}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Everything from the server is untrusted: a message must at least be an object with a string `_id`. */
+function isWireMessage(value: unknown): value is WireMessage {
+  return isRecord(value) && typeof value._id === 'string' && value._id !== '';
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
+  const { topic } = options;
+  // Captured once: a host page that later swaps `window.WebSocket` does not reach us.
+  const Impl = options.WebSocketImpl ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+  const connectTimeoutMs = positive(options.connectTimeoutMs, 4000);
+  const heartbeatMs = positive(options.heartbeatMs, 20_000);
+  const staleMs = positive(options.staleMs, 65_000);
+  const maxAttempts = Math.max(1, Math.floor(positive(options.maxAttempts, 8)));
+  const backoff = options.backoff ?? defaultBackoff;
+  const fullUrl = withToken(options.url, options.token);
+
+  let state: RealtimeState = 'connecting';
+  /** close() was called or we gave up: nothing happens any more. */
+  let stopped = false;
+  let socket: WebSocket | null = null;
+  /** the current socket delivered its snapshot */
+  let subscribed = false;
+  let failures = 0;
+  let connectTimer: Timer | undefined;
+  let staleTimer: Timer | undefined;
+  let retryTimer: Timer | undefined;
+  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+
+  /** The caller's code never breaks our state machine, and our errors never reach the caller. */
+  function guard(run: () => void): void {
+    try {
+      run();
+    } catch {
+      /* swallowed on purpose */
+    }
+  }
+
+  function setState(next: RealtimeState): void {
+    if (state === next) return;
+    state = next;
+    if (!stopped) guard(() => options.onStateChange?.(next));
+  }
+
+  function clearSocketTimers(): void {
+    clearTimeout(connectTimer);
+    clearTimeout(staleTimer);
+    clearInterval(heartbeatTimer);
+    connectTimer = staleTimer = heartbeatTimer = undefined;
+  }
+
+  /** Forgets the current socket; its handlers become inert (they stay attached: `ws` throws on an unheard 'error'). */
+  function drop(): void {
+    const old = socket;
+    socket = null;
+    subscribed = false;
+    clearSocketTimers();
+    if (old) guard(() => old.close());
+  }
+
+  function send(frame: WsClientFrame): void {
+    const current = socket;
+    if (!current || current.readyState !== OPEN) return;
+    guard(() => current.send(JSON.stringify(frame)));
+  }
+
+  function failure(): void {
+    if (stopped) return;
+    drop();
+    failures += 1;
+    if (failures >= maxAttempts) {
+      // Given up: polling stays in charge for the rest of this connection's life.
+      setState('down');
+      stopped = true;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      return;
+    }
+    setState('down');
+    if (stopped) return; // the state callback closed us
+    let delay = Number.NaN;
+    guard(() => {
+      delay = backoff(failures);
+    });
+    if (!Number.isFinite(delay) || delay < 0) delay = defaultBackoff(failures);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      attempt();
+    }, delay);
+  }
+
+  function armStale(): void {
+    clearTimeout(staleTimer);
+    staleTimer = setTimeout(failure, staleMs);
+  }
+
+  function onOpen(): void {
+    // The subscription must be confirmed (by the snapshot) in time too: the reference refuses silently.
+    clearTimeout(connectTimer);
+    connectTimer = setTimeout(failure, connectTimeoutMs);
+    armStale();
+    send({ action: 'subscribe', payload: { topic } });
+    heartbeatTimer = setInterval(() => send(HEARTBEAT), heartbeatMs);
+  }
+
+  function onFrame(current: WebSocket, data: unknown): void {
+    armStale(); // any frame proves the socket alive, also the server's heartbeat ping and our pong
+    if (typeof data !== 'string') return;
+    let frame: unknown;
+    try {
+      frame = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!isRecord(frame) || frame.action !== 'publish') return;
+    const payload = frame.payload;
+    if (!isRecord(payload) || payload.topic !== topic || payload.method !== 'CREATE') return;
+    const message = payload.message;
+    if (Array.isArray(message)) {
+      if (subscribed) return; // only the first array is the snapshot
+      subscribed = true;
+      failures = 0;
+      clearTimeout(connectTimer);
+      connectTimer = undefined;
+      const messages = message.filter(isWireMessage);
+      guard(() => options.onMessages(messages, 'snapshot'));
+      if (socket !== current || stopped) return; // the callback closed or restarted us
+      setState('live');
+      if (socket !== current || stopped) return;
+      guard(() => options.onResync?.());
+    } else if (isWireMessage(message)) {
+      guard(() => options.onMessages([message], 'live'));
+    }
+  }
+
+  function attempt(): void {
+    if (stopped) return;
+    setState('connecting');
+    if (stopped) return;
+    let created: WebSocket;
+    try {
+      if (!Impl) throw new Error('no WebSocket');
+      created = new Impl(fullUrl);
+    } catch {
+      // A bad URL, a CSP refusal, no WebSocket at all: a failure like any other, reported asynchronously.
+      clearTimeout(connectTimer);
+      connectTimer = setTimeout(failure, 0);
+      return;
+    }
+    const current = created;
+    socket = current;
+    connectTimer = setTimeout(failure, connectTimeoutMs);
+    guard(() => {
+      current.onopen = () => {
+        if (socket === current && !stopped) onOpen();
+      };
+      current.onmessage = (event: MessageEvent) => {
+        if (socket === current && !stopped) onFrame(current, (event as { data?: unknown } | undefined)?.data);
+      };
+      current.onerror = () => {
+        if (socket === current) failure();
+      };
+      current.onclose = () => {
+        if (socket === current) failure();
+      };
+    });
+  }
+
+  attempt();
+
+  return {
+    get state() {
+      return state;
+    },
+    close() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      drop();
+      state = 'down'; // silently: no callback after close()
+    },
+    reconnectNow() {
+      if (stopped || retryTimer === undefined) return;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      attempt();
+    },
+  };
+}

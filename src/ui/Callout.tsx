@@ -1,0 +1,21 @@
+import { useWidget, useT } from './context.ts';
+import { CloseIcon } from './icons.tsx';
+
+/** The bubble beside the launcher after `calloutTimer` seconds: a click opens the chat. */
+export function Callout() {
+  const { ui, settings, intents } = useWidget();
+  const t = useT();
+  if (!ui.calloutVisible.value || ui.isOpen.value) return null;
+  const s = settings.value;
+  return (
+    <div part="callout" class="callout" role="status">
+      <button type="button" class="callout-body" onClick={() => intents.open(true)}>
+        <span class="callout-title">{s.calloutTitle || t('CALLOUT_TITLE_PLACEHOLDER')}</span>
+        <span class="callout-msg">{s.calloutMsg || t('CALLOUT_MSG_PLACEHOLDER')}</span>
+      </button>
+      <button type="button" class="icon-button small callout-close" aria-label={t('BUTTON_CLOSE_CALLOUT')} onClick={() => intents.dismissCallout()}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'preact/hooks';
+import { parseFields, validate, type PreChatField, type PreChatValues } from '../state/preChatForm.ts';
+import { useWidget, useT } from './context.ts';
+import { SafeHtml } from './SafeHtml.tsx';
+
+/** A label from the service: a label key, a `{lang: text}` map, or plain text. */
+function useLabel() {
+  const { lang } = useWidget();
+  const t = useT();
+  return (label: unknown, fallback: string): string => {
+    if (label && typeof label === 'object') {
+      const map = label as Record<string, unknown>;
+      const text = map[lang.value] ?? map.en ?? Object.values(map)[0];
+      return typeof text === 'string' ? text : fallback;
+    }
+    if (typeof label === 'string' && label) return /^[A-Z][A-Z0-9_]+$/.test(label) ? t(label) : label;
+    return fallback;
+  };
+}
+
+/** Who the visitor is, before the first message: validated, then sent with the sign-in and the first message. */
+export function PreChatForm() {
+  const { settings, intents } = useWidget();
+  const t = useT();
+  const label = useLabel();
+  const s = settings.value;
+  const fields = useMemo<PreChatField[]>(() => parseFields(s.preChatFormCustomFieldsEnabled ? s.preChatFormJson : null), [s.preChatFormCustomFieldsEnabled, s.preChatFormJson]);
+  const [values, setValues] = useState<PreChatValues>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState(false);
+
+  const set = (name: string, value: string | boolean) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (tried) setErrors(validate(fields, next));
+  };
+
+  return (
+    <form
+      part="prechat-form"
+      class="prechat"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        const found = validate(fields, values);
+        setErrors(found);
+        if (Object.keys(found).length) {
+          const first = Object.keys(found)[0];
+          (e.currentTarget.querySelector(`[name="${CSS.escape(first ?? '')}"]`) as HTMLElement | null)?.focus();
+          return;
+        }
+        intents.submitPreChat(values);
+      }}
+    >
+      <p class="step-title">{t('LABEL_COMPLETE_FORM')}</p>
+      {fields.map((field) => {
+        const id = `pl-prechat-${field.name}`;
+        const error = errors[field.name];
+        const text = label(field.label, field.name);
+        if (field.type === 'static') return <SafeHtml key={field.name} class="prechat-static" html={text} />;
+        if (field.type === 'checkbox') {
+          return (
+            <div key={field.name} class="field field-checkbox">
+              <input id={id} name={field.name} type="checkbox" checked={values[field.name] === true} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => set(field.name, e.currentTarget.checked)} />
+              <label for={id}>
+                <SafeHtml html={text} />
+              </label>
+              {error && <p id={`${id}-error`} class="field-error">{t(error)}</p>}
+            </div>
+          );
+        }
+        const Tag = field.type === 'textarea' ? 'textarea' : 'input';
+        return (
+          <div key={field.name} class="field">
+            <label for={id}>
+              {text}
+              {field.mandatory && <span aria-hidden="true"> *</span>}
+            </label>
+            <Tag
+              id={id}
+              name={field.name}
+              class="field-input"
+              {...(Tag === 'input' ? { type: field.name === 'userEmail' ? 'email' : 'text', autocomplete: field.name === 'userEmail' ? 'email' : field.name === 'userFullname' ? 'name' : 'off' } : { rows: 3 })}
+              required={field.mandatory}
+              aria-invalid={!!error}
+              aria-describedby={error ? `${id}-error` : undefined}
+              maxLength={500}
+              value={typeof values[field.name] === 'string' ? (values[field.name] as string) : ''}
+              onInput={(e: Event) => set(field.name, (e.currentTarget as HTMLInputElement).value)}
+            />
+            {error && (
+              <p id={`${id}-error`} class="field-error">
+                {t(error)}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" class="primary-button">
+        {t('CONTINUE')}
+      </button>
+    </form>
+  );
+}
