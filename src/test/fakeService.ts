@@ -14,6 +14,8 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
   let guests = 0;
   let ids = 0;
   let fault: ((call: RecordedCall) => Reply | 'store-then-drop' | undefined) | null = null;
+  let widgets: Record<string, unknown> = { project: { _id: projectId, name: 'Fake project', widget: {} }, user_available: [{ id: 'a1' }], departments: [] };
+  const labels = new Map<string, Record<string, string>>();
 
   const handler: Handler = (call) => {
     const injected = fault?.(call);
@@ -51,9 +53,14 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       return { body: { ...message, request: { _id: 'r1', request_id: rid, status: 100, createdAt: message.createdAt } } };
     }
     if (call.method === 'GET' && call.path === `/${projectId}/widgets`) {
-      return { body: { project: { _id: projectId, name: 'Fake project', widget: {} }, user_available: [{ id: 'a1' }], departments: [] } };
+      return { body: widgets };
     }
-    if (call.method === 'GET' && call.path.startsWith(`/${projectId}/labels/`)) return { body: { lang: 'EN', data: {} } };
+    if (call.method === 'GET' && call.path.startsWith(`/${projectId}/labels/`)) {
+      // As a stock service: the asked language when the project has it, else the English pivot.
+      const lang = call.path.split('/').pop() ?? 'EN';
+      const data = labels.get(lang);
+      return { body: data ? { lang, data } : { lang: 'EN', data: labels.get('EN') ?? {} } };
+    }
     return { status: 404, body: `Cannot ${call.method} ${call.path}` };
   };
 
@@ -65,6 +72,13 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     calls,
     messages,
     revokeAll: () => tokens.clear(),
+    /** What `GET /{pid}/widgets` answers (merged over the default answer). */
+    setWidgets(answer: Record<string, unknown>) {
+      widgets = { ...widgets, ...answer };
+    },
+    setLabels(lang: string, data: Record<string, string>) {
+      labels.set(lang, data);
+    },
     setFault(next: typeof fault) {
       fault = next;
     },

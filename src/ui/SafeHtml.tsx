@@ -1,10 +1,10 @@
-import DOMPurify from 'dompurify';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /**
  * HTML that comes from the service (the dashboard's `poweredBy`, the privacy-terms label):
  * sanitized by DOMPurify to a few inline tags with http(s) links, and inserted as a DOM fragment —
- * no `innerHTML` on our side, so Trusted Types pages need no policy of ours.
+ * no `innerHTML` on our side, so Trusted Types pages need no policy of ours. DOMPurify is loaded
+ * only when such HTML is shown (most windows never need it); until then nothing is rendered.
  */
 const CONFIG = {
   ALLOWED_TAGS: ['a', 'b', 'strong', 'i', 'em', 'br', 'span', 'img'],
@@ -13,21 +13,17 @@ const CONFIG = {
   RETURN_DOM_FRAGMENT: true as const,
 };
 
-export function sanitizeToFragment(html: string, doc: Document): DocumentFragment {
+export async function sanitizeToFragment(html: string, doc: Document): Promise<DocumentFragment> {
+  const { default: DOMPurify } = await import('dompurify');
   const purify = DOMPurify(doc.defaultView ?? window);
-  const hook = (node: Element) => {
+  purify.addHook('afterSanitizeAttributes', (node: Element) => {
     if (node.tagName === 'A') {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
     if (node.tagName === 'IMG') node.setAttribute('referrerpolicy', 'no-referrer');
-  };
-  purify.addHook('afterSanitizeAttributes', hook);
-  try {
-    return purify.sanitize(html, CONFIG);
-  } finally {
-    purify.removeAllHooks();
-  }
+  });
+  return purify.sanitize(html, CONFIG);
 }
 
 export function SafeHtml({ html, class: className }: { html: string; class?: string }) {
@@ -35,7 +31,14 @@ export function SafeHtml({ html, class: className }: { html: string; class?: str
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    el.replaceChildren(sanitizeToFragment(html, el.ownerDocument));
+    let current = true;
+    void sanitizeToFragment(html, el.ownerDocument).then(
+      (fragment) => current && el.replaceChildren(fragment),
+      () => current && el.replaceChildren(),
+    );
+    return () => {
+      current = false;
+    };
   }, [html]);
   return <span ref={ref} class={className} />;
 }

@@ -1,0 +1,170 @@
+import { fireEvent, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '../index.ts';
+import type { WidgetInstance } from '../widget.ts';
+import { createFakeService } from '../test/fakeService.ts';
+import { until } from '../test/fakeFetch.ts';
+
+let service: ReturnType<typeof createFakeService>;
+let instances: WidgetInstance[] = [];
+
+function start(settings: Record<string, unknown> = {}) {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const widget = mount(container, { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', realtime: false, ...settings });
+  instances.push(widget);
+  const host = container.querySelector('porchlight-widget') as HTMLElement;
+  return { widget, host, ui: within(host.shadowRoot as unknown as HTMLElement), root: host.shadowRoot! };
+}
+
+beforeEach(() => {
+  service = createFakeService();
+  vi.stubGlobal('fetch', service.fetch);
+});
+afterEach(() => {
+  for (const w of instances) w.destroy();
+  instances = [];
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const departments = [
+  { _id: 'd0', name: 'Default', default: true, status: 1 },
+  { _id: 'd1', name: 'Sales', status: 1, offline_msg: 'Sales is away; leave a note.' },
+  { _id: 'd2', name: 'Support', status: 1 },
+  { _id: 'd3', name: 'Hidden', status: 0 },
+];
+
+describe('styled and configured by the project', () => {
+  it('takes theme and title from project.widget, with page settings on top', async () => {
+    service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColor: '#ffcc00', align: 'left', widgetTitle: 'From service' } } });
+    const { root, ui } = start({ open: true, widgetTitle: 'From page' });
+    expect(await ui.findByRole('dialog', { name: 'From page' })).toBeTruthy();
+    const styles = (root.querySelector('.root') as HTMLElement).style;
+    await until(() => expect(styles.getPropertyValue('--pl-theme')).toBe('#ffcc00'));
+    // A light theme gets dark text, computed for contrast.
+    expect(styles.getPropertyValue('--pl-theme-fg')).toBe('#111111');
+    expect(root.querySelector('.root')!.classList.contains('align-left')).toBe(true);
+  });
+
+  it('shows the offline notice with the next opening when closed by operating hours', async () => {
+    const hours = JSON.stringify({ 1: [{ start: '09:00', end: '09:02' }], tzname: 'UTC' });
+    service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
+    const { ui, root } = start({ open: true });
+    await until(() => expect(root.querySelector('[part~="offline-notice"]')).toBeTruthy());
+    expect(root.querySelector('[part~="offline-notice"]')!.textContent).toContain('We are closed right now');
+    expect(root.querySelector('[part~="offline-notice"]')!.textContent).toMatch(/We open again .+/);
+    // The visitor can still leave a message.
+    expect(ui.getByRole('textbox')).toBeTruthy();
+  });
+
+  it('says nobody is available when open but user_available is empty', async () => {
+    service.setWidgets({ user_available: [] });
+    const { root } = start({ open: true });
+    await until(() => expect(root.querySelector('[part~="offline-notice"]')!.textContent).toContain('No one is available'));
+  });
+
+  it('asks for a department (default and invisible ones hidden) and sends it on the first message', async () => {
+    service.setWidgets({ departments });
+    const { ui, root } = start({ open: true });
+    const group = await ui.findByRole('group', { name: 'What can we help you with?' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Sales', 'Support']);
+    fireEvent.click(within(group).getByRole('button', { name: 'Support' }));
+    const input = await ui.findByRole('textbox');
+    fireEvent.input(input, { target: { value: 'Help' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await until(() => expect(service.posts()).toHaveLength(1));
+    expect(service.posts()[0]!.body).toMatchObject({ departmentid: 'd2', attributes: { departmentId: 'd2', departmentName: 'Support' } });
+    expect(root.querySelector('[part~="departments"]')).toBeNull();
+  });
+
+  it('skips the choice with departmentID or a single visible department', async () => {
+    service.setWidgets({ departments });
+    const a = start({ open: true, departmentID: 'd1' });
+    expect(await a.ui.findByRole('textbox')).toBeTruthy();
+    service.setWidgets({ departments: departments.slice(0, 2), user_available: [] });
+    const b = start({ open: true });
+    // The only department's own offline message replaces the generic one.
+    await until(() => expect(b.root.querySelector('[part~="offline-notice"]')!.textContent).toContain('Sales is away'));
+  });
+
+  it('runs the pre-chat form with validation, then signs in with the name and email', async () => {
+    service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { preChatForm: true } } });
+    const { ui } = start({ open: true });
+    const form = await ui.findByText('Before we start, tell us who you are.');
+    expect(form).toBeTruthy();
+    // Opening did not sign in: the sign-in waits for the form.
+    expect(service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(false);
+    fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
+    expect(await ui.findByText('Please enter your name.')).toBeTruthy();
+    fireEvent.input(ui.getByLabelText(/Name/), { target: { value: 'Ada Lovelace' } });
+    fireEvent.input(ui.getByLabelText(/Email/), { target: { value: 'not-an-email' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
+    expect(await ui.findByText('Please enter a valid email address.')).toBeTruthy();
+    fireEvent.input(ui.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
+    await until(() => expect(service.calls.find((c) => c.path === '/auth/signinAnonymously')?.body).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' }));
+    const input = await ui.findByRole('textbox', { name: /Type your message/ });
+    fireEvent.input(input, { target: { value: 'Hi' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await until(() => expect(service.posts()[0]?.body).toMatchObject({ attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace' } } }));
+  });
+
+  it('skips the pre-chat form when the page names the visitor', async () => {
+    service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { preChatForm: true } } });
+    const { ui } = start({ open: true, userFullname: 'Grace Hopper', userEmail: 'grace@example.com' });
+    expect(await ui.findByRole('textbox', { name: /Type your message/ })).toBeTruthy();
+  });
+
+  it('speaks the visitor language from the shipped texts, with service labels for that language on top', async () => {
+    service.setLabels('IT', { LABEL_PLACEHOLDER: 'Scrivi qui (dal servizio)' });
+    const { ui, root } = start({ open: true, lang: 'it' });
+    await until(() => expect(ui.getAllByRole('button', { name: 'Chiudi la chat' })).toHaveLength(2));
+    await until(() => expect(root.querySelector('textarea')!.getAttribute('placeholder')).toBe('Scrivi qui (dal servizio)'));
+  });
+
+  it('ignores English pivot labels for another language, and lays out right to left for Arabic', async () => {
+    service.setLabels('EN', { LABEL_PLACEHOLDER: 'English from the service' });
+    const { root } = start({ open: true, lang: 'ar' });
+    await until(() => expect(root.querySelector('.root')!.getAttribute('dir')).toBe('rtl'));
+    await until(() => expect(root.querySelector('textarea')!.getAttribute('placeholder')).not.toMatch(/Type|English/));
+  });
+
+  it('shows the callout after calloutTimer seconds; dismissing it hides it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { calloutTimer: 2, calloutTitle: 'Questions?' } } });
+      const { ui, root } = start();
+      await until(() => expect(service.calls.length).toBeGreaterThanOrEqual(2));
+      await vi.advanceTimersByTimeAsync(2500);
+      await until(() => expect(root.querySelector('[part~="callout"]')!.textContent).toContain('Questions?'));
+      fireEvent.click(ui.getByRole('button', { name: 'Dismiss' }));
+      expect(root.querySelector('[part~="callout"]')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('dashboard preview', () => {
+  it('renders the open window with samples and makes no network calls; update() re-themes it', async () => {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const preview = mount(container, {
+      preview: true,
+      project: { project: { _id: 'p', name: 'Preview shop', widget: { themeColor: '#008000' } }, user_available: [] },
+      labels: { WELCOME_TITLE: 'Welcome from labels' },
+    });
+    instances.push(preview);
+    const root = container.querySelector('porchlight-widget')!.shadowRoot!;
+    const ui = within(root as unknown as HTMLElement);
+    expect(await ui.findByRole('dialog', { name: 'Preview shop' })).toBeTruthy();
+    await until(() => expect(ui.getByText('Welcome from labels')).toBeTruthy());
+    expect(ui.getByText('Hi! Do you ship to Canada?')).toBeTruthy();
+    expect(root.querySelector('[part~="offline-notice"]')).toBeTruthy();
+    preview.update({ themeColor: '#aa0000', widgetTitle: 'Renamed' });
+    expect(await ui.findByRole('dialog', { name: 'Renamed' })).toBeTruthy();
+    expect((root.querySelector('.root') as HTMLElement).style.getPropertyValue('--pl-theme')).toBe('#aa0000');
+    expect(service.calls).toEqual([]);
+  });
+});
