@@ -122,6 +122,8 @@ Porchlight('open');`;
   test('the open window has no axe violations and works with the keyboard', async ({ page }) => {
     await openHostPage(page, snippetPage());
     await expect(launcher(page)).toBeVisible();
+    // The app replaces the loader's launcher once it is in; tab to the app's own.
+    await page.waitForFunction(() => !!document.querySelector('porchlight-widget')?.shadowRoot?.querySelector('.root'));
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
     await page.keyboard.press('Enter');

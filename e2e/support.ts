@@ -9,10 +9,12 @@ export const PAGES_ORIGIN = `http://127.0.0.1:${PAGES_PORT}`;
 export const API_URL = `${API_ORIGIN}/v3`;
 export const PROJECT_ID = '65f0c0ffee0000000000d3e0';
 export const AGENT = { email: 'agent@demo.test', password: 'demo' };
+/** The seed project's default department: naming it skips the seed's department step (Sales/Support). */
+export const DEFAULT_DEPARTMENT = '65f0c0ffee0000000000de00';
 
 /** A plain host page with only the snippet of widget-contract §1, served on the pages origin. */
 export function snippetPage(options: { settings?: Record<string, unknown>; before?: string; body?: string } = {}): string {
-  const settings = { projectid: PROJECT_ID, apiUrl: API_URL, ...options.settings };
+  const settings = { projectid: PROJECT_ID, apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, ...options.settings };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>A host page</h1><p>Only the snippet below.</p>${options.body ?? ''}</main>
@@ -74,8 +76,11 @@ export function requestIdOf(request: Request): string {
 export const isMessagePost = (request: Request) => request.method() === 'POST' && /\/requests\/[^/]+\/messages$/.test(request.url());
 
 export async function sendFromWidget(page: Page, text: string): Promise<string> {
-  const posted = page.waitForRequest(isMessagePost);
+  // Wait for the service's answer, not just the request: callers act on the stored conversation.
+  const stored = page.waitForResponse((response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string })?.text === text);
   await input(page).fill(text);
   await input(page).press('Enter');
-  return requestIdOf(await posted);
+  const response = await stored;
+  expect(response.status()).toBe(200);
+  return requestIdOf(response.request());
 }

@@ -1,8 +1,10 @@
 // The demo agent console: sign in as an agent, follow the project's conversations by polling
 // the real v3 API, answer, close, and send the rich message kinds the widget renders.
 // Every piece of data goes into the page through textContent / attributes, never innerHTML.
+// `?project=<id>` shows another project (one created with POST /__demo/projects); default: the seed.
 
-const PROJECT_ID = document.querySelector('meta[name="porchlight-project"]').content;
+const PROJECT_ID = new URLSearchParams(location.search).get('project') || document.querySelector('meta[name="porchlight-project"]').content;
+const PRICE_LIST = document.querySelector('meta[name="porchlight-price-list"]');
 const API = document.querySelector('meta[name="porchlight-api"]').content;
 const LIST_EVERY_MS = 2000;
 const THREAD_EVERY_MS = 1500;
@@ -101,15 +103,22 @@ function enterWorkspace() {
 
 // ------------------------------------------------------------------ availability (demo control)
 
+const demoProjectUrl = `/__demo/project?project=${encodeURIComponent(PROJECT_ID)}`;
+
 async function loadAvailability() {
-  const res = await fetch('/__demo/project', { credentials: 'omit' });
+  const res = await fetch(demoProjectUrl, { credentials: 'omit' });
+  if (!res.ok) {
+    $('thread-error').textContent = `Unknown project ${PROJECT_ID}`;
+    return;
+  }
   const view = await res.json();
+  $('project-name').textContent = view.project.name;
   const me = view.agents.find((a) => a._id === state.user._id);
   $('available').checked = Boolean(me && me.user_available);
 }
 
 async function setAvailability() {
-  await fetch('/__demo/project', {
+  await fetch(demoProjectUrl, {
     method: 'PUT',
     credentials: 'omit',
     headers: { 'Content-Type': 'application/json' },
@@ -191,7 +200,7 @@ function renderThreadHead() {
   $('thread-meta').textContent = request
     ? `#${request.ticket_id} · ${STATUS_NAMES[request.status] || request.status}${request.department && request.department.name ? ` · ${request.department.name}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
     : '';
-  for (const id of ['reply', 'send', 'close-conversation', 'send-image', 'send-buttons', 'send-disable', 'send-markdown']) $(id).disabled = !open;
+  for (const id of ['reply', 'send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown']) $(id).disabled = !open;
 }
 
 function isMine(message) {
@@ -200,7 +209,8 @@ function isMine(message) {
 
 function messageItem(message) {
   const attributes = message.attributes || {};
-  const kind = attributes.subtype === 'info' ? 'info' : isMine(message) ? 'mine' : message.sender.startsWith('bot_') ? 'bot' : 'theirs';
+  const isInfo = attributes.subtype === 'info' || attributes.subtype === 'info/support';
+  const kind = isInfo ? 'info' : isMine(message) ? 'mine' : message.sender.startsWith('bot_') ? 'bot' : 'theirs';
   const item = el('li', { 'data-testid': 'message', 'data-message-id': message._id, className: kind });
   if (kind !== 'info') item.append(el('span', { className: 'sender', text: message.senderFullname || message.sender }));
   if (message.text) item.append(el('span', { className: 'text', text: message.text }));
@@ -211,8 +221,30 @@ function messageItem(message) {
     item.append(el('a', { href: src, target: '_blank', rel: 'noopener', text: message.metadata.name || 'Attachment' }));
   }
   const buttons = attributes.attachment && attributes.attachment.buttons;
-  if (Array.isArray(buttons) && buttons.length) {
-    item.append(el('span', { className: 'chips', 'aria-label': 'Buttons' }, ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` }))));
+  if (Array.isArray(buttons) && buttons.length) item.append(chips(buttons));
+  const gallery = attributes.attachment && attributes.attachment.gallery;
+  if (Array.isArray(gallery) && gallery.length) {
+    item.append(
+      el(
+        'span',
+        { className: 'cards', 'aria-label': 'Gallery' },
+        ...gallery.map((card) => {
+          const src = card && card.preview && card.preview.src;
+          return el(
+            'span',
+            { className: 'card-item' },
+            typeof src === 'string' && /^https?:\/\//.test(src) ? el('img', { src, alt: '', loading: 'lazy' }) : null,
+            el('strong', { text: (card && card.title) || '' }),
+            el('span', { text: (card && card.description) || '' }),
+            Array.isArray(card && card.buttons) && card.buttons.length ? chips(card.buttons) : null,
+          );
+        }),
+      ),
+    );
+  }
+  if (Array.isArray(attributes.commands)) {
+    const parts = attributes.commands.filter((c) => c && c.type === 'message' && c.message).map((c) => c.message.text || `[${c.message.type || 'message'}]`);
+    item.append(el('span', { className: 'flag', text: `split message, ${parts.length} parts: ${parts.join(' / ')}` }));
   }
   if (attributes.disableInputMessage) item.append(el('span', { className: 'flag', text: 'disables the visitor input' }));
   return item;
@@ -265,12 +297,61 @@ async function closeConversation() {
   }
 }
 
+function chips(buttons) {
+  return el('span', { className: 'chips', 'aria-label': 'Buttons' }, ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` })));
+}
+
+const LAMPS = [
+  { slug: 'brass-lantern', title: 'Brass Lantern', description: 'Warm amber light, weatherproof brass. 89 EUR' },
+  { slug: 'garden-globe', title: 'Garden Globe', description: 'A soft green glow for paths and lawns. 59 EUR' },
+  { slug: 'blue-hour-sconce', title: 'Blue Hour Sconce', description: 'Cool light for porches and doors. 74 EUR' },
+];
+
 // The rich kinds, as an agent (or a bot) would send them through the API.
 const RICH = {
   'send-image': () => ({
     type: 'image',
     text: 'Here is a picture',
     metadata: { src: `${location.origin}/demo-assets/sample.png`, width: 320, height: 200, name: 'sample.png', type: 'image/png' },
+  }),
+  'send-gallery': () => ({
+    text: 'These might suit your porch:',
+    attributes: {
+      attachment: {
+        type: 'gallery',
+        gallery: LAMPS.map((lamp, i) => ({
+          preview: { src: `${location.origin}/demo-assets/lamp-${i + 1}.png` },
+          title: lamp.title,
+          description: lamp.description,
+          buttons: [
+            { type: 'text', value: `I want the ${lamp.title}` },
+            { type: 'url', value: 'See details', link: `https://example.com/lamps/${lamp.slug}`, target: 'blank' },
+          ],
+        })),
+      },
+    },
+  }),
+  'send-file': () => ({
+    type: 'file',
+    text: 'Price list',
+    metadata: {
+      src: `${location.origin}${API}/files?path=${encodeURIComponent(PRICE_LIST.content)}`,
+      name: 'price-list.pdf',
+      type: 'application/pdf',
+      size: Number(PRICE_LIST.dataset.size),
+    },
+  }),
+  'send-split': () => ({
+    text: 'Let me check…',
+    attributes: {
+      commands: [
+        { type: 'message', message: { text: 'Let me check…', type: 'text' } },
+        { type: 'wait', time: 800 },
+        { type: 'message', message: { text: 'Found it: your order ships tomorrow.', type: 'text' } },
+        { type: 'wait', time: 800 },
+        { type: 'message', message: { text: 'Anything else?', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'No, thanks' }] } } } },
+      ],
+    },
   }),
   'send-buttons': () => ({
     text: 'How can I help?',

@@ -1,9 +1,10 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../src/api/wire.ts';
 import { DEPARTMENT_IDS, DEMO_PROJECT_ID } from './seed.ts';
+import { PRICE_LIST } from './demoFiles.ts';
 import { type Kit, newRequestId, PID, putDemo, send, startKit } from './testkit.ts';
 import { startDemo } from './index.ts';
 
@@ -116,7 +117,26 @@ describe('persistence', () => {
       const second = await startDemo({ quiet: true, dataFile });
       const res = await fetch(`${second.apiUrl}/${PID}/requests/${rid}/messages`, { headers: { authorization: token } });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as WireMessage[]).map((m) => m.text)).toEqual(['remember me']);
+      expect(((await res.json()) as WireMessage[]).filter((m) => m.sender !== 'system').map((m) => m.text)).toEqual(['remember me']);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('puts the seeded price list back into a data file written without it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'porchlight-data-'));
+    const dataFile = path.join(dir, 'store.json');
+    try {
+      const first = await startDemo({ quiet: true, dataFile });
+      await first.close();
+      const data = JSON.parse(readFileSync(dataFile, 'utf8')) as { files: unknown[] };
+      expect(data.files).toHaveLength(1);
+      writeFileSync(dataFile, JSON.stringify({ ...data, files: [] }));
+      const second = await startDemo({ quiet: true, dataFile });
+      const res = await fetch(`${second.apiUrl}/files?path=${encodeURIComponent(PRICE_LIST.path)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

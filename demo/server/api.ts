@@ -15,7 +15,8 @@ import { answerPreflight, applyCors, BodyError, parseBody, sendHtml, sendJson } 
 import { registerLabels } from './labels.ts';
 import { registerMessages } from './messages.ts';
 import type { AuthDeps } from './passport.ts';
-import { samplePng } from './png.ts';
+import { demoAssets } from './png.ts';
+import { PRICE_LIST, priceListSize } from './demoFiles.ts';
 import { banFilter, projectSetter } from './projectSetter.ts';
 import { registerProjects } from './projects.ts';
 import { registerRequests } from './requests.ts';
@@ -66,10 +67,15 @@ function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
+/** `{{…}}` of the console's HTML: the default project (`?project=` picks another) and the demo file. */
+function consoleVars(): Record<string, string> {
+  return { PROJECT_ID: DEMO_PROJECT_ID, API_URL: '/v3', PRICE_LIST_PATH: PRICE_LIST.path, PRICE_LIST_SIZE: String(priceListSize()) };
+}
+
 export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const api = createApiRouter(deps);
   const admin = createAdminRouter(deps);
-  const png = samplePng();
+  const assets = demoAssets();
 
   async function handleAdmin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     applyCors(req, res);
@@ -100,11 +106,12 @@ export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: Ser
     if (path === '/widget' || path === '/console') return redirect(res, `${path}/`);
     if (path.startsWith('/widget/')) return serveStatic(req, res, deps.distDir, path.slice('/widget/'.length));
     if (path.startsWith('/console/')) {
-      return serveStatic(req, res, deps.consoleDir, path.slice('/console/'.length), { templateVars: () => ({ PROJECT_ID: DEMO_PROJECT_ID, API_URL: '/v3' }) });
+      return serveStatic(req, res, deps.consoleDir, path.slice('/console/'.length), { templateVars: consoleVars });
     }
-    if (path === '/demo-assets/sample.png') {
-      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
-      return void res.end(req.method === 'HEAD' ? undefined : png);
+    const asset = path.startsWith('/demo-assets/') ? assets.get(path.slice('/demo-assets/'.length)) : undefined;
+    if (asset) {
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(asset.length), 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
+      return void res.end(req.method === 'HEAD' ? undefined : asset);
     }
     return handleApi(req, res, url);
   }

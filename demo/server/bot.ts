@@ -2,12 +2,16 @@
  * Porch Bot, the demo bot. It answers, after a short human-like pause:
  * - every visitor message in a conversation routed to its department;
  * - visitor messages starting with `/` in any conversation (`/help` lists them);
+ * - visitor messages sent by an action button (`attributes.action`);
  * - with `botWelcome` on, the first message of every other new conversation.
- * Its replies show the widget's rich kinds: image, buttons, disabled input, placeholder, markdown.
+ * Its replies show the widget's rich kinds: image, gallery, file, split messages, buttons,
+ * disabled input, placeholder, markdown, info lines. It works in every project that has a bot
+ * (the seed and the projects created through `POST /__demo/projects`).
  */
-import type { MessageAttributes, MessageMetadata } from '../../src/api/wire.ts';
+import type { AttachmentButton, MessageAttributes, MessageMetadata } from '../../src/api/wire.ts';
 import { MessageStatus, RequestStatus } from '../../src/api/wire.ts';
-import { createMessage } from './messages.ts';
+import { priceListMetadata } from './demoFiles.ts';
+import { createMessage } from './messageStore.ts';
 import { SAMPLE_HEIGHT, SAMPLE_WIDTH } from './png.ts';
 import { noteFirstResponse } from './routing.ts';
 import type { Store } from './store.ts';
@@ -22,7 +26,7 @@ export interface Reply {
 
 export interface BotOptions {
   store: Store;
-  /** Where `/demo-assets/sample.png` is served, e.g. http://127.0.0.1:3000 */
+  /** The API origin, where `/demo-assets/…` and `/v3/files` are served, e.g. http://127.0.0.1:3000 */
   assetOrigin: () => string;
   /** Pause before each reply, in ms; default 300–800. */
   delayMs?: [number, number];
@@ -31,7 +35,11 @@ export interface BotOptions {
 export const HELP_TEXT = [
   'I am Porch Bot, the Porchlight demo bot. Try:',
   '/image: a picture',
+  '/gallery: a carousel of cards with buttons',
+  '/file: a PDF to download',
+  '/split: one message in three parts, with pauses',
   '/buttons: text, link and action buttons',
+  '/action: action buttons (a hand-off, and one that shows its echo)',
   '/disable: turn your input off (a button turns it back on)',
   '/placeholder: change the input placeholder',
   '/markdown: formatted text',
@@ -47,7 +55,56 @@ const MARKDOWN_TEXT = [
   '- second item',
 ].join('\n');
 
-/** The reply to a `/command`, or to a button's `action`. */
+/** The three cards of `/gallery`: the pictures are `/demo-assets/lamp-<n>.png`. */
+export const GALLERY_ITEMS = [
+  { slug: 'brass-lantern', title: 'Brass Lantern', description: 'Warm amber light, weatherproof brass. 89 EUR' },
+  { slug: 'garden-globe', title: 'Garden Globe', description: 'A soft green glow for paths and lawns. 59 EUR' },
+  { slug: 'blue-hour-sconce', title: 'Blue Hour Sconce', description: 'Cool light for porches and doors. 74 EUR' },
+] as const;
+
+export function galleryAttachment(assetOrigin: string): MessageAttributes['attachment'] {
+  return {
+    type: 'gallery',
+    gallery: GALLERY_ITEMS.map((item, i) => ({
+      preview: { src: `${assetOrigin}/demo-assets/lamp-${i + 1}.png` },
+      title: item.title,
+      description: item.description,
+      buttons: [
+        { type: 'text', value: `I want the ${item.title}` },
+        { type: 'url', value: 'See details', link: `https://example.com/lamps/${item.slug}`, target: 'blank' },
+      ] satisfies AttachmentButton[],
+    })),
+  };
+}
+
+/** `/split`: one message whose `commands` the widget replays part by part. */
+export const SPLIT_COMMANDS = [
+  { type: 'message', message: { text: 'First part', type: 'text' } },
+  { type: 'wait', time: 800 },
+  { type: 'message', message: { text: 'Second part, after a pause', type: 'text' } },
+  { type: 'wait', time: 800 },
+  { type: 'message', message: { text: 'Done!', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'Thanks' }] } } } },
+];
+
+/** `/action`: action buttons; the bot answers their `attributes.action` (see `actionReply`). */
+export const ACTION_BUTTONS: AttachmentButton[] = [
+  { type: 'action', value: 'Talk to a human', action: 'handoff' },
+  { type: 'action', value: 'Show me (echo)', action: 'show', show_echo: true },
+];
+
+/** The reply to a visitor message sent by an action button. */
+export function actionReply(action: string): Reply {
+  switch (action) {
+    case 'handoff':
+      return { text: 'Connecting you to a person…' };
+    case 'show':
+      return { text: 'Here you go.' };
+    default:
+      return { text: `Action "${action}" received: a human will take over soon.` };
+  }
+}
+
+/** The reply to a `/command`. `assetOrigin` is the API origin (pictures and files). */
 export function commandReply(command: string, assetOrigin: string): Reply {
   switch (command.toLowerCase()) {
     case '/help':
@@ -58,6 +115,13 @@ export function commandReply(command: string, assetOrigin: string): Reply {
         type: 'image',
         metadata: { src: `${assetOrigin}/demo-assets/sample.png`, width: SAMPLE_WIDTH, height: SAMPLE_HEIGHT, name: 'sample.png', type: 'image/png' },
       };
+    case '/gallery':
+      return { text: 'Our best sellers:', attributes: { attachment: galleryAttachment(assetOrigin) } };
+    case '/file':
+      return { text: 'Price list', type: 'file', metadata: priceListMetadata(assetOrigin) };
+    case '/split':
+      // `text` is the whole message for channels that do not replay the commands.
+      return { text: 'First part', attributes: { commands: structuredClone(SPLIT_COMMANDS) } };
     case '/buttons':
       return {
         text: 'Pick one:',
@@ -72,6 +136,8 @@ export function commandReply(command: string, assetOrigin: string): Reply {
           },
         },
       };
+    case '/action':
+      return { text: 'What would you like to do?', attributes: { attachment: { type: 'template', buttons: structuredClone(ACTION_BUTTONS) } } };
     case '/disable':
       return {
         text: 'Your input is off until you press the button.',
@@ -84,7 +150,8 @@ export function commandReply(command: string, assetOrigin: string): Reply {
     case '/markdown':
       return { text: MARKDOWN_TEXT };
     case '/info':
-      return { text: 'The conversation was reopened', attributes: { subtype: 'info', messagelabel: { key: 'INFO_SUPPORT_CHAT_REOPENED' } } };
+      // `messagelabel.key` is one of the service's keys (the widget words it with its own label).
+      return { text: 'The conversation was reopened', attributes: { subtype: 'info', messagelabel: { key: 'CHAT_REOPENED', parameters: {} } } };
     default:
       return { text: `I do not know ${command}. Type /help to see what I can do.` };
   }
@@ -106,18 +173,26 @@ function projectBot(store: Store, projectId: string): BotDoc | undefined {
   return store.data.bots.find((b) => b.id_project === projectId && !b.trashed);
 }
 
+function isInfo(message: MessageDoc): boolean {
+  return message.attributes?.subtype === 'info' || message.attributes?.subtype === 'info/support';
+}
+
 /** Decides what the bot says to a message (maybe nothing). */
 export function repliesTo(store: Store, message: MessageDoc, request: RequestDoc, assetOrigin: string): Reply[] {
-  if (message.attributes?.subtype === 'info' || message.sender !== visitorId(store, request)) return [];
+  const visitor = visitorId(store, request);
+  if (message.sender !== visitor) return [];
+  const action = typeof message.attributes?.action === 'string' && message.attributes.action ? message.attributes.action : undefined;
+  // An action button without `show_echo` sends `subtype: "info"` (a hidden echo): still an action.
+  if (isInfo(message) && !action) return [];
   const bot = projectBot(store, request.id_project);
   if (!bot || request.status === RequestStatus.CLOSED) return [];
   const botRouted = request.participantsBots.includes(bot._id);
-  const isFirst = store.messagesOf(request.request_id, request.id_project).length === 1;
+  const isFirst = store.messagesOf(request.request_id, request.id_project).filter((m) => m.sender === visitor).length === 1;
   const text = message.text?.trim() ?? '';
   const replies: Reply[] = [];
   if (isFirst && !botRouted && store.data.demo.botWelcome) replies.push(welcome(request));
-  if (text.startsWith('/')) replies.push(commandReply(text.split(/\s+/)[0] ?? text, assetOrigin));
-  else if (message.attributes?.action) replies.push({ text: `Action "${String(message.attributes.action)}" received: a human will take over soon.` });
+  if (action) replies.push(actionReply(action));
+  else if (text.startsWith('/')) replies.push(commandReply(text.split(/\s+/)[0] ?? text, assetOrigin));
   else if (botRouted) replies.push({ text: 'Hi, I am Porch Bot! Type /help to see what I can show you.' });
   return replies;
 }
@@ -141,7 +216,8 @@ export function startBot(options: BotOptions): () => void {
   const send = (request: RequestDoc, reply: Reply) => {
     const live = store.request(request.request_id, request.id_project);
     const bot = projectBot(store, request.id_project);
-    if (!live || !bot) return; // reset meanwhile
+    // Reset meanwhile, or closed while the bot was "typing": a closed conversation stays closed.
+    if (!live || !bot || live.status === RequestStatus.CLOSED) return;
     createMessage(store, { ...reply, sender: `bot_${bot._id}`, senderFullname: bot.name, recipient: live.request_id, id_project: live.id_project, status: MessageStatus.SENDING });
     if (live.participants.includes(`bot_${bot._id}`)) noteFirstResponse(store, live);
   };

@@ -1,7 +1,9 @@
 /**
  * `/__demo/…`: the demo's own control surface (no auth; the demo binds to 127.0.0.1 only).
- * Fault switches, reset to the seed, and live editing of the project (widget settings, hours,
- * agents' availability), its departments and its labels, for tests and the future dashboard.
+ * Fault switches, reset to the seed, extra projects for isolated tests (`POST /__demo/projects`),
+ * and live editing of a project (widget settings, hours, agents' availability), its departments
+ * and its labels, for tests and the future dashboard. The project routes take `?project=<id>`
+ * (default: the seed project).
  */
 import type { Faults } from './faults.ts';
 import { FaultError } from './faults.ts';
@@ -9,13 +11,14 @@ import type { Ctx } from './http.ts';
 import { isRecord, sendJson } from './http.ts';
 import { objectId } from './ids.ts';
 import { labelsFor, upsertLabels } from './labels.ts';
+import type { LabelInput } from './labels.ts';
 import { userJson } from './passport.ts';
 import { Router } from './router.ts';
-import { DEMO_PROJECT_ID } from './seed.ts';
+import { DEMO_PROJECT_ID, freshIds, projectFixture, stampsNow } from './seed.ts';
 import { departmentJson } from './serialize.ts';
 import type { Store } from './store.ts';
 import { nowIso } from './store.ts';
-import type { DepartmentDoc, ProjectDoc } from './types.ts';
+import type { DepartmentDoc, LabelDoc, ProjectDoc } from './types.ts';
 
 export interface AdminDeps {
   store: Store;
@@ -24,20 +27,31 @@ export interface AdminDeps {
 }
 
 class InputError extends Error {}
+class NotFoundError extends Error {}
 
-function project(store: Store): ProjectDoc {
-  const found = store.project(DEMO_PROJECT_ID);
-  if (!found) throw new InputError('the demo project is missing');
+/** `?project=<id>`, default the seed project. */
+function projectIdOf(ctx: Ctx): string {
+  return (ctx.query.get('project') || DEMO_PROJECT_ID).toLowerCase();
+}
+
+function project(store: Store, projectId: string): ProjectDoc {
+  const found = store.project(projectId);
+  if (!found) throw new NotFoundError(`unknown project ${projectId}`);
   return found;
 }
 
-function projectView(store: Store): Record<string, unknown> {
-  const doc = project(store);
+function projectBot(store: Store, projectId: string) {
+  return store.data.bots.find((b) => b.id_project === projectId && !b.trashed);
+}
+
+function projectView(store: Store, projectId: string): Record<string, unknown> {
+  const doc = project(store, projectId);
   const agents = store.agentsOf(doc._id).flatMap((pu) => {
     const user = pu.id_user ? store.user(pu.id_user) : undefined;
     return user ? [{ ...userJson(user), role: pu.role, user_available: pu.user_available, pu_id: pu._id }] : [];
   });
-  return { project: structuredClone(doc), agents, botWelcome: store.data.demo.botWelcome };
+  const bot = projectBot(store, doc._id);
+  return { project: structuredClone(doc), agents, bot: bot ? { _id: bot._id, name: bot.name } : null, botWelcome: store.data.demo.botWelcome };
 }
 
 /** Shallow merge where `null` deletes a key. */
@@ -64,20 +78,20 @@ function operatingHoursString(value: unknown): string {
   return text;
 }
 
-function setAgentAvailability(store: Store, items: unknown): void {
+function setAgentAvailability(store: Store, projectId: string, items: unknown): void {
   if (!Array.isArray(items)) throw new InputError('agents must be an array of {id | email, user_available}');
   for (const item of items) {
     if (!isRecord(item) || typeof item.user_available !== 'boolean') throw new InputError('each agent needs a boolean user_available');
     const user = store.data.users.find((u) => u._id === item.id || u.email === item.email);
-    const membership = user && store.membership(DEMO_PROJECT_ID, { id_user: user._id });
+    const membership = user && store.membership(projectId, { id_user: user._id });
     if (!membership) throw new InputError(`unknown agent ${String(item.id ?? item.email)}`);
     membership.user_available = item.user_available;
     store.touch(membership);
   }
 }
 
-function updateProject(store: Store, body: Record<string, unknown>): void {
-  const doc = project(store);
+function updateProject(store: Store, projectId: string, body: Record<string, unknown>): void {
+  const doc = project(store, projectId);
   if (body.name !== undefined) {
     if (typeof body.name !== 'string' || !body.name) throw new InputError('name must be a non-empty string');
     doc.name = body.name;
@@ -90,7 +104,7 @@ function updateProject(store: Store, body: Record<string, unknown>): void {
   }
   if (body.operatingHours !== undefined) doc.operatingHours = operatingHoursString(body.operatingHours);
   if (body.timeSlots !== undefined) doc.timeSlots = isRecord(body.timeSlots) ? (body.timeSlots as ProjectDoc['timeSlots']) : undefined;
-  if (body.agents !== undefined) setAgentAvailability(store, body.agents);
+  if (body.agents !== undefined) setAgentAvailability(store, projectId, body.agents);
   if (body.botWelcome !== undefined) {
     if (typeof body.botWelcome !== 'boolean') throw new InputError('botWelcome must be a boolean');
     store.data.demo.botWelcome = body.botWelcome;
@@ -100,15 +114,25 @@ function updateProject(store: Store, body: Record<string, unknown>): void {
 
 const OPTIONAL_TEXT = ['description', 'online_msg', 'offline_msg'] as const;
 
-function toDepartment(store: Store, input: unknown): DepartmentDoc {
+/**
+ * One department of a `PUT /__demo/departments` list. A known `_id` (of this project) keeps the
+ * department; `id_bot` must name this project's bot, and `bot: true` is a shorthand for it.
+ */
+function toDepartment(store: Store, projectId: string, input: unknown): DepartmentDoc {
   if (!isRecord(input) || typeof input.name !== 'string' || !input.name) throw new InputError('each department needs a name');
-  const existing = typeof input._id === 'string' ? store.department(input._id) : undefined;
+  const found = typeof input._id === 'string' ? store.department(input._id) : undefined;
+  const existing = found?.id_project === projectId ? found : undefined;
   const routing = input.routing ?? existing?.routing ?? 'assigned';
   if (routing !== 'assigned' && routing !== 'pooled') throw new InputError('routing must be "assigned" or "pooled"');
   const status = input.status ?? existing?.status ?? 1;
   if (status !== 1 && status !== 0 && status !== -1) throw new InputError('status must be 1, 0 or -1');
-  const idBot = input.id_bot === undefined ? existing?.id_bot : input.id_bot;
-  if (idBot !== null && idBot !== undefined && !(typeof idBot === 'string' && store.bot(idBot))) throw new InputError(`unknown bot ${String(idBot)}`);
+  const ownBot = projectBot(store, projectId);
+  let idBot = input.bot === true ? ownBot?._id : input.bot === false ? null : input.id_bot === undefined ? existing?.id_bot : input.id_bot;
+  if (input.bot === true && !ownBot) throw new InputError('this project has no bot');
+  if (idBot !== null && idBot !== undefined && !(typeof idBot === 'string' && store.bot(idBot)?.id_project === projectId)) {
+    throw new InputError(`unknown bot ${String(idBot)} (id_bot must be this project's bot${ownBot ? `, ${ownBot._id}` : ''})`);
+  }
+  if (idBot === null) idBot = undefined;
   const now = nowIso();
   const department: DepartmentDoc = {
     ...(existing ?? { _id: objectId(), groups: [], tags: [], createdBy: 'system', createdAt: now, __v: 0 }),
@@ -116,7 +140,7 @@ function toDepartment(store: Store, input: unknown): DepartmentDoc {
     routing,
     status,
     default: input.default === true,
-    id_project: DEMO_PROJECT_ID,
+    id_project: projectId,
     id_bot: typeof idBot === 'string' ? idBot : undefined,
     updatedAt: now,
   } as DepartmentDoc;
@@ -124,12 +148,93 @@ function toDepartment(store: Store, input: unknown): DepartmentDoc {
   return department;
 }
 
-function replaceDepartments(store: Store, body: unknown): void {
-  if (!Array.isArray(body)) throw new InputError('body must be an array of departments');
-  const departments = body.map((item) => toDepartment(store, item));
+function replaceDepartments(store: Store, projectId: string, body: unknown): void {
+  if (!Array.isArray(body)) throw new InputError('departments must be an array of departments');
+  const departments = body.map((item) => toDepartment(store, projectId, item));
   if (departments.filter((d) => d.default).length !== 1) throw new InputError('exactly one department must have default: true');
-  store.data.departments = [...store.data.departments.filter((d) => d.id_project !== DEMO_PROJECT_ID), ...departments];
+  store.data.departments = [...store.data.departments.filter((d) => d.id_project !== projectId), ...departments];
   store.changed();
+}
+
+function labelInput(body: unknown, name = 'each label set'): LabelInput {
+  if (!isRecord(body) || typeof body.lang !== 'string' || !body.lang || !isRecord(body.data)) throw new InputError(`${name} must be {lang, data, default?}`);
+  return { lang: body.lang, data: body.data as LabelInput['data'], default: body.default === true ? true : undefined };
+}
+
+/** The whole label set of a project: `[]` leaves it without labels (the default labels apply). */
+function replaceLabels(store: Store, projectId: string, body: unknown): void {
+  const items = Array.isArray(body) ? body.map((item) => labelInput(item)) : [labelInput(body)];
+  const langs = items.map((l) => l.lang);
+  if (new Set(langs).size !== langs.length) throw new InputError('each language may appear once in labels');
+  store.data.labels = store.data.labels.filter((l) => l.id_project !== projectId);
+  if (items.length > 0) {
+    const defaultIndex = Math.max(0, items.findIndex((l) => l.default));
+    const at = stampsNow();
+    const doc: LabelDoc = {
+      _id: objectId(),
+      id_project: projectId,
+      data: items.map((l, i) => ({ _id: objectId(), lang: l.lang, data: l.data, default: i === defaultIndex })),
+      createdBy: 'system',
+      ...at,
+    };
+    store.data.labels.push(doc);
+  }
+  store.changed();
+}
+
+/** Every document of a project (its conversations included); the users stay. */
+function deleteProject(store: Store, projectId: string): void {
+  const d = store.data;
+  d.projects = d.projects.filter((p) => p._id !== projectId);
+  d.projectUsers = d.projectUsers.filter((pu) => pu.id_project !== projectId);
+  d.departments = d.departments.filter((x) => x.id_project !== projectId);
+  d.bots = d.bots.filter((b) => b.id_project !== projectId);
+  d.leads = d.leads.filter((l) => l.id_project !== projectId);
+  d.requests = d.requests.filter((r) => r.id_project !== projectId);
+  d.messages = d.messages.filter((m) => m.id_project !== projectId);
+  d.labels = d.labels.filter((l) => l.id_project !== projectId);
+  delete d.ticketCounters[projectId];
+  store.changed();
+}
+
+/** The overrides `POST /__demo/projects` accepts (besides these, the body is ignored). */
+const PROJECT_KEYS = ['name', 'widget', 'settings', 'activeOperatingHours', 'operatingHours', 'timeSlots'] as const;
+
+/**
+ * `POST /__demo/projects`: a copy of the seed project as the seed defines it (settings, widget,
+ * hours, the three departments, the bot, the EN labels, Ann as owner and Bob as agent) under
+ * fresh ids, then the overrides. Nothing is kept when an override is invalid.
+ */
+function createProject(store: Store, body: Record<string, unknown>): string {
+  const fixture = projectFixture(freshIds(), stampsNow());
+  const projectId = fixture.project._id;
+  const d = store.data;
+  d.projects.push(fixture.project);
+  d.projectUsers.push(...fixture.projectUsers);
+  d.departments.push(...fixture.departments);
+  d.bots.push(fixture.bot);
+  d.labels.push(fixture.labels);
+  try {
+    const patch = Object.fromEntries(PROJECT_KEYS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+    updateProject(store, projectId, patch);
+    if (body.departments !== undefined) replaceDepartments(store, projectId, body.departments);
+    if (body.labels !== undefined) replaceLabels(store, projectId, body.labels);
+    const available = body.agentsAvailable;
+    if (typeof available === 'boolean') {
+      for (const pu of store.agentsOf(projectId)) pu.user_available = available;
+    } else if (available !== undefined) {
+      setAgentAvailability(store, projectId, available);
+    }
+  } catch (err) {
+    deleteProject(store, projectId);
+    throw err;
+  }
+  store.changed();
+  return projectId;
+}
+
+function projectsView(store: Store): unknown[] {
+  return store.data.projects.map((p) => ({ projectId: p._id, name: p.name, seed: p._id === DEMO_PROJECT_ID }));
 }
 
 function guarded(handler: (ctx: Ctx) => void) {
@@ -137,14 +242,16 @@ function guarded(handler: (ctx: Ctx) => void) {
     try {
       handler(ctx);
     } catch (err) {
+      if (err instanceof NotFoundError) return sendJson(ctx.res, 404, { error: err.message });
       if (!(err instanceof InputError) && !(err instanceof FaultError)) throw err;
       sendJson(ctx.res, 400, { error: err.message });
     }
   };
 }
 
-function departmentsView(store: Store): unknown[] {
-  return store.departmentsOf(DEMO_PROJECT_ID).map(departmentJson);
+function departmentsView(store: Store, projectId: string): unknown[] {
+  project(store, projectId);
+  return store.departmentsOf(projectId).map(departmentJson);
 }
 
 export function createAdminRouter(deps: AdminDeps): Router {
@@ -158,31 +265,60 @@ export function createAdminRouter(deps: AdminDeps): Router {
     store.reset();
     sendJson(ctx.res, 200, { ok: true });
   });
-  router.get('/__demo/project', (ctx) => sendJson(ctx.res, 200, projectView(store)));
+  router.get('/__demo/projects', (ctx) => sendJson(ctx.res, 200, projectsView(store)));
+  router.post(
+    '/__demo/projects',
+    guarded((ctx) => {
+      if (!isRecord(ctx.body)) throw new InputError('body must be a JSON object (or empty)');
+      sendJson(ctx.res, 201, { projectId: createProject(store, ctx.body) });
+    }),
+  );
+  router.delete(
+    '/__demo/projects/:id',
+    guarded((ctx) => {
+      const projectId = (ctx.params.id ?? '').toLowerCase();
+      if (projectId === DEMO_PROJECT_ID) throw new InputError('the seed project cannot be deleted (POST /__demo/reset restores it)');
+      project(store, projectId);
+      deleteProject(store, projectId);
+      sendJson(ctx.res, 200, { ok: true });
+    }),
+  );
+  router.get('/__demo/project', guarded((ctx) => sendJson(ctx.res, 200, projectView(store, projectIdOf(ctx)))));
   router.put(
     '/__demo/project',
     guarded((ctx) => {
       if (!isRecord(ctx.body)) throw new InputError('body must be a JSON object');
-      updateProject(store, ctx.body);
-      sendJson(ctx.res, 200, projectView(store));
+      const projectId = projectIdOf(ctx);
+      updateProject(store, projectId, ctx.body);
+      sendJson(ctx.res, 200, projectView(store, projectId));
     }),
   );
-  router.get('/__demo/departments', (ctx) => sendJson(ctx.res, 200, departmentsView(store)));
+  router.get('/__demo/departments', guarded((ctx) => sendJson(ctx.res, 200, departmentsView(store, projectIdOf(ctx)))));
   router.put(
     '/__demo/departments',
     guarded((ctx) => {
-      replaceDepartments(store, ctx.body);
-      sendJson(ctx.res, 200, departmentsView(store));
+      const projectId = projectIdOf(ctx);
+      project(store, projectId);
+      replaceDepartments(store, projectId, ctx.body);
+      sendJson(ctx.res, 200, departmentsView(store, projectId));
     }),
   );
-  router.get('/__demo/labels', (ctx) => sendJson(ctx.res, 200, store.labelsOf(DEMO_PROJECT_ID) ?? {}));
+  router.get(
+    '/__demo/labels',
+    guarded((ctx) => {
+      const projectId = projectIdOf(ctx);
+      project(store, projectId);
+      sendJson(ctx.res, 200, store.labelsOf(projectId) ?? {});
+    }),
+  );
   router.put(
     '/__demo/labels',
     guarded((ctx) => {
-      const body = ctx.body;
-      if (!isRecord(body) || typeof body.lang !== 'string' || !body.lang || !isRecord(body.data)) throw new InputError('body must be {lang, data, default?}');
-      upsertLabels(store, DEMO_PROJECT_ID, { lang: body.lang, data: body.data as Record<string, string>, default: body.default === true ? true : undefined }, 'system');
-      sendJson(ctx.res, 200, labelsFor(store, DEMO_PROJECT_ID, body.lang));
+      const projectId = projectIdOf(ctx);
+      project(store, projectId);
+      const input = labelInput(ctx.body, 'body');
+      upsertLabels(store, projectId, input, 'system');
+      sendJson(ctx.res, 200, labelsFor(store, projectId, input.lang));
     }),
   );
   return router;

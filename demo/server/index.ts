@@ -12,7 +12,7 @@ import { createApiHandler } from './api.ts';
 import { startBot } from './bot.ts';
 import { Faults } from './faults.ts';
 import { createPagesHandler } from './pages.ts';
-import { createSeed, DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID } from './seed.ts';
+import { createSeed, DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID, ensureSeedFiles } from './seed.ts';
 import { Store } from './store.ts';
 import { RealtimeServer } from './ws.ts';
 
@@ -74,6 +74,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const quiet = options.quiet ?? false;
   const botWelcome = options.botWelcome ?? !quiet;
   const store = new Store(() => createSeed({ botWelcome }), options.dataFile);
+  // A data file written before the price list existed: the bot's `/file` must still find it.
+  ensureSeedFiles(store.data);
   const faults = new Faults(store);
   // With a data file, stored visitors keep working after a restart only if the secret is stable.
   const secret = options.secret ?? (options.dataFile ? 'porchlight-demo-secret' : randomBytes(32).toString('hex'));

@@ -145,9 +145,10 @@ describe('GET /:pid/requests/:rid/messages', () => {
     const rid = newRequestId();
     for (const text of ['one', 'two', 'three']) await send(kit, guest.token, rid, { text });
     const messages = await list(guest.token, rid);
-    expect(messages.map((m) => m.text)).toEqual(['one', 'two', 'three']);
+    // "<agent> joined the conversation" (assignment at creation) follows the first message.
+    expect(messages.map((m) => m.text)).toEqual(['one', expect.stringMatching(/joined the conversation$/), 'two', 'three']);
     expect(messages[0]).not.toHaveProperty('request');
-    expect((await list(other.token, rid)).length).toBe(3); // no ownership check (sic)
+    expect((await list(other.token, rid)).length).toBe(4); // no ownership check (sic)
     expect(await list(guest.token, newRequestId())).toEqual([]);
   });
 
@@ -168,7 +169,8 @@ describe('GET /:pid/requests/:rid/messages', () => {
     await send(kit, guest.token, rid, { text: 'help' });
     const reply = (await (await send(kit, agent.token, rid, { text: 'On it!' })).json()) as Posted;
     expect(reply).toMatchObject({ sender: DEMO_AGENT.id, senderFullname: 'Ann Agent', status: 0 });
-    expect((await list(guest.token, rid)).map((m) => m.text)).toEqual(['help', 'On it!']);
+    const chat = (await list(guest.token, rid)).filter((m) => m.sender !== 'system');
+    expect(chat.map((m) => m.text)).toEqual(['help', 'On it!']);
   });
 });
 

@@ -3,66 +3,24 @@
  * first message creates and routes the conversation.
  */
 import type { SendMessageBody, WireMessage } from '../../src/api/wire.ts';
-import { MessageStatus } from '../../src/api/wire.ts';
+import { MessageStatus, RequestStatus } from '../../src/api/wire.ts';
 import type { Faults } from './faults.ts';
 import type { Ctx } from './http.ts';
 import { isRecord, sendJson } from './http.ts';
-import { isHexObjectId, isValidObjectId, objectId } from './ids.ts';
+import { isHexObjectId, isValidObjectId } from './ids.ts';
 import type { AuthDeps, Principal } from './passport.ts';
 import { fullNameOf, protect } from './passport.ts';
-import { createRequest, ensureLead, noteFirstResponse, RoutingError } from './routing.ts';
+import { createMessage } from './messageStore.ts';
+import { announceAgentJoined, announceAssignedAgent, createRequest, ensureLead, noteFirstResponse, RoutingError } from './routing.ts';
 import type { Router } from './router.ts';
 import { messageJson, requestJson } from './serialize.ts';
 import type { Store } from './store.ts';
-import { nowIso } from './store.ts';
 import type { MessageDoc, ProjectDoc, ProjectUserDoc, RequestDoc } from './types.ts';
+
+export { createMessage, type NewMessage } from './messageStore.ts';
 
 export interface MessageDeps extends AuthDeps {
   faults: Faults;
-}
-
-export interface NewMessage {
-  sender: string;
-  senderFullname?: string;
-  recipient: string;
-  id_project: string;
-  createdBy?: string;
-  status?: number;
-  text?: string;
-  type?: string;
-  attributes?: MessageDoc['attributes'];
-  metadata?: MessageDoc['metadata'];
-  language?: string;
-  channel?: { name: string };
-}
-
-/** `messageService.create` + the model defaults; emits `message.create` for the websocket and the bot. */
-export function createMessage(store: Store, spec: NewMessage): MessageDoc {
-  const now = nowIso();
-  const message: MessageDoc = {
-    _id: objectId(),
-    sender: spec.sender,
-    senderFullname: spec.senderFullname || 'Guest',
-    recipient: spec.recipient,
-    type: spec.type || 'text',
-    channel_type: 'group',
-    text: spec.text,
-    id_project: spec.id_project,
-    createdBy: spec.createdBy || spec.sender,
-    status: spec.status ?? MessageStatus.RECEIVED,
-    channel: spec.channel ?? { name: 'chat21' },
-    language: spec.language,
-    attributes: spec.attributes,
-    metadata: spec.metadata,
-    createdAt: now,
-    updatedAt: now,
-    __v: 0,
-  };
-  store.data.messages.push(message);
-  store.changed();
-  const request = store.request(spec.recipient, spec.id_project);
-  if (request) store.emit('message.create', message, request);
-  return message;
 }
 
 class CastError extends Error {}
@@ -189,6 +147,8 @@ function firstMessage(ctx: Ctx, deps: MessageDeps, project: ProjectDoc, identity
     id_project: project._id,
     createdBy: principal._id,
   });
+  // Assigned to an agent at creation: chat21 adds the agent to the group, "<agent> joined".
+  announceAssignedAgent(deps.store, request);
   answer(ctx, deps, message, request);
 }
 
@@ -201,9 +161,13 @@ function laterMessage(ctx: Ctx, deps: MessageDeps, request: RequestDoc, identity
     return;
   }
   const fields = messageFields(body);
+  const senderId = sender || principal._id;
+  // An agent's first reply: the agent joins the conversation before speaking (once per agent).
+  const isInfo = fields.attributes?.subtype === 'info' || fields.attributes?.subtype === 'info/support';
+  if (!isInfo && request.status !== RequestStatus.CLOSED) announceAgentJoined(deps.store, request, senderId);
   const message = createMessage(deps.store, {
     ...fields,
-    sender: sender || principal._id,
+    sender: senderId,
     senderFullname: identity.fullname,
     recipient: request.request_id,
     id_project: request.id_project,

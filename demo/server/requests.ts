@@ -7,6 +7,7 @@ import type { RequestListResponse } from '../../src/api/wire.ts';
 import { RequestStatus } from '../../src/api/wire.ts';
 import type { Ctx } from './http.ts';
 import { isRecord, sendJson } from './http.ts';
+import { isValidObjectId } from './ids.ts';
 import type { AuthDeps, Principal } from './passport.ts';
 import { protect } from './passport.ts';
 import { closeRequest } from './routing.ts';
@@ -103,17 +104,23 @@ function listRequests(deps: AuthDeps) {
   };
 }
 
-/** `GET /:pid/requests/me`: the caller's own requests, by `snapshot.requester`. */
+/**
+ * `GET /:pid/requests/me` (server-contract §7): the caller's own requests, by
+ * `snapshot.requester.id_user` when the caller's `_id` is an ObjectId, else by
+ * `snapshot.requester.uuid_user` (visitors). Open ones (`status < 1000`) by default,
+ * `?status=all` or `?status=<n>` otherwise; preflight requests only with `?preflight=true`.
+ */
 function myRequests(deps: AuthDeps) {
   return (ctx: Ctx): void => {
     const project = ctx.locals.project as ProjectDoc;
     const principal = ctx.locals.principal as Principal;
     const status = ctx.query.get('status');
     const includePreflight = ctx.query.get('preflight') === 'true';
+    const byIdUser = isValidObjectId(principal._id);
     const mine: Filter = (r) => {
       const requester = r.snapshot.requester as { uuid_user?: string; id_user?: unknown } | undefined;
       const idUser = isRecord(requester?.id_user) ? requester?.id_user._id : requester?.id_user;
-      return principal.kind === 'guest' ? requester?.uuid_user === principal._id : idUser === principal._id;
+      return byIdUser ? idUser === principal._id : requester?.uuid_user === principal._id;
     };
     const byStatus: Filter = status === 'all' ? () => true : status ? (r) => r.status === Number(status) : (r) => r.status < RequestStatus.CLOSED;
     const filters: Filter[] = [(r) => r.id_project === project._id, (r) => includePreflight || !r.preflight, byStatus, mine, ...commonFilters(ctx)];

@@ -3,14 +3,19 @@
  * department decides between its bot and its agents; `assigned` departments pick an available
  * agent (random, then round-robin after the last assigned request), `pooled` ones leave the
  * request unassigned (status 100) for any agent to take.
+ *
+ * On the real service the conversation also lives in chat21, which writes info messages into it:
+ * "Chat closed" (`CHAT_CLOSED`) when the request closes, "<agent> joined" (`MEMBER_JOINED_GROUP`)
+ * when an agent becomes a member. The demo has no chat21: it appends the same messages itself.
  */
-import { RequestStatus } from '../../src/api/wire.ts';
+import { MessageStatus, RequestStatus } from '../../src/api/wire.ts';
 import { isHexObjectId, objectId } from './ids.ts';
+import { createMessage } from './messageStore.ts';
 import { projectIsOpenNow } from './operatingHours.ts';
 import { departmentJson, projectUserJson } from './serialize.ts';
 import type { Store } from './store.ts';
 import { nowIso } from './store.ts';
-import type { DepartmentDoc, LeadDoc, ProjectUserDoc, RequestDoc } from './types.ts';
+import type { DepartmentDoc, LeadDoc, MessageDoc, ProjectUserDoc, RequestDoc } from './types.ts';
 
 /** Any failure while creating: the route answers `500 {"msg":"Error creating request","err":{}}`. */
 export class RoutingError extends Error {}
@@ -205,7 +210,27 @@ export function ensureLead(
   return lead;
 }
 
-/** `closeRequestByRequestId`: status 1000, `closed_at`, `closed_by` and a plain-text transcript. */
+/** The sender of the service's info messages. */
+export const SYSTEM_SENDER = { sender: 'system', senderFullname: 'System' } as const;
+
+/** An info message as chat21 writes it (`status: 200`, `subtype: "info/support"`). */
+function appendInfo(store: Store, request: RequestDoc, text: string, key: string, parameters: Record<string, unknown>): MessageDoc {
+  return createMessage(store, {
+    ...SYSTEM_SENDER,
+    recipient: request.request_id,
+    id_project: request.id_project,
+    createdBy: 'system',
+    status: MessageStatus.RECEIVED,
+    type: 'text',
+    text,
+    attributes: { subtype: 'info/support', messagelabel: { key, parameters } },
+  });
+}
+
+/**
+ * `closeRequestByRequestId`: status 1000, `closed_at`, `closed_by` and a plain-text transcript,
+ * then the "Chat closed" info message (`CHAT_CLOSED`). Closing a closed request changes nothing.
+ */
 export function closeRequest(store: Store, requestId: string, projectId: string, closedBy: string): RequestDoc | undefined {
   const request = store.request(requestId, projectId);
   if (!request) return undefined;
@@ -219,7 +244,33 @@ export function closeRequest(store: Store, requestId: string, projectId: string,
     .join('\n');
   store.touch(request);
   store.emit('request.update', request);
+  appendInfo(store, request, 'Chat closed', 'CHAT_CLOSED', {});
   return request;
+}
+
+function hasJoined(store: Store, request: RequestDoc, memberId: string): boolean {
+  return store
+    .messagesOf(request.request_id, request.id_project)
+    .some((m) => m.attributes?.messagelabel?.key === 'MEMBER_JOINED_GROUP' && m.attributes.messagelabel.parameters?.member_id === memberId);
+}
+
+/**
+ * An agent (a dashboard user with an agent membership of the request's project) joins the
+ * conversation: the `MEMBER_JOINED_GROUP` info message, once per agent and conversation. Returns
+ * the message, or undefined when `userId` is not such an agent or has already joined.
+ */
+export function announceAgentJoined(store: Store, request: RequestDoc, userId: string): MessageDoc | undefined {
+  const membership = store.membership(request.id_project, { id_user: userId });
+  const user = membership?.roleType === 1 ? store.user(userId) : undefined;
+  if (!user || hasJoined(store, request, userId)) return undefined;
+  const fullname = [user.firstname, user.lastname].filter(Boolean).join(' ');
+  return appendInfo(store, request, `${fullname} joined the conversation`, 'MEMBER_JOINED_GROUP', { member_id: user._id, fullname, firstname: user.firstname });
+}
+
+/** At creation: the agent the request was assigned to joins (a bot or nobody: nothing). */
+export function announceAssignedAgent(store: Store, request: RequestDoc): void {
+  const agent = request.participantsAgents[0];
+  if (agent && request.status !== RequestStatus.CLOSED) announceAgentJoined(store, request, agent);
 }
 
 /** An agent (a participant) answering for the first time: first response and waiting time. */

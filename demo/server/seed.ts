@@ -1,12 +1,16 @@
 /**
  * The demo's initial data: one project ("Porchlight Demo"), two agents, three departments
  * (the default one plus "Sales" and "Support", the latter handled by the demo bot), the bot
- * itself and the project's EN labels. `POST /__demo/reset` goes back to exactly this.
+ * itself, the project's EN labels and one stored file (the price list PDF). `POST /__demo/reset`
+ * goes back to exactly this. `projectFixture` builds the same project under other ids: that is
+ * what `POST /__demo/projects` clones.
  */
 import { defaultLabels } from './defaultLabels.ts';
+import { priceListFile } from './demoFiles.ts';
+import { objectId } from './ids.ts';
 import { hashPassword } from './passwords.ts';
 import type { StoreData } from './store.ts';
-import type { BotDoc, DepartmentDoc, ProjectDoc, ProjectUserDoc, UserDoc } from './types.ts';
+import type { BotDoc, DepartmentDoc, FileDoc, LabelDoc, ProjectDoc, ProjectUserDoc, UserDoc } from './types.ts';
 
 export const DEMO_PROJECT_ID = '65f0c0ffee0000000000d3e0';
 
@@ -35,10 +39,47 @@ export interface SeedOptions {
 }
 
 const stamps = { createdAt: SEED_TIME, updatedAt: SEED_TIME, __v: 0 };
+type Stamps = typeof stamps;
 
-function project(): ProjectDoc {
+/** Every id of one project's documents: fixed for the seed, fresh ObjectIds for created projects. */
+export interface FixtureIds {
+  project: string;
+  /** memberships of DEMO_AGENT (owner) and DEMO_AGENT_2 (agent) */
+  ownerMembership: string;
+  agentMembership: string;
+  departments: { default: string; sales: string; support: string };
+  bot: string;
+  labels: string;
+  /** `_id` of the i-th label entry */
+  labelEntry: (index: number) => string;
+}
+
+const SEED_IDS: FixtureIds = {
+  project: DEMO_PROJECT_ID,
+  ownerMembership: '65f0c0ffee0000000000e001',
+  agentMembership: '65f0c0ffee0000000000e002',
+  departments: DEPARTMENT_IDS,
+  bot: DEMO_BOT_ID,
+  labels: '65f0c0ffee0000000000f001',
+  labelEntry: (i) => `65f0c0ffee0000000000f1${String(i).padStart(2, '0')}`,
+};
+
+/** Fresh ids for a project created through `POST /__demo/projects`. */
+export function freshIds(): FixtureIds {
   return {
-    _id: DEMO_PROJECT_ID,
+    project: objectId(),
+    ownerMembership: objectId(),
+    agentMembership: objectId(),
+    departments: { default: objectId(), sales: objectId(), support: objectId() },
+    bot: objectId(),
+    labels: objectId(),
+    labelEntry: () => objectId(),
+  };
+}
+
+function project(ids: FixtureIds, at: Stamps): ProjectDoc {
+  return {
+    _id: ids.project,
     name: 'Porchlight Demo',
     activeOperatingHours: false,
     operatingHours: SAMPLE_OPERATING_HOURS,
@@ -63,7 +104,7 @@ function project(): ProjectDoc {
     ipFilterDenyEnabled: false,
     ipFilterDeny: [],
     createdBy: DEMO_AGENT.id,
-    ...stamps,
+    ...at,
   };
 }
 
@@ -94,10 +135,10 @@ function user(spec: typeof DEMO_AGENT): UserDoc {
   };
 }
 
-function membership(id: string, userId: string, role: ProjectUserDoc['role']): ProjectUserDoc {
+function membership(id: string, projectId: string, userId: string, role: ProjectUserDoc['role'], at: Stamps): ProjectUserDoc {
   return {
     _id: id,
-    id_project: DEMO_PROJECT_ID,
+    id_project: projectId,
     id_user: userId,
     role,
     roleType: 1,
@@ -110,72 +151,104 @@ function membership(id: string, userId: string, role: ProjectUserDoc['role']): P
     isAuthenticated: true,
     createdBy: DEMO_AGENT.id,
     updatedBy: DEMO_AGENT.id,
-    ...stamps,
+    ...at,
   };
 }
 
-function department(id: string, name: string, extra: Partial<DepartmentDoc> = {}): DepartmentDoc {
+function department(id: string, projectId: string, name: string, at: Stamps, extra: Partial<DepartmentDoc> = {}): DepartmentDoc {
   return {
     _id: id,
     name,
     routing: 'assigned',
     default: false,
     status: 1,
-    id_project: DEMO_PROJECT_ID,
+    id_project: projectId,
     groups: [],
     tags: [],
     createdBy: DEMO_AGENT.id,
-    ...stamps,
+    ...at,
     ...extra,
   };
 }
 
-function bot(): BotDoc {
+function bot(ids: FixtureIds, at: Stamps): BotDoc {
   return {
-    _id: DEMO_BOT_ID,
+    _id: ids.bot,
     name: 'Porch Bot',
-    id_project: DEMO_PROJECT_ID,
+    id_project: ids.project,
     type: 'internal',
     language: 'en',
     description: 'The demo bot: try /help',
     trashed: false,
     attributes: {},
     createdBy: DEMO_AGENT.id,
-    ...stamps,
+    ...at,
   };
 }
 
-export function createSeed(options: SeedOptions): StoreData {
+/** The documents of one demo project (the users are shared by every project). */
+export interface ProjectFixture {
+  project: ProjectDoc;
+  projectUsers: ProjectUserDoc[];
+  departments: DepartmentDoc[];
+  bot: BotDoc;
+  labels: LabelDoc;
+}
+
+/** The seed project's documents under `ids`; `at` stamps them (the seed time for the seed). */
+export function projectFixture(ids: FixtureIds, at: Stamps = stamps): ProjectFixture {
+  const pid = ids.project;
   const labels = defaultLabels().filter((l) => l.lang === 'EN');
   return {
-    projects: [project()],
-    users: [user(DEMO_AGENT), user(DEMO_AGENT_2)],
-    projectUsers: [
-      membership('65f0c0ffee0000000000e001', DEMO_AGENT.id, 'owner'),
-      membership('65f0c0ffee0000000000e002', DEMO_AGENT_2.id, 'agent'),
-    ],
+    project: project(ids, at),
+    projectUsers: [membership(ids.ownerMembership, pid, DEMO_AGENT.id, 'owner', at), membership(ids.agentMembership, pid, DEMO_AGENT_2.id, 'agent', at)],
     departments: [
-      department(DEPARTMENT_IDS.default, 'Default Department', { default: true }),
-      department(DEPARTMENT_IDS.sales, 'Sales', { description: 'Orders, prices and quotes' }),
-      department(DEPARTMENT_IDS.support, 'Support', {
-        description: 'Answered first by the demo bot',
-        id_bot: DEMO_BOT_ID,
-      }),
+      department(ids.departments.default, pid, 'Default Department', at, { default: true }),
+      department(ids.departments.sales, pid, 'Sales', at, { description: 'Orders, prices and quotes' }),
+      department(ids.departments.support, pid, 'Support', at, { description: 'Answered first by the demo bot', id_bot: ids.bot }),
     ],
-    bots: [bot()],
+    bot: bot(ids, at),
+    labels: {
+      _id: ids.labels,
+      id_project: pid,
+      data: labels.map((l, i) => ({ ...l, _id: ids.labelEntry(i), default: true })),
+      createdBy: DEMO_AGENT.id,
+      ...at,
+    },
+  };
+}
+
+/** A stamp set for documents created now. */
+export function stampsNow(): Stamps {
+  const now = new Date().toISOString();
+  return { createdAt: now, updatedAt: now, __v: 0 };
+}
+
+/** The seed's stored files: the price list the bot's `/file` sends. */
+function seedFiles(): FileDoc[] {
+  return [priceListFile(SEED_TIME)];
+}
+
+/** Puts back the seed's files missing from a store loaded from an older data file. */
+export function ensureSeedFiles(data: StoreData): void {
+  for (const file of seedFiles()) {
+    if (!data.files.some((f) => f.bucket === file.bucket && f.filename === file.filename)) data.files.push(file);
+  }
+}
+
+export function createSeed(options: SeedOptions): StoreData {
+  const fixture = projectFixture(SEED_IDS);
+  return {
+    projects: [fixture.project],
+    users: [user(DEMO_AGENT), user(DEMO_AGENT_2)],
+    projectUsers: fixture.projectUsers,
+    departments: fixture.departments,
+    bots: [fixture.bot],
     leads: [],
     requests: [],
     messages: [],
-    labels: [
-      {
-        _id: '65f0c0ffee0000000000f001',
-        id_project: DEMO_PROJECT_ID,
-        data: labels.map((l, i) => ({ ...l, _id: `65f0c0ffee0000000000f1${String(i).padStart(2, '0')}`, default: true })),
-        createdBy: DEMO_AGENT.id,
-        ...stamps,
-      },
-    ],
-    files: [],
+    labels: [fixture.labels],
+    files: seedFiles(),
     issuedGuestJtis: [],
     revokedJtis: [],
     ticketCounters: {},

@@ -84,9 +84,11 @@ describe('websocket', () => {
     socket.send({ action: 'subscribe', payload: { topic: topic(rid) } });
     const snapshot = await socket.next(isPublish(topic(rid)));
     expect(snapshot.payload.method).toBe('CREATE');
-    expect((snapshot.payload.message as Array<{ text: string }>).map((m) => m.text)).toEqual(['first']);
+    // The snapshot also holds the service's info message "<agent> joined" (assigned at creation).
+    const chat = (snapshot.payload.message as Array<{ text: string; sender: string }>).filter((m) => m.sender !== 'system');
+    expect(chat.map((m) => m.text)).toEqual(['first']);
     await send(kit, agent.token, rid, { text: 'agent reply' });
-    const live = await socket.next(isPublish(topic(rid)));
+    const live = await socket.next((f) => isPublish(topic(rid))(f) && (f.payload.message as { sender?: string }).sender !== 'system');
     expect(live.payload.method).toBe('CREATE');
     expect(live.payload.message).toMatchObject({ text: 'agent reply', request: { request_id: rid } });
     socket.send({ action: 'unsubscribe', payload: { topic: topic(rid) } });

@@ -25,7 +25,7 @@ function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof cre
     outboxStore: createOutboxStore(store, 'test', false),
     emitter,
     isWindowOpen: () => options.open ?? true,
-    firstMessageFields: () => ({ departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA' }),
+    firstMessageFields: () => ({ departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA', attributes: { userFullname: 'Ada' } }),
     random: () => 0,
   });
   return { service, store, session, conversation, events };
@@ -45,6 +45,8 @@ describe('conversation: sending', () => {
     expect(post!.body).toMatchObject({ text: 'Hello', type: 'text', departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA' });
     const tempUID = (post!.body as { attributes: { tempUID: string } }).attributes.tempUID;
     expect(tempUID).toBeTruthy();
+    // First-message attributes sit under the message's own (the client id is never lost).
+    expect(post!.body).toMatchObject({ attributes: { userFullname: 'Ada', tempUID } });
     expect(conversation.messages.value).toMatchObject([{ key: tempUID, state: 'sent', fromVisitor: true, text: 'Hello' }]);
     expect(conversation.outbox.value).toEqual([]);
     expect(events.map((e) => e[0])).toEqual(['message:sent', 'conversation:started']);
@@ -52,6 +54,7 @@ describe('conversation: sending', () => {
     await conversation.send({ text: 'Second' });
     const second = service.posts()[1]!.body as Record<string, unknown>;
     expect(second.departmentid).toBeUndefined();
+    expect((second.attributes as Record<string, unknown>).userFullname).toBeUndefined();
     expect(second.sourcePage).toBeUndefined();
   });
 

@@ -24,6 +24,8 @@ export interface Outgoing {
 
 /** Fields the service reads on the first message of a conversation only. */
 export interface FirstMessageFields {
+  /** Merged under the message's own attributes (who the visitor is, the pre-chat form, …). */
+  attributes?: MessageAttributes;
   departmentid?: string;
   sourcePage?: string;
   language?: string;
@@ -209,12 +211,13 @@ export function createConversation(options: {
       if (storedTempUIDs().has(item.tempUID)) return;
     }
     const first = !history.value.some((m) => m.recipient === item.requestId);
+    const { attributes: firstAttributes, ...firstFields } = first ? options.firstMessageFields() : {};
     const body: SendMessageBody = {
+      ...firstFields,
       text: item.text,
       type: item.type,
-      attributes: { ...item.attributes, tempUID: item.tempUID },
+      attributes: { ...firstAttributes, ...item.attributes, tempUID: item.tempUID },
       ...(item.metadata ? { metadata: item.metadata } : {}),
-      ...(first ? options.firstMessageFields() : {}),
     };
     const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
     const { request: _request, ...message } = stored ?? ({} as WireMessage);

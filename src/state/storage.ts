@@ -63,19 +63,18 @@ function createIdbStore(idb: UseStore, projectId: string): KeyValueStore {
 
 /**
  * Wraps a store so that a failing backend (private mode, quota, a blocked database) falls back to
- * memory for the rest of the visit instead of breaking the chat.
+ * the next one (then memory) for the rest of the visit instead of breaking the chat.
  */
-function withMemoryFallback(primary: KeyValueStore, onFallback: (error: unknown) => void): KeyValueStore {
-  const memory = createMemoryStore();
+function withFallback(primary: KeyValueStore, onFallback: (error: unknown) => void, next: KeyValueStore = createMemoryStore()): KeyValueStore {
   let active = primary;
   const guard = async <T>(run: (store: KeyValueStore) => Promise<T>): Promise<T> => {
     try {
       return await run(active);
     } catch (error) {
-      if (active === memory) throw error;
-      active = memory;
+      if (active === next) throw error;
+      active = next;
       onFallback(error);
-      return run(memory);
+      return run(next);
     }
   };
   return {
@@ -91,11 +90,15 @@ export function openStore(
   onFallback: (error: unknown) => void = () => {},
 ): KeyValueStore {
   try {
-    if (persistence === 'local' && typeof indexedDB !== 'undefined') {
-      return withMemoryFallback(createIdbStore(createStore('porchlight', 'keyval'), projectId), onFallback);
+    const prefix = `porchlight:${storageKey(projectId, '')}`;
+    // No IndexedDB, or one that fails (some private modes): localStorage still keeps the visit.
+    const local = typeof localStorage !== 'undefined' && localStorage ? withFallback(createWebStorageStore(localStorage, prefix), onFallback) : undefined;
+    if (persistence === 'local' && typeof indexedDB !== 'undefined' && indexedDB) {
+      return withFallback(createIdbStore(createStore('porchlight', 'keyval'), projectId), onFallback, local);
     }
-    if (persistence === 'session' && typeof sessionStorage !== 'undefined') {
-      return withMemoryFallback(createWebStorageStore(sessionStorage, `porchlight:${storageKey(projectId, '')}`), onFallback);
+    if (persistence === 'local' && local) return local;
+    if (persistence === 'session' && typeof sessionStorage !== 'undefined' && sessionStorage) {
+      return withFallback(createWebStorageStore(sessionStorage, prefix), onFallback);
     }
   } catch (error) {
     onFallback(error);

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { API_ORIGIN, API_URL, DEFAULT_DEPARTMENT, PROJECT_ID, agentReply, chatWindow, input, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
+
+/** The CSP the README asks of a site (the API and the widget on API_ORIGIN). */
+const STRICT_CSP = [
+  "default-src 'none'",
+  `script-src 'self' ${API_ORIGIN}`,
+  "style-src 'self'",
+  `img-src 'self' data: ${API_ORIGIN}`,
+  `connect-src 'self' ${API_ORIGIN} ${API_ORIGIN.replace('http', 'ws')}`,
+  "require-trusted-types-for 'script'",
+  'trusted-types dompurify',
+].join('; ');
+
+function strictPage(): string {
+  // No inline script is allowed: the settings ride on the loader tag's data attributes.
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}"><title>Strict CSP</title></head>
+<body><main><h1>Strict CSP page</h1></main>
+<script async src="${API_ORIGIN}/widget/loader.js" data-projectid="${PROJECT_ID}" data-api-url="${API_URL}" data-department-i-d="${DEFAULT_DEPARTMENT}" data-lang="it"></script></body></html>`;
+}
+
+test.describe('hardening', () => {
+  test('works under a strict CSP with Trusted Types, with no violation', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await openHostPage(page, strictPage());
+    await launcher(page).click();
+    await expect(chatWindow(page)).toBeVisible();
+    // Styles applied (constructable stylesheets are not blocked by style-src).
+    expect(await launcher(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    // The Italian chunk loaded under script-src.
+    await expect(page.getByRole('button', { name: 'Chiudi la chat' }).first()).toBeVisible();
+    const rid = await sendFromWidget(page, 'CSP hello');
+    await agentReply(rid, '**Strict** and [safe](https://example.com)');
+    await expect(page.locator('porchlight-widget strong', { hasText: 'Strict' })).toBeVisible({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('survives a hostile page: global resets, patched prototypes, wrapped fetch, no customElements, no IndexedDB', async ({ page }) => {
+    const hostile = `
+Object.prototype.polluted = 'x';
+Array.prototype.extra = function () {};
+const realFetch = window.fetch;
+window.fetch = function () { window.wrappedCalls = (window.wrappedCalls || 0) + 1; return realFetch.apply(this, arguments); };
+Object.defineProperty(window, 'customElements', { value: undefined, configurable: true });
+Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });`;
+    const css = `<style>* { all: initial !important; } body * { display: block !important; } button { position: static !important; transform: scale(0.5) !important; }</style>`;
+    const html = snippetPage({ before: hostile, body: `${css}<button id="corner" onclick="window.cornerClicks=(window.cornerClicks||0)+1">Page button at the corner</button>` }).replace('<main>', '<main style="position:fixed;top:0;left:0">');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await openHostPage(page, html);
+    const before = await page.evaluate(() => Object.keys(window));
+    await expect(launcher(page)).toBeVisible();
+    const box = await launcher(page).boundingBox();
+    const viewport = page.viewportSize()!;
+    // Still our size and our corner.
+    expect(box!.width).toBe(60);
+    expect(box!.x + box!.width).toBeCloseTo(viewport.width - 20, 0);
+    await launcher(page).click();
+    await expect(chatWindow(page)).toBeVisible();
+    const rid = await sendFromWidget(page, 'hostile hello');
+    await agentReply(rid, 'still works');
+    await expect(page.getByText('still works')).toBeVisible({ timeout: 10_000 });
+    // Page clicks outside our UI still reach the page.
+    await page.locator('#corner').click();
+    expect(await page.evaluate(() => (window as unknown as { cornerClicks: number }).cornerClicks)).toBe(1);
+    // Nothing added to the page but our element and window.Porchlight.
+    const added = await page.evaluate((keys) => Object.keys(window).filter((k) => !keys.includes(k)), before);
+    expect(added.filter((k) => k !== 'wrappedCalls' && k !== 'cornerClicks')).toEqual([]);
+    // The page's fetch wrapper (an analytics or error tracker) saw our calls and they still worked.
+    expect(await page.evaluate(() => (window as unknown as { wrappedCalls: number }).wrappedCalls)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.querySelectorAll('porchlight-widget').length)).toBe(1);
+    // No IndexedDB: the visit is kept in localStorage, so a reload keeps the conversation.
+    await page.reload();
+    await expect(page.getByText('still works')).toBeVisible({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+  });
+});
