@@ -84,3 +84,17 @@ export async function sendFromWidget(page: Page, text: string): Promise<string> 
   expect(response.status()).toBe(200);
   return requestIdOf(response.request());
 }
+
+/** A fresh demo project for one test (`POST /__demo/projects`), so settings never leak between tests. */
+export async function createProject(body: Record<string, unknown> = {}): Promise<string> {
+  // Only a default department unless the test asks for more: no department step in the way.
+  const payload = { departments: [{ name: 'Default Department', default: true, routing: 'assigned' }], ...body };
+  const res = await fetch(`${API_ORIGIN}/__demo/projects`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { projectId: string }).projectId;
+}
+
+/** A snippet page for another project than the seed (no department preset). */
+export function projectPage(projectId: string, settings: Record<string, unknown> = {}, extra: { before?: string; body?: string } = {}): string {
+  return snippetPage({ settings: { projectid: projectId, departmentID: '', ...settings }, ...extra });
+}

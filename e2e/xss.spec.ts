@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../src/test/xssPayloads.ts';
-import { API_URL, PROJECT_ID, agentToken, chatWindow, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
+import { API_URL, PROJECT_ID, agentToken, chatWindow, createProject, launcher, openHostPage, projectPage, sendFromWidget, snippetPage } from './support.ts';
 
 /**
  * Every server-controlled field is hostile: the corpus (OWASP filter-evasion cheat sheet and
@@ -88,5 +88,33 @@ test.describe('XSS corpus', () => {
     await page.waitForTimeout(500);
     await assertNothingRan(page, dialogs);
     expect(foreign.filter((u) => !/^https?:/.test(u))).toEqual([]);
+  });
+
+  const LABEL_KEYS = ['WELCOME_TITLE', 'WELCOME_MSG', 'LABEL_PLACEHOLDER', 'BUTTON_OPEN_CHAT', 'BUTTON_CLOSE_CHAT', 'BUTTON_SEND_MESSAGE', 'BUTTON_ATTACH_FILE', 'CONVERSATION_LOG_LABEL', 'CALLOUT_TITLE_PLACEHOLDER', 'CALLOUT_MSG_PLACEHOLDER', 'LABEL_FIRST_MSG_NO_AGENTS', 'YOU'];
+  const SETTING_KEYS = ['widgetTitle', 'welcomeTitle', 'welcomeMsg', 'calloutTitle', 'calloutMsg', 'poweredBy', 'baloonImage', 'logoChat', 'themeColor', 'themeForegroundColor', 'marginX', 'launcherWidth'];
+  const GROUP = LABEL_KEYS.length;
+
+  test(`${XSS_PAYLOADS.length} payloads through labels (${LABEL_KEYS.length} keys) and widget settings (${SETTING_KEYS.length} keys)`, async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.context().route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 204 }));
+    for (let start = 0; start < XSS_PAYLOADS.length; start += GROUP) {
+      const group = XSS_PAYLOADS.slice(start, start + GROUP);
+      const at = (i: number) => group[i % group.length]!;
+      const labels = Object.fromEntries(LABEL_KEYS.map((key, i) => [key, at(i)]));
+      const widget = Object.fromEntries(SETTING_KEYS.map((key, i) => [key, at(i + 1)]));
+      const pid = await createProject({ widget: { ...widget, calloutTimer: 0 }, labels: [{ lang: 'EN', data: labels }], agentsAvailable: false });
+      await openHostPage(page, projectPage(pid, { lang: 'en' }));
+      // The callout shows first (calloutTimer 0), then the window.
+      await expect(page.locator('porchlight-widget [part~="callout"]')).toBeVisible();
+      await launcher(page).click();
+      await expect(chatWindow(page)).toBeVisible();
+      await expect(page.locator('porchlight-widget [part~="offline-notice"]')).toBeVisible();
+      await page.waitForTimeout(200);
+      await assertNothingRan(page, dialogs);
+    }
   });
 });

@@ -18,15 +18,26 @@ const SVG = 'http://www.w3.org/2000/svg';
 const CHAT_ICON =
   'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8.5L4 21.5V18a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z';
 
-function loaderUrl(doc: Document): string {
+function loaderScript(doc: Document): HTMLScriptElement | null {
   const current = doc.currentScript as HTMLScriptElement | null;
-  if (current?.src) return current.src;
+  if (current?.src) return current;
   const scripts = doc.getElementsByTagName('script');
   for (let i = scripts.length - 1; i >= 0; i--) {
-    const src = scripts[i]!.src;
-    if (/\/loader(\.min)?\.js(\?|#|$)/.test(src)) return src;
+    if (/\/loader(\.min)?\.js(\?|#|$)/.test(scripts[i]!.src)) return scripts[i]!;
   }
-  return '';
+  return null;
+}
+
+/**
+ * Settings from the loader tag's data attributes (`data-projectid`, `data-api-url`, …): pages under
+ * a strict CSP cannot run the inline `window.porchlightSettings = …` script.
+ */
+function datasetSettings(script: HTMLScriptElement | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const data = script ? script.dataset : {};
+  // Own keys only: a page may have added enumerable keys to Object.prototype.
+  for (const key of Object.keys(data)) out[key === 'projectId' ? 'projectid' : key] = data[key];
+  return out;
 }
 
 /** Safe colour for the placeholder only: anything odd falls back to the default. */
@@ -57,9 +68,10 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
   // Loaded twice (a snippet pasted twice, an SPA re-running it): the first copy stays in charge.
   if ((existing && existing.loaded) || doc.querySelector('porchlight-widget')) return;
 
-  const src = loaderUrl(doc);
+  const script = loaderScript(doc);
+  const src = script ? script.src : '';
   const base = src.slice(0, src.lastIndexOf('/') + 1);
-  const settings = (win.porchlightSettings || win.tiledeskSettings || {}) as Record<string, unknown>;
+  const settings = { ...datasetSettings(script), ...((win.porchlightSettings || win.tiledeskSettings) as Record<string, unknown>) };
   const queue: Command[] = (existing && existing.q) || [];
   let app: ReturnType<AppModule['boot']> | null = null;
   let loading: Promise<void> | null = null;

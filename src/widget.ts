@@ -318,6 +318,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     } else {
       const labels = labelsLayer(preview?.labels);
       if (labels) translator.overlay(language, labels);
+      // The sample conversation speaks the preview's language too.
+      conversation.history.value = previewHistory(view.t, Date.now());
     }
     ui.labelsVersion.value++;
   }
@@ -346,7 +348,6 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       project.apply(preview?.project ?? {});
       session.visitor.value = { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] };
       await loadLabels(lang.peek());
-      conversation.history.value = previewHistory(view.t, Date.now());
       ui.isOpen.value = true;
       started = true;
       wasOpen = true;

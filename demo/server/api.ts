@@ -29,6 +29,8 @@ export interface ApiDeps extends AuthDeps {
   faults: Faults;
   distDir: string;
   consoleDir: string;
+  /** The settings dashboard with live previews (`/dashboard/`). */
+  dashboardDir: string;
   info: AdminDeps['info'];
   log: (line: string) => void;
 }
@@ -103,10 +105,15 @@ export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: Ser
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path === '/__demo' || path.startsWith('/__demo/')) return handleAdmin(req, res, url);
-    if (path === '/widget' || path === '/console') return redirect(res, `${path}/`);
+    if (path === '/widget' || path === '/console' || path === '/dashboard') return redirect(res, `${path}/`);
     if (path.startsWith('/widget/')) return serveStatic(req, res, deps.distDir, path.slice('/widget/'.length));
     if (path.startsWith('/console/')) {
       return serveStatic(req, res, deps.consoleDir, path.slice('/console/'.length), { templateVars: consoleVars });
+    }
+    // The settings dashboard with live previews (it imports the built widget from /widget/).
+    if (path.startsWith('/dashboard/')) {
+      const pagesOrigin = String(deps.info().pagesOrigin ?? '');
+      return serveStatic(req, res, deps.dashboardDir, path.slice('/dashboard/'.length), { templateVars: () => ({ ...consoleVars(), PAGES_ORIGIN: pagesOrigin }) });
     }
     const asset = path.startsWith('/demo-assets/') ? assets.get(path.slice('/demo-assets/'.length)) : undefined;
     if (asset) {

@@ -89,6 +89,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       secret,
       distDir: options.distDir ?? path.resolve(DEMO_DIR, '..', 'dist'),
       consoleDir: path.join(DEMO_DIR, 'console'),
+      dashboardDir: path.join(DEMO_DIR, 'dashboard'),
       log,
       info: () => ({ projectId: DEMO_PROJECT_ID, apiUrl: `${origins.api}/v3`, pagesOrigin: origins.pages, console: `${origins.api}/console/`, agents: [DEMO_AGENT, DEMO_AGENT_2].map(({ email, password, name }) => ({ email, password, name })) }),
     }),

@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { API_ORIGIN, PROJECT_ID, chatWindow, createProject, input, isMessagePost, launcher, openHostPage, projectPage, snippetPage } from './support.ts';
+
+/** Hours that are closed now and open again tomorrow (UTC), so the next opening is known. */
+function closedUntilTomorrow(): string {
+  const tomorrow = (new Date().getUTCDay() + 1) % 7;
+  return JSON.stringify({ [tomorrow]: [{ start: '09:00', end: '17:00' }], tzname: 'UTC' });
+}
+
+test.describe('the project decides', () => {
+  test('theme colour, readable text and alignment come from project.widget', async ({ page }) => {
+    const pid = await createProject({ widget: { themeColor: '#fde047', themeForegroundColor: null, align: 'left', widgetTitle: 'Yellow shop' } });
+    await openHostPage(page, projectPage(pid));
+    await expect(launcher(page)).toHaveCSS('background-color', 'rgb(253, 224, 71)');
+    // No foreground given: dark text for a light theme.
+    await expect(launcher(page)).toHaveCSS('color', 'rgb(17, 17, 17)');
+    const box = (await launcher(page).boundingBox())!;
+    expect(box.x).toBe(20);
+    await launcher(page).click();
+    await expect(page.getByRole('dialog', { name: 'Yellow shop' })).toBeVisible();
+  });
+
+  test('page settings and porchlight_ query parameters win over the service', async ({ page }) => {
+    const pid = await createProject({ widget: { themeColor: '#fde047', widgetTitle: 'From service' } });
+    const url = await openHostPage(page, projectPage(pid, { widgetTitle: 'From page' }));
+    await page.goto(`${url}?porchlight_themeColor=%23166534`);
+    await expect(launcher(page)).toHaveCSS('background-color', 'rgb(22, 101, 52)');
+    await launcher(page).click();
+    await expect(page.getByRole('dialog', { name: 'From page' })).toBeVisible();
+  });
+
+  test("the visitor's language: shipped texts, then the service's labels for it", async ({ page }) => {
+    const pid = await createProject({ labels: [{ lang: 'EN', data: { LABEL_PLACEHOLDER: 'English label' } }, { lang: 'IT', data: { LABEL_PLACEHOLDER: 'Scrivi qui il tuo messaggio' } }] });
+    await openHostPage(page, projectPage(pid, { lang: 'it' }));
+    await expect(page.getByRole('button', { name: 'Apri la chat' })).toBeVisible();
+    await launcher(page).click();
+    await expect(input(page)).toHaveAttribute('placeholder', 'Scrivi qui il tuo messaggio');
+    await expect(page.getByRole('button', { name: 'Chiudi la chat' }).first()).toBeVisible();
+  });
+
+  test('Arabic lays out right to left', async ({ page }) => {
+    const pid = await createProject();
+    await openHostPage(page, projectPage(pid, { lang: 'ar' }));
+    await launcher(page).click();
+    await expect(chatWindow(page)).toBeVisible();
+    await expect(page.locator('porchlight-widget .root')).toHaveAttribute('dir', 'rtl');
+    // The composer's send button sits on the left in RTL.
+    const send = (await page.locator('porchlight-widget [part~="send-button"]').boundingBox())!;
+    const field = (await input(page).boundingBox())!;
+    expect(send.x).toBeLessThan(field.x);
+  });
+
+  test('closed by operating hours: an offline notice with the next opening, and the visitor can still write', async ({ page }) => {
+    const pid = await createProject({ activeOperatingHours: true, operatingHours: closedUntilTomorrow() });
+    await openHostPage(page, projectPage(pid));
+    await launcher(page).click();
+    const notice = page.locator('porchlight-widget [part~="offline-notice"]');
+    await expect(notice).toContainText(/closed|opening hours/i);
+    await expect(notice).toContainText(/open again/i);
+    const posted = page.waitForResponse((r) => isMessagePost(r.request()));
+    await input(page).fill('Call me back please');
+    await input(page).press('Enter');
+    expect((await posted).status()).toBe(200);
+  });
+
+  test('nobody available: the department offline message or the no-agents text', async ({ page }) => {
+    const pid = await createProject({ agentsAvailable: false });
+    await openHostPage(page, projectPage(pid, { departmentID: undefined }));
+    await page.getByRole('button', { name: /open chat/i }).click();
+    await expect(page.locator('porchlight-widget [part~="offline-notice"]')).toBeVisible();
+  });
+
+  test('departments: the default one hidden, a choice step, departmentid on the first message', async ({ page }) => {
+    await openHostPage(page, snippetPage({ settings: { departmentID: '' } }));
+    await launcher(page).click();
+    const step = page.locator('porchlight-widget [part~="departments"]');
+    await expect(step.getByRole('button')).toHaveText(['Sales', 'Support']);
+    await step.getByRole('button', { name: 'Sales' }).click();
+    const posted = page.waitForRequest(isMessagePost);
+    await input(page).fill('About an order');
+    await input(page).press('Enter');
+    expect((await posted).postDataJSON()).toMatchObject({ departmentid: '65f0c0ffee0000000000de01', attributes: { departmentName: 'Sales' } });
+  });
+
+  test('pre-chat form: validation, then the name and email go to sign-in and the first message', async ({ page }) => {
+    const pid = await createProject({ widget: { preChatForm: true } });
+    await openHostPage(page, projectPage(pid));
+    await launcher(page).click();
+    const form = page.locator('porchlight-widget [part~="prechat-form"]');
+    await form.getByRole('button').click();
+    await expect(form.locator('.field-error').first()).toBeVisible();
+    await form.getByLabel(/name/i).fill('Ada Lovelace');
+    await form.getByLabel(/mail/i).fill('ada@example.com');
+    const signIn = page.waitForRequest((r) => r.url().endsWith('/auth/signinAnonymously'));
+    await form.getByRole('button').click();
+    expect((await signIn).postDataJSON()).toMatchObject({ id_project: pid, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' });
+    const posted = page.waitForRequest(isMessagePost);
+    await input(page).fill('Hello');
+    await input(page).press('Enter');
+    expect((await posted).postDataJSON()).toMatchObject({ attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com' } });
+  });
+
+  test('the dashboard preview makes no API calls and re-themes live', async ({ page }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${API_ORIGIN}/v3`) || r.url().includes('/__demo')) apiCalls.push(r.url());
+    });
+    const html = `<!doctype html><html><body><div id="a" style="position:relative;width:420px;height:700px"></div>
+<script type="module">
+import { mount } from '${API_ORIGIN}/widget/app.js';
+window.preview = mount(document.getElementById('a'), { preview: true, project: { project: { name: 'Preview', widget: { themeColor: '#1d4ed8' } }, user_available: [] }, labels: { WELCOME_TITLE: 'Hello from labels' } });
+</script></body></html>`;
+    await openHostPage(page, html);
+    await expect(page.getByRole('dialog', { name: 'Preview' })).toBeVisible();
+    await expect(page.getByText('Hello from labels')).toBeVisible();
+    await expect(page.locator('porchlight-widget [part~="offline-notice"]')).toBeVisible();
+    await page.evaluate(() => (window as unknown as { preview: { update(p: unknown): void } }).preview.update({ themeColor: '#b91c1c', widgetTitle: 'Live' }));
+    await expect(page.getByRole('dialog', { name: 'Live' })).toBeVisible();
+    await expect(page.locator('porchlight-widget [part~="launcher"]')).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+    expect(apiCalls).toEqual([]);
+  });
+
+  test('the demo dashboard edits settings beside live previews', async ({ page }) => {
+    await page.goto(`${API_ORIGIN}/dashboard/`);
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    await page.getByLabel('Title', { exact: true }).fill('Dashboard title');
+    await expect(page.getByRole('dialog', { name: 'Dashboard title' }).first()).toBeVisible();
+    expect(PROJECT_ID).toBeTruthy();
+  });
+});
