@@ -31,11 +31,11 @@ const GENERATED = path.resolve('demo/pages/e2e-generated');
  * opens it. A real server, not `page.route`: Chromium refuses loopback requests from a page that
  * has no address of its own (Local Network Access).
  */
-export async function openHostPage(page: Page, html: string): Promise<string> {
+export async function openHostPage(page: Page, html: string, origin = PAGES_ORIGIN): Promise<string> {
   mkdirSync(GENERATED, { recursive: true });
   const name = createHash('sha1').update(`${test.info().titlePath.join('/')}:${html}`).digest('hex').slice(0, 16);
   writeFileSync(path.join(GENERATED, `${name}.html`), html);
-  const url = `/e2e-generated/${name}.html`;
+  const url = `${origin}/e2e-generated/${name}.html`;
   await page.goto(url);
   return url;
 }

@@ -16,11 +16,13 @@ import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
 import { createRealtime } from './state/realtime.ts';
 import { createSession } from './state/session.ts';
+import { createTabs, type TabMessage } from './state/tabs.ts';
 import { cleanLayer, defaultApiUrl, resolveSettings, settingsFromQuery, type WidgetSettings } from './state/settings.ts';
 import { createMemoryStore, openStore } from './state/storage.ts';
 import { createUi } from './state/ui.ts';
 import { createUploads } from './state/uploads.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
+import { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type WidgetView } from './ui/context.ts';
 import css from './ui/styles.css?inline';
@@ -120,7 +122,10 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
     return { fullname: s.userFullname || text(form.userFullname), email: s.userEmail || text(form.userEmail), attributes: s.customAttributes };
   };
-  const session = createSession({ http, store, projectId, identity: who });
+  // Tabs of one site share one conversation (only with shared storage); see state/tabs.ts.
+  let onTabMessage: (message: TabMessage) => void = () => {};
+  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: boot.persistence === 'local' && !isPreview, onMessage: (m) => onTabMessage(m), win });
+  const session = createSession({ http, store, projectId, identity: who, onSignIn: () => tabs.post({ type: 'session' }) });
   const conversation = createConversation({
     http,
     projectId,
@@ -129,6 +134,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     outboxStore: createOutboxStore(store, `porchlight:${projectId}`, boot.persistence === 'local' && !isPreview),
     emitter,
     isWindowOpen: () => ui.isOpen.peek() && win.document.visibilityState !== 'hidden',
+    announces: () => tabs.isLeader.peek(),
+    onShare: (change) => tabs.post(change),
     firstMessageFields: () => {
       const department = intake.department.peek();
       const { fullname, email, attributes } = who();
@@ -161,7 +168,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   const poller = createPoller({
     win,
     state: () => ({
-      hasConversation: !isPreview && !!conversation.requestId.value && !!session.token.value,
+      // Only the leading tab polls; the others hear from it.
+      hasConversation: !isPreview && tabs.isLeader.value && !!conversation.requestId.value && !!session.token.value,
       windowOpen: ui.isOpen.value,
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
@@ -185,7 +193,10 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   const send = (message: Parameters<typeof conversation.send>[0]) =>
     conversation
       .send(message)
-      .then(() => poller.kick())
+      .then(() => {
+        poller.kick();
+        tabs.post({ type: 'sent' });
+      })
       .catch(reportError('send'));
 
   const intents: WidgetView['intents'] = {
@@ -282,6 +293,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       if (open) {
         ui.calloutVisible.value = false;
         conversation.markRead();
+        tabs.post({ type: 'read' });
         // Opening is the visitor's first move: sign in now, so the first send is instant.
         signInIfReady();
       } else poller.reschedule();
@@ -295,13 +307,57 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     effect(() => {
       if (ui.isOpen.value && conversation.unread.value) conversation.markRead();
     }),
-    effect(() => realtime.follow({ requestId: conversation.requestId.value, token: session.token.value, active: running.value })),
+    effect(() => realtime.follow({ requestId: conversation.requestId.value, token: session.token.value, active: running.value && tabs.isLeader.value })),
+    effect(() => {
+      // A tab that takes the lead sends what a closed tab left in the outbox, and looks for news.
+      if (!tabs.isLeader.value || !running.value) return;
+      conversation.takeOver();
+      poller.reschedule();
+      poller.kick();
+    }),
+    effect(() => {
+      // The leader's unread count is every tab's count.
+      const count = conversation.unread.value;
+      if (tabs.isLeader.peek()) tabs.post({ type: 'unread', count });
+    }),
     effect(() => {
       // Push live or not, the poll interval follows.
       void realtime.live.value;
       if (started) poller.reschedule();
     }),
   );
+  onTabMessage = (message) => {
+    switch (message.type) {
+      case 'messages':
+        if (message.requestId !== conversation.requestId.peek()) void conversation.adopt().then(() => conversation.receive(message.messages, true));
+        else conversation.receive(message.messages, true);
+        return;
+      case 'outbox':
+        return void conversation.reloadOutbox();
+      case 'conversation':
+        return void conversation.adopt();
+      case 'session':
+        return void session.restore();
+      case 'unread':
+        if (!tabs.isLeader.peek()) conversation.unread.value = message.count;
+        return;
+      case 'read':
+        return conversation.markRead();
+      case 'sent':
+        if (tabs.isLeader.peek()) poller.kick();
+        return;
+    }
+  };
+
+  // message:received fires in the leading tab only, so the chime sounds once per message.
+  const chime = createChime(win);
+  disposers.push(
+    emitter.on('message:received', () => {
+      if (settings.peek().soundEnabled && (!ui.isOpen.peek() || win.document.visibilityState === 'hidden')) chime.play();
+    }),
+    () => chime.dispose(),
+  );
+
   const onOnline = () => (online.value = true);
   const onOffline = () => (online.value = false);
   win.addEventListener('online', onOnline);
@@ -407,6 +463,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       if (destroyed) return;
       destroyed = true;
       poller.stop();
+      tabs.stop();
       realtime.stop();
       conversation.dispose();
       for (const dispose of disposers) dispose();

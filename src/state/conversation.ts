@@ -3,7 +3,7 @@ import { ApiError, NetworkError, type Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
-import { mergeHistory, toChatMessages, isHidden, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { mergeHistory, toChatMessages, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
 import type { Emitter } from './events.ts';
 import type { OutboxStore } from './outboxStore.ts';
@@ -53,8 +53,14 @@ export interface ConversationModel {
   discard(tempUID: string): Promise<void>;
   /** Fetches the history now (no-op before the first message or without a session). */
   sync(): Promise<void>;
-  /** Messages pushed by the realtime channel (a snapshot or live ones). */
-  receive(messages: readonly WireMessage[]): void;
+  /** Messages pushed by the realtime channel, or relayed by the leading tab (`silent`: no events). */
+  receive(messages: readonly WireMessage[], silent?: boolean): void;
+  /** Another tab changed the outbox: show what it holds now. */
+  reloadOutbox(): Promise<void>;
+  /** Another tab started, closed or forgot the conversation: follow the stored one. */
+  adopt(): Promise<void>;
+  /** This tab just became the leader: send what a closed tab left behind. */
+  takeOver(): void;
   /** Network is back: whatever waits on backoff goes now. */
   resume(): void;
   markRead(): void;
@@ -80,8 +86,14 @@ export function createConversation(options: {
   firstMessageFields: () => FirstMessageFields;
   now?: () => number;
   random?: () => number;
+  /** Whether this tab announces news (events, unread): only the leading tab does. */
+  announces?: () => boolean;
+  /** Local changes other tabs must hear about. */
+  onShare?: (change: { type: 'messages'; requestId: string; messages: WireMessage[] } | { type: 'outbox' } | { type: 'conversation' }) => void;
 }): ConversationModel {
   const { http, projectId, session, store, outboxStore, emitter } = options;
+  const share = options.onShare ?? (() => {});
+  const announces = options.announces ?? (() => true);
   const now = options.now ?? Date.now;
   const requestId = signal<string | null>(null);
   const history = signal<WireMessage[]>([]);
@@ -123,19 +135,23 @@ export function createConversation(options: {
     if (nextAt !== null) revealTimer = setTimeout(() => (clock.value = now()), Math.max(0, nextAt - now()));
   });
 
-  function absorb(incoming: readonly WireMessage[]) {
+  function absorb(incoming: readonly WireMessage[], silent = false) {
     const mine = myIds.value;
     const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
     history.value = mergeHistory(history.value, incoming);
     for (const m of fresh) seen.add(m._id);
+    const rid = requestId.peek();
+    if (fresh.length && rid && !silent) share({ type: 'messages', requestId: rid, messages: fresh });
     // The first load after a reload is history, not news.
-    const announce = historyLoaded;
+    const live = historyLoaded;
     historyLoaded = true;
-    const received = fresh.filter((m) => !mine.has(m.sender) && !isHidden(m));
+    const fromOthers = fresh.filter((m) => !mine.has(m.sender));
+    applyIdentityUpdates(fromOthers);
+    // News is a message from the other side; service info lines (closed, joined) are not.
+    const received = fromOthers.filter((m) => !isInfo(m.attributes));
     if (!received.length) return;
     lastActivity.value = now();
-    applyIdentityUpdates(received);
-    if (!announce) return;
+    if (!live) return;
     const scripted = received.filter((m) => Array.isArray(m.attributes?.commands));
     if (scripted.length) {
       const next = new Map(arrivals.value);
@@ -143,6 +159,8 @@ export function createConversation(options: {
       clock.value = now();
       arrivals.value = next;
     }
+    // Other tabs' news is announced by the leading tab only: events and unread counts happen once.
+    if (silent || !announces()) return;
     for (const m of received) emitter.emit('message:received', m);
     if (!options.isWindowOpen()) {
       unread.value += received.length;
@@ -165,6 +183,7 @@ export function createConversation(options: {
 
   async function setOutbox(change: (items: OutboxItem[]) => OutboxItem[]) {
     outbox.value = await outboxStore.update(change);
+    share({ type: 'outbox' });
   }
 
   const storedTempUIDs = () =>
@@ -219,11 +238,15 @@ export function createConversation(options: {
       attributes: { ...firstAttributes, ...item.attributes, tempUID: item.tempUID },
       ...(item.metadata ? { metadata: item.metadata } : {}),
     };
+    // Write-ahead: from here on the message may reach the service, so whoever tries next (this
+    // tab after a failure, another tab after this one closed) checks the history first.
+    if (!item.maybeDelivered) await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true } : i)));
     const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
     const { request: _request, ...message } = stored ?? ({} as WireMessage);
     if (typeof message._id === 'string') {
       seen.add(message._id);
       history.value = mergeHistory(history.value, [message as WireMessage]);
+      share({ type: 'messages', requestId: item.requestId, messages: [message as WireMessage] });
     }
     await setOutbox((items) => items.filter((i) => i.tempUID !== item.tempUID));
     lastActivity.value = now();
@@ -268,12 +291,25 @@ export function createConversation(options: {
     return flushing;
   }
 
+  async function readConversation() {
+    const saved = await store.get<{ requestId?: unknown; closed?: unknown }>('conversation');
+    requestId.value = isRequestIdOf(projectId, saved?.requestId) ? saved.requestId : null;
+    closedByVisitor.value = !!requestId.value && saved?.closed === true;
+  }
+
+  /** Sends what is waiting; what was in flight when a page died may already be stored, so check first. */
+  async function takeOverOutbox() {
+    outbox.value = (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i));
+    if (outbox.value.some((i) => i.state === 'sending')) void flush();
+  }
+
   async function ensureRequestId(): Promise<string> {
     if (requestId.value) return requestId.value;
     const rid = newRequestId(projectId);
     historyLoaded = true;
     requestId.value = rid;
     await store.set('conversation', { requestId: rid });
+    share({ type: 'conversation' });
     return rid;
   }
 
@@ -288,16 +324,27 @@ export function createConversation(options: {
     unread,
     lastActivity,
     async restore() {
-      const saved = await store.get<{ requestId?: unknown; closed?: unknown }>('conversation');
-      if (isRequestIdOf(projectId, saved?.requestId)) {
-        requestId.value = saved.requestId;
-        closedByVisitor.value = saved.closed === true;
-      }
+      await readConversation();
       // With no conversation yet, everything that arrives later is news.
-      else historyLoaded = true;
-      // A reload may have cut an attempt short: what was in flight may already be stored.
-      outbox.value = (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, maybeDelivered: true, notBefore: 0 } : i));
-      if (outbox.value.some((i) => i.state === 'sending')) void flush();
+      if (!requestId.peek()) historyLoaded = true;
+      await takeOverOutbox();
+    },
+    takeOver: () => void takeOverOutbox().catch(() => undefined),
+    async reloadOutbox() {
+      outbox.value = await outboxStore.read();
+    },
+    async adopt() {
+      const before = requestId.peek();
+      await readConversation();
+      if (requestId.peek() !== before) {
+        history.value = [];
+        seen.clear();
+        historyLoaded = false;
+        usedButtons.value = new Set();
+        const rid = requestId.peek();
+        // Never sign in just to look: without a session, the leading tab's relay brings the news.
+        if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
+      }
     },
     async send(message) {
       const text = message.text;
@@ -334,11 +381,11 @@ export function createConversation(options: {
       if (!rid || !session.token.value) return;
       await fetchHistory(rid);
     },
-    receive(messages) {
+    receive(messages, silent = false) {
       const rid = requestId.peek();
-      const ours = messages.filter((m) => m.recipient === rid);
+      const ours = messages.filter((m) => m && m.recipient === rid);
       if (!ours.length) return;
-      absorb(ours);
+      absorb(ours, silent);
       const stored = storedTempUIDs();
       if (outbox.value.some((item) => stored.has(item.tempUID))) void setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
     },
@@ -353,7 +400,7 @@ export function createConversation(options: {
     markRead() {
       if (!unread.value) return;
       unread.value = 0;
-      emitter.emit('unread:change', 0);
+      if (announces()) emitter.emit('unread:change', 0);
     },
     async close() {
       const rid = requestId.value;
@@ -361,6 +408,7 @@ export function createConversation(options: {
       await session.authorized((token) => closeRequest(http, token, projectId, rid));
       closedByVisitor.value = true;
       await store.set('conversation', { requestId: rid, closed: true });
+      share({ type: 'conversation' });
     },
     async rate(rating, comment) {
       const rid = requestId.value;
@@ -375,6 +423,7 @@ export function createConversation(options: {
       usedButtons.value = new Set();
       historyLoaded = true;
       await store.del('conversation');
+      share({ type: 'conversation' });
     },
     useButtons(key) {
       usedButtons.value = new Set([...usedButtons.value, key]);

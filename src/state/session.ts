@@ -54,6 +54,8 @@ export function createSession(options: {
   store: KeyValueStore;
   projectId: string;
   identity: () => Identity;
+  /** A new sign-in happened here (other tabs then re-read the stored session). */
+  onSignIn?: () => void;
 }): SessionModel {
   const { http, store, projectId, identity } = options;
   const token = signal<string | null>(null);
@@ -83,6 +85,7 @@ export function createSession(options: {
       email: who.email || answer.user.email || '',
     };
     await persist();
+    options.onSignIn?.();
     return answer.token;
   }
 

@@ -1,0 +1,244 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
+import { openHostPage, snippetPage, DEFAULT_DEPARTMENT } from './support.ts';
+
+/**
+ * The fault matrix (issue #5): each fault, then "stored exactly once and shown once".
+ * It runs against its own demo service (own ports, own data file), so faults never reach the other
+ * tests, and the service can be restarted in the middle of a test.
+ */
+const API_PORT = 4330;
+const PAGES_PORT = 4331;
+const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
+const API_URL = `${API_ORIGIN}/v3`;
+
+let demo: DemoHandle;
+let dataDir: string;
+const start = () => startDemo({ apiPort: API_PORT, pagesPort: PAGES_PORT, quiet: true, dataFile: path.join(dataDir, 'store.json') });
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'porchlight-faults-'));
+  demo = await start();
+});
+test.afterAll(async () => {
+  await demo?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+test.afterEach(async () => {
+  await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false }) });
+});
+
+async function fault(body: Record<string, unknown>) {
+  const res = await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+}
+
+function page(settings: Record<string, unknown> = {}): string {
+  return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, ...settings } }).replace(/http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/, `${API_ORIGIN}/widget/loader.js`);
+}
+
+async function openWidget(p: Page, settings: Record<string, unknown> = {}): Promise<void> {
+  await openHostPage(p, page(settings), `http://127.0.0.1:${PAGES_PORT}`);
+  // Through the API, not the launcher: a second tab may already show the window open (shared state).
+  await p.waitForFunction(() => 'Porchlight' in window);
+  await p.evaluate(() => (window as unknown as { Porchlight: (c: string) => void }).Porchlight('open'));
+  await expect(p.getByRole('dialog').first()).toBeVisible();
+}
+
+async function type(p: Page, text: string) {
+  const input = p.locator('porchlight-widget [part~="input"]');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function agentToken(): Promise<string> {
+  const res = await fetch(`${API_URL}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'agent@demo.test', password: 'demo' }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Every stored message with `text`, across the project's conversations. */
+async function stored(text: string): Promise<number> {
+  const token = await agentToken();
+  const list = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests?status=all&limit=100`, { headers: { Authorization: token } })).json()) as { requests: Array<{ request_id: string }> };
+  let count = 0;
+  for (const r of list.requests) {
+    const messages = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${r.request_id}/messages`, { headers: { Authorization: token } })).json()) as Array<{ text: string }>;
+    count += messages.filter((m) => m.text === text).length;
+  }
+  return count;
+}
+
+/** The assertion of the matrix: stored once, one bubble, and it is no longer pending. */
+async function exactlyOnce(p: Page, text: string) {
+  await expect.poll(() => stored(text), { timeout: 20_000 }).toBe(1);
+  const bubble = p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text });
+  await expect(bubble).toHaveCount(1);
+  await expect(bubble).not.toHaveClass(/state-sending|state-failed/, { timeout: 20_000 });
+}
+
+const unique = (name: string) => `${name} ${Date.now()} ${Math.random().toString(36).slice(2, 6)}`;
+
+test('offline, then online', async ({ page: p, context }) => {
+  await openWidget(p);
+  await context.setOffline(true);
+  const text = unique('offline');
+  await type(p, text);
+  await expect(p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text })).toHaveClass(/state-sending/);
+  await p.waitForTimeout(1500);
+  await context.setOffline(false);
+  await exactlyOnce(p, text);
+});
+
+test('a burst of 503s', async ({ page: p }) => {
+  await openWidget(p);
+  await type(p, unique('warm-up'));
+  await fault({ status5xx: { count: 3, status: 503, method: 'POST', path: '/messages' } });
+  const text = unique('503');
+  await type(p, text);
+  await exactlyOnce(p, text);
+});
+
+test('429 with Retry-After', async ({ page: p }) => {
+  await openWidget(p);
+  await type(p, unique('warm-up'));
+  await fault({ status429: { count: 1, retryAfter: 2, method: 'POST', path: '/messages' } });
+  const text = unique('429');
+  const sentAt = Date.now();
+  await type(p, text);
+  await exactlyOnce(p, text);
+  expect(Date.now() - sentAt).toBeGreaterThanOrEqual(2000);
+});
+
+test('connection dropped after the service stored the message', async ({ page: p }) => {
+  await openWidget(p);
+  await type(p, unique('warm-up'));
+  await fault({ dropAfterStore: { count: 1 } });
+  const text = unique('dropped');
+  await type(p, text);
+  await exactlyOnce(p, text);
+});
+
+test('token revoked: signs in again, keeps the message and the history', async ({ page: p }) => {
+  await openWidget(p);
+  const before = unique('before revoke');
+  await type(p, before);
+  await exactlyOnce(p, before);
+  await fault({ revokeTokens: true });
+  const text = unique('after revoke');
+  await type(p, text);
+  await exactlyOnce(p, text);
+  // The earlier message is still the visitor's own.
+  await expect(p.locator('porchlight-widget [part~="message-visitor"]', { hasText: before })).toHaveCount(1);
+});
+
+test('the service restarts while a message waits', async ({ page: p }) => {
+  await openWidget(p);
+  await type(p, unique('warm-up'));
+  await demo.close();
+  const text = unique('restart');
+  await type(p, text);
+  await expect(p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text })).toHaveClass(/state-sending/);
+  await p.waitForTimeout(1000);
+  demo = await start();
+  await exactlyOnce(p, text);
+});
+
+test('reload in the middle of a send', async ({ page: p }) => {
+  await openWidget(p);
+  await type(p, unique('warm-up'));
+  await fault({ latencyMs: 1500 });
+  const text = unique('reload');
+  const posted = p.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/messages'));
+  await type(p, text);
+  await posted;
+  await p.reload();
+  await fault({ latencyMs: 0 });
+  await exactlyOnce(p, text);
+});
+
+async function twoTabs(browser: Browser): Promise<{ context: BrowserContext; a: Page; b: Page }> {
+  const context = await browser.newContext();
+  const a = await context.newPage();
+  await openWidget(a);
+  await type(a, unique('first'));
+  const b = await context.newPage();
+  await openWidget(b);
+  return { context, a, b };
+}
+
+test('two tabs share one conversation; a message sent in one shows once in both; one tab polls', async ({ browser }) => {
+  const { context, a, b } = await twoTabs(browser);
+  const fromB = unique('from tab B');
+  await type(b, fromB);
+  await exactlyOnce(b, fromB);
+  await expect(a.locator('porchlight-widget [part~="message-visitor"]', { hasText: fromB })).toHaveCount(1, { timeout: 15_000 });
+  // From now on, only one of the tabs polls the history.
+  const polls = { a: 0, b: 0 };
+  a.on('request', (r) => void (r.method() === 'GET' && r.url().endsWith('/messages') && polls.a++));
+  b.on('request', (r) => void (r.method() === 'GET' && r.url().endsWith('/messages') && polls.b++));
+  await a.waitForTimeout(7000);
+  expect(Math.min(polls.a, polls.b)).toBe(0);
+  // An agent reply reaches both tabs; it is announced (message:received) in one tab only.
+  await Promise.all([a, b].map((p) => p.evaluate(() => window.addEventListener('porchlight:message:received', () => ((window as unknown as { received: number }).received = ((window as unknown as { received?: number }).received ?? 0) + 1)))));
+  const rid = await a.evaluate(() => new Promise<string>((resolve) => {
+    const open = indexedDB.open('porchlight');
+    open.onsuccess = () => {
+      const request = open.result.transaction('keyval').objectStore('keyval').getAll();
+      request.onsuccess = () => resolve((request.result as Array<{ requestId?: string }>).find((v) => v && v.requestId)!.requestId!);
+    };
+  }));
+  const token = await agentToken();
+  await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text: 'Agent to both tabs' }) });
+  for (const p of [a, b]) await expect(p.getByText('Agent to both tabs')).toBeVisible({ timeout: 15_000 });
+  const received = await Promise.all([a, b].map((p) => p.evaluate(() => (window as unknown as { received?: number }).received ?? 0)));
+  expect(received.reduce((x, y) => x + y, 0), `events per tab: ${received.join(', ')}`).toBe(1);
+  await context.close();
+});
+
+test('a tab closed mid-send: the other tab finishes the job, once', async ({ browser }) => {
+  const { context, a, b } = await twoTabs(browser);
+  await fault({ latencyMs: 1500 });
+  const text = unique('orphan');
+  const posted = a.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/messages'));
+  await type(a, text);
+  await posted;
+  await a.close();
+  await fault({ latencyMs: 0 });
+  await exactlyOnce(b, text);
+  await context.close();
+});
+
+for (const ws of ['refuseWebsocket', 'hangWebsocket'] as const) {
+  test(`websocket ${ws === 'refuseWebsocket' ? 'refused' : 'hanging'}: polling takes over`, async ({ page: p }) => {
+    await fault({ [ws]: true });
+    await openWidget(p);
+    const text = unique(ws);
+    await type(p, text);
+    await exactlyOnce(p, text);
+    const rid = (await stored(text)) && (await p.evaluate(() => new Promise<string>((resolve) => {
+      const open = indexedDB.open('porchlight');
+      open.onsuccess = () => {
+        const request = open.result.transaction('keyval').objectStore('keyval').getAll();
+        request.onsuccess = () => resolve((request.result as Array<{ requestId?: string }>).find((v) => v && v.requestId)!.requestId!);
+      };
+    })));
+    const token = await agentToken();
+    await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text: `Reply despite ${ws}` }) });
+    await expect(p.getByText(`Reply despite ${ws}`)).toBeVisible({ timeout: 15_000 });
+  });
+}
+
+test('the websocket delivers an agent reply live', async ({ page: p }) => {
+  const frames: string[] = [];
+  p.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  await openWidget(p);
+  const text = unique('ws');
+  await type(p, text);
+  await exactlyOnce(p, text);
+  await expect.poll(() => frames.some((f) => f.includes('"action":"publish"'))).toBe(true);
+});

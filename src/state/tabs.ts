@@ -1,0 +1,100 @@
+import { signal, type ReadonlySignal } from '@preact/signals';
+import type { WireMessage } from '../api/wire.ts';
+
+/**
+ * Several tabs of one site share one conversation. One tab leads (a Web Lock): it polls, holds the
+ * push channel and counts unread messages; the others hear about it over a BroadcastChannel. The
+ * tab the visitor is looking at takes the lead (the lock is stolen), so a hidden leader never
+ * leaves a visible tab without updates; when the leader closes, the lock passes to the next tab.
+ * Without Web Locks or BroadcastChannel (or with per-tab storage) every tab leads itself.
+ */
+export type TabMessage =
+  | { type: 'messages'; requestId: string; messages: WireMessage[] }
+  | { type: 'outbox' }
+  | { type: 'conversation' }
+  | { type: 'session' }
+  | { type: 'unread'; count: number }
+  | { type: 'read' }
+  | { type: 'sent' };
+
+export interface TabsModel {
+  isLeader: ReadonlySignal<boolean>;
+  /** Tell the other tabs (never this one). */
+  post(message: TabMessage): void;
+  stop(): void;
+}
+
+type LockManagerLike = {
+  request(name: string, options: { steal?: boolean; signal?: AbortSignal }, callback: () => Promise<void>): Promise<void>;
+};
+
+const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
+
+function isTabMessage(value: unknown): value is TabMessage {
+  return !!value && typeof value === 'object' && TYPES.has((value as { type?: unknown }).type as string);
+}
+
+export function createTabs(options: { name: string; shared: boolean; onMessage(message: TabMessage): void; win?: Window }): TabsModel {
+  const win = options.win ?? window;
+  const locks = (win.navigator as { locks?: LockManagerLike }).locks;
+  const Channel = (win as unknown as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
+  const isLeader = signal(true);
+  if (!options.shared || !locks || typeof locks.request !== 'function' || typeof Channel !== 'function') {
+    return { isLeader, post: () => {}, stop: () => {} };
+  }
+
+  isLeader.value = false;
+  const channel = new Channel(options.name);
+  channel.onmessage = (event: MessageEvent) => {
+    if (isTabMessage(event.data)) options.onMessage(event.data);
+  };
+  let stopped = false;
+  let release: (() => void) | null = null;
+  let waiting: AbortController | null = null;
+
+  function lead(steal: boolean) {
+    if (stopped) return;
+    waiting?.abort();
+    const controller = new AbortController();
+    waiting = steal ? null : controller;
+    locks!
+      .request(`${options.name}:leader`, steal ? { steal: true } : { signal: controller.signal }, () => {
+        if (waiting === controller) waiting = null;
+        if (stopped) return Promise.resolve();
+        isLeader.value = true;
+        return new Promise<void>((resolve) => (release = resolve));
+      })
+      .catch(() => {
+        // Stolen by the tab the visitor turned to, or our wait was cancelled to steal.
+        if (steal || waiting !== controller) return;
+      })
+      .finally(() => {
+        if (!isLeader.peek() || stopped) return;
+        // We held the lock and lost it (stolen): wait in line for it again.
+        isLeader.value = false;
+        release = null;
+        lead(false);
+      });
+  }
+
+  const onVisibility = () => {
+    if (win.document.visibilityState === 'visible' && !isLeader.peek()) lead(true);
+  };
+  win.document.addEventListener('visibilitychange', onVisibility);
+  lead(win.document.visibilityState === 'visible');
+
+  return {
+    isLeader,
+    post(message) {
+      if (!stopped) channel.postMessage(message);
+    },
+    stop() {
+      stopped = true;
+      win.document.removeEventListener('visibilitychange', onVisibility);
+      waiting?.abort();
+      release?.();
+      isLeader.value = false;
+      channel.close();
+    },
+  };
+}
