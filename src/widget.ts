@@ -333,7 +333,10 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
         else conversation.receive(message.messages, true);
         return;
       case 'outbox':
-        return void conversation.reloadOutbox();
+        // Line up behind the sending tab (the send lock): if it closes mid-send, this tab finishes.
+        return void conversation.reloadOutbox().then(() => {
+          if (conversation.outbox.peek().some((item) => item.state === 'sending')) conversation.takeOver();
+        });
       case 'conversation':
         return void conversation.adopt();
       case 'session':
