@@ -9,7 +9,11 @@
  * The reference runs in UTC containers, where its local `getDay()` equals `getUTCDay()`; the
  * demo uses the UTC form so the answer does not depend on the machine's zone.
  */
+import { dayKey, isOpenAt, parseClock, timezoneOffsetMinutes, type OperatingHours } from '../../src/state/operatingHours.ts';
 import { isDegradedPlan } from './projectModel.ts';
+
+// The evaluation itself is the widget's own (src/state/operatingHours.ts): both sides agree by construction.
+export { parseClock, timezoneOffsetMinutes };
 import type { ProjectDoc } from './types.ts';
 
 export interface OpenError {
@@ -19,59 +23,6 @@ export interface OpenError {
 }
 
 export type OpenResult = { open: boolean } | { error: OpenError };
-
-/** Offset of `tzname` from UTC at instant `at`, in minutes; 0 for an unknown zone. */
-export function timezoneOffsetMinutes(tzname: string, at: number): number {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: tzname,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-  } catch {
-    return 0;
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(at)) parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, (parts.hour ?? 0) % 24, parts.minute ?? 0, parts.second ?? 0);
-  return Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000);
-}
-
-/**
- * moment(value, "HH:mm") in forgiving mode, as minutes since midnight; `undefined` when moment
- * would give an invalid date. "24:00" is valid (moment rolls it to the next midnight).
- */
-export function parseClock(value: unknown): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = /^\D*(\d{1,2})(?:\D*(\d{1,2}))?/.exec(value);
-  if (!match) return undefined;
-  const hours = Number(match[1]);
-  const minutes = match[2] === undefined ? 0 : Number(match[2]);
-  if (minutes > 59) return undefined;
-  if (hours > 24 || (hours === 24 && minutes > 0)) return undefined;
-  return hours * 60 + minutes;
-}
-
-/** `moment(now).isBetween(start, end)` at minute precision: both ends exclusive. */
-function rangeContains(range: unknown, minuteOfDay: number): boolean {
-  if (!range || typeof range !== 'object') return false;
-  const { start, end } = range as { start?: unknown; end?: unknown };
-  const from = parseClock(start);
-  const to = parseClock(end);
-  if (from === undefined || to === undefined) return false;
-  return from < minuteOfDay && minuteOfDay < to;
-}
-
-/** The first key (other than `tzname`) equal to the day with JavaScript's `==`. */
-function dayKey(hours: Record<string, unknown>, day: number): string | undefined {
-  return Object.keys(hours).find((key) => key !== 'tzname' && Number(key) === day);
-}
 
 /**
  * Evaluates an `operatingHours` JSON string at instant `now`. Where the reference would hang
@@ -89,9 +40,7 @@ export function evaluateOperatingHours(operatingHours: string, now: number): Ope
   if (tzname === undefined || tzname === null || tzname === '') {
     return { error: { errorCode: 2000, msg: 'Timezone undefined.' } };
   }
-  const shifted = new Date(now + timezoneOffsetMinutes(String(tzname), now) * 60_000);
-  const day = shifted.getUTCDay();
-  const minuteOfDay = shifted.getUTCHours() * 60 + shifted.getUTCMinutes();
+  const day = new Date(now + timezoneOffsetMinutes(String(tzname), now) * 60_000).getUTCDay();
   if (typeof hours !== 'object') return { open: false };
   const key = dayKey(hours as Record<string, unknown>, day);
   if (key === undefined) return { open: false };
@@ -99,7 +48,7 @@ export function evaluateOperatingHours(operatingHours: string, now: number): Ope
   if (!Array.isArray(ranges)) {
     return { error: { errorCode: 3000, msg: `operatingHoursPars[operatingHoursweekDay].forEach is not a function` } };
   }
-  return { open: ranges.some((range) => rangeContains(range, minuteOfDay)) };
+  return { open: isOpenAt({ ...(hours as Record<string, unknown>), tzname: String(tzname) } as OperatingHours, now) };
 }
 
 /** `projectIsOpenNow` for a project already loaded (`undefined` = not found or disabled). */

@@ -60,7 +60,8 @@ function rangeOf(range: unknown): [number, number] | null {
 
 /** The first key (other than `tzname`) equal to the day with JavaScript's `==`. */
 export function dayKey(hours: Record<string, unknown>, day: number): string | undefined {
-  return Object.keys(hours).find((key) => key !== 'tzname' && key.trim() !== '' && Number(key) === day);
+  // JavaScript's `==` as the reference uses it: " 1" matches Monday, and so "" or " " match Sunday.
+  return Object.keys(hours).find((key) => key !== 'tzname' && Number(key) === day);
 }
 
 function rangesOn(hours: Record<string, unknown>, day: number): Array<[number, number]> {
