@@ -61,6 +61,25 @@ async function agentToken(): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** The conversation id the widget stored in IndexedDB (shared by the page's tabs). */
+function storedRequestId(p: Page): Promise<string> {
+  return p.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('porchlight');
+        open.onsuccess = () => {
+          const request = open.result.transaction('keyval').objectStore('keyval').getAll();
+          request.onsuccess = () => resolve((request.result as Array<{ requestId?: string }>).find((v) => v && v.requestId)!.requestId!);
+        };
+      }),
+  );
+}
+
+async function agentSays(rid: string, text: string) {
+  const token = await agentToken();
+  await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text }) });
+}
+
 /** Every stored message with `text`, across the project's conversations. */
 async function stored(text: string): Promise<number> {
   const token = await agentToken();
@@ -185,15 +204,7 @@ test('two tabs share one conversation; a message sent in one shows once in both;
   expect(Math.min(polls.a, polls.b)).toBe(0);
   // An agent reply reaches both tabs; it is announced (message:received) in one tab only.
   await Promise.all([a, b].map((p) => p.evaluate(() => window.addEventListener('porchlight:message:received', () => ((window as unknown as { received: number }).received = ((window as unknown as { received?: number }).received ?? 0) + 1)))));
-  const rid = await a.evaluate(() => new Promise<string>((resolve) => {
-    const open = indexedDB.open('porchlight');
-    open.onsuccess = () => {
-      const request = open.result.transaction('keyval').objectStore('keyval').getAll();
-      request.onsuccess = () => resolve((request.result as Array<{ requestId?: string }>).find((v) => v && v.requestId)!.requestId!);
-    };
-  }));
-  const token = await agentToken();
-  await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text: 'Agent to both tabs' }) });
+  await agentSays(await storedRequestId(a), 'Agent to both tabs');
   for (const p of [a, b]) await expect(p.getByText('Agent to both tabs')).toBeVisible({ timeout: 15_000 });
   const received = await Promise.all([a, b].map((p) => p.evaluate(() => (window as unknown as { received?: number }).received ?? 0)));
   expect(received.reduce((x, y) => x + y, 0), `events per tab: ${received.join(', ')}`).toBe(1);
@@ -220,15 +231,7 @@ for (const ws of ['refuseWebsocket', 'hangWebsocket'] as const) {
     const text = unique(ws);
     await type(p, text);
     await exactlyOnce(p, text);
-    const rid = (await stored(text)) && (await p.evaluate(() => new Promise<string>((resolve) => {
-      const open = indexedDB.open('porchlight');
-      open.onsuccess = () => {
-        const request = open.result.transaction('keyval').objectStore('keyval').getAll();
-        request.onsuccess = () => resolve((request.result as Array<{ requestId?: string }>).find((v) => v && v.requestId)!.requestId!);
-      };
-    })));
-    const token = await agentToken();
-    await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text: `Reply despite ${ws}` }) });
+    await agentSays(await storedRequestId(p), `Reply despite ${ws}`);
     await expect(p.getByText(`Reply despite ${ws}`)).toBeVisible({ timeout: 15_000 });
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_ORIGIN, API_URL, DEFAULT_DEPARTMENT, PROJECT_ID, agentReply, chatWindow, input, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
+import { API_ORIGIN, API_URL, DEFAULT_DEPARTMENT, PROJECT_ID, agentReply, chatWindow, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
 
 /** The CSP the README asks of a site (the API and the widget on API_ORIGIN). */
 const STRICT_CSP = [

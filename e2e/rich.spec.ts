@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_ORIGIN, API_URL, PROJECT_ID, agentReply, agentToken, chatWindow, history, input, isMessagePost, launcher, openHostPage, requestIdOf, sendFromWidget, snippetPage } from './support.ts';
+import { API_ORIGIN, API_URL, PROJECT_ID, agentReply, agentToken, chatWindow, history, input, isMessagePost, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
 
 const SAMPLE = `${API_ORIGIN}/demo-assets/sample.png`;
 const agentMessages = (page: Page) => page.locator('porchlight-widget [part~="message-agent"]');

@@ -1,6 +1,6 @@
-import { fireEvent, within } from '@testing-library/preact';
+import { fireEvent } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mount } from './index.ts';
+import { mountForTest } from './test/mountForTest.ts';
 import type { WidgetInstance } from './widget.ts';
 import { createFakeService } from './test/fakeService.ts';
 import { until } from './test/fakeFetch.ts';
@@ -8,15 +8,7 @@ import { until } from './test/fakeFetch.ts';
 let service: ReturnType<typeof createFakeService>;
 let instances: WidgetInstance[] = [];
 
-function start(settings: Record<string, unknown> = {}) {
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const widget = mount(container, { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', ...settings });
-  instances.push(widget);
-  const host = container.querySelector('porchlight-widget') as HTMLElement;
-  const ui = within(host.shadowRoot as unknown as HTMLElement);
-  return { widget, host, ui };
-}
+const start = (settings: Record<string, unknown> = {}) => mountForTest(instances, service, settings);
 
 beforeEach(() => {
   service = createFakeService();

@@ -3,7 +3,7 @@ import { ApiError, NetworkError, type Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
-import { mergeHistory, toChatMessages, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
 import type { Emitter } from './events.ts';
 import type { OutboxStore } from './outboxStore.ts';
