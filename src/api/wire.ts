@@ -193,6 +193,7 @@ export interface WireDepartment {
   id_bot?: string;
   online_msg?: string;
   offline_msg?: string;
+  description?: string;
   hasBot?: boolean;
 }
 

@@ -2,10 +2,14 @@ import { useWidget, useT } from './context.ts';
 
 /** "What can we help you with?": one button per visible department (the default one is hidden). */
 export function DepartmentSelect() {
-  const { intake } = useWidget();
+  const { intake, settings } = useWidget();
   const t = useT();
   return (
     <div part="departments" class="departments" role="group" aria-labelledby="pl-departments-title">
+      <div class="welcome">
+        <p class="welcome-title">{settings.value.welcomeTitle || t('WELCOME_TITLE')}</p>
+        <p class="welcome-msg">{settings.value.welcomeMsg || t('WELCOME_MSG')}</p>
+      </div>
       <p id="pl-departments-title" class="step-title">
         {t('LABEL_SELECT_TOPIC')}
       </p>
@@ -13,7 +17,8 @@ export function DepartmentSelect() {
         {intake.choices.value.map((department) => (
           <li key={department._id}>
             <button type="button" class="department-button" onClick={() => void intake.chooseDepartment(department._id)}>
-              {department.name}
+              <span class="department-name">{department.name}</span>
+              {typeof department.description === 'string' && department.description.trim() && <span class="department-description">{department.description}</span>}
             </button>
           </li>
         ))}
