@@ -69,6 +69,8 @@ export interface CreateWidgetOptions {
 
 const MOBILE_QUERY = '(max-width: 640px), (pointer: coarse) and (max-width: 900px)';
 const CLOCK_MS = 30_000;
+/** How long a tab leaves another tab's new message to that tab before lining up to send it. */
+const TAKE_OVER_AFTER_MS = 2_000;
 
 /** Refuses every call: a preview must not touch the network, and a test proves it. */
 const offline: Http = () => Promise.reject(new Error('preview: no network'));
@@ -326,6 +328,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       if (started) poller.reschedule();
     }),
   );
+  let takeOverTimer: ReturnType<typeof setTimeout> | undefined;
   onTabMessage = (message) => {
     switch (message.type) {
       case 'messages':
@@ -333,9 +336,12 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
         else conversation.receive(message.messages, true);
         return;
       case 'outbox':
-        // Line up behind the sending tab (the send lock): if it closes mid-send, this tab finishes.
         return void conversation.reloadOutbox().then(() => {
-          if (conversation.outbox.peek().some((item) => item.state === 'sending')) conversation.takeOver();
+          if (!conversation.outbox.peek().some((item) => item.state === 'sending')) return;
+          // After a grace period the sending tab holds the send lock (or is done): this tab lines up
+          // behind it, and finishes the job if that tab closes mid-send.
+          clearTimeout(takeOverTimer);
+          takeOverTimer = setTimeout(() => conversation.takeOver(), TAKE_OVER_AFTER_MS);
         });
       case 'conversation':
         return void conversation.adopt();
@@ -471,6 +477,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       conversation.dispose();
       for (const dispose of disposers) dispose();
       for (const timer of timers) clearTimeout(timer);
+      clearTimeout(takeOverTimer);
       clearInterval(clockTimer);
       win.removeEventListener('online', onOnline);
       win.removeEventListener('offline', onOffline);

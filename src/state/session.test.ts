@@ -33,6 +33,15 @@ describe('session', () => {
     expect(first.service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(1);
   });
 
+  it('never signs in while the stored session is still being read', async () => {
+    const first = setup();
+    await first.session.ensure();
+    const again = createSession({ http: first.http, store: first.store, projectId: first.service.projectId, identity: () => ({}) });
+    const [, token] = await Promise.all([again.restore(), again.ensure()]);
+    expect(token).toBe('JWT token-1');
+    expect(first.service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(1);
+  });
+
   it('signs in again on a 401 and retries the call once, remembering the old guest id', async () => {
     const { service, session } = setup();
     await session.ensure();

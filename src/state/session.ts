@@ -61,6 +61,8 @@ export function createSession(options: {
   const token = signal<string | null>(null);
   const visitor = signal<Visitor | null>(null);
   let signingIn: Promise<string> | null = null;
+  // A sign-in must never race the stored session being read (it would make a second guest).
+  let restoring: Promise<void> = Promise.resolve();
 
   async function persist() {
     if (token.value && visitor.value) await store.set(KEY, { token: token.value, visitor: visitor.value } satisfies StoredSession);
@@ -92,15 +94,19 @@ export function createSession(options: {
   const model: SessionModel = {
     token,
     visitor,
-    async restore() {
-      const stored = await store.get<StoredSession>(KEY);
-      if (stored && typeof stored.token === 'string' && stored.visitor?.id) {
-        token.value = stored.token;
-        visitor.value = { ...stored.visitor, pastIds: Array.isArray(stored.visitor.pastIds) ? stored.visitor.pastIds : [] };
-      }
+    restore() {
+      restoring = (async () => {
+        const stored = await store.get<StoredSession>(KEY).catch(() => undefined);
+        if (stored && typeof stored.token === 'string' && stored.visitor?.id) {
+          token.value = stored.token;
+          visitor.value = { ...stored.visitor, pastIds: Array.isArray(stored.visitor.pastIds) ? stored.visitor.pastIds : [] };
+        }
+      })();
+      return restoring;
     },
-    ensure() {
-      if (token.value) return Promise.resolve(token.value);
+    async ensure() {
+      await restoring;
+      if (token.value) return token.value;
       signingIn ??= signIn().finally(() => {
         signingIn = null;
       });

@@ -29,7 +29,7 @@ function Body({ inputId }: { inputId: string }) {
 
 /** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
 export function ChatWindow({ idPrefix }: { idPrefix: string }) {
-  const { intents, online, conversation, settings } = useWidget();
+  const { intents, online, conversation, settings, ui } = useWidget();
   const t = useT();
   const [dragging, setDragging] = useState(false);
   const titleId = `${idPrefix}-title`;
@@ -42,10 +42,12 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
       aria-modal="false"
       aria-labelledby={titleId}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !e.defaultPrevented) {
-          e.stopPropagation();
-          intents.close(true);
-        }
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.stopPropagation();
+        // Esc closes what is on top: the image viewer, then the confirmation, then the window.
+        if (ui.viewerImage.peek()) ui.viewerImage.value = null;
+        else if (ui.confirmingClose.peek()) ui.confirmingClose.value = false;
+        else intents.close(true);
       }}
       onDragOver={(e) => {
         if (!canUpload || !e.dataTransfer?.types.includes('Files')) return;
