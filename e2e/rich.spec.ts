@@ -186,6 +186,30 @@ test.describe('rich conversation', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'too large' })).toBeVisible();
   });
 
+  test('a file dropped on the window is sent; a service without /files/chat gets the legacy upload', async ({ page }) => {
+    const rid = await startConversation(page);
+    // An older service: no /files/chat (404), the document's /images/users instead.
+    await page.route(`${API_URL}/**/files/chat`, (route) => route.fulfill({ status: 404, contentType: 'text/html', body: 'Cannot POST' }));
+    let legacy = 0;
+    await page.route(`${API_URL}/images/users`, (route) => {
+      legacy++;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'Image uploaded successfully', filename: 'uploads/users/x/images/dropped.png' }) });
+    });
+    const bytes = [...Buffer.from(await (await fetch(SAMPLE)).arrayBuffer())];
+    await page.evaluate((data) => {
+      const win = document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('[part~="window"]')!;
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
+      win.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      win.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, bytes);
+    await expect.poll(async () => (await history(rid)).find((m) => m.text === 'dropped.png')).toMatchObject({
+      type: 'image',
+      metadata: { src: `${API_URL}/files?path=${encodeURIComponent('uploads/users/x/images/dropped.png')}`, width: 320, height: 200 },
+    });
+    expect(legacy).toBe(1);
+  });
+
   test('a failed message shows "Not sent" with Retry; Retry sends it once', async ({ page }) => {
     await openHostPage(page, snippetPage());
     await launcher(page).click();

@@ -102,3 +102,20 @@ form.addEventListener('submit', async (event) => {
 });
 
 void load();
+
+// Fault switches of the demo service (POST /__demo/faults): try the widget offline-ish, rate
+// limited, with dropped connections or a refused websocket, from the browser.
+const faultState = document.getElementById('fault-state');
+async function setFaults(patch) {
+  const res = await fetch('/__demo/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch) });
+  const state = await res.json();
+  const active = Object.entries(state).filter(([, value]) => value && value !== 0);
+  faultState.textContent = active.length ? `Active: ${active.map(([key, value]) => `${key} ${JSON.stringify(value)}`).join('; ')}` : 'No fault active.';
+}
+document.getElementById('faults').addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-fault]');
+  if (button) void setFaults(JSON.parse(button.dataset.fault));
+});
+field('latencyMs').addEventListener('change', () => void setFaults({ latencyMs: Number(field('latencyMs').value) || 0 }));
+// The fault controls are not widget settings: keep them out of the preview refresh.
+void setFaults({});
