@@ -76,7 +76,11 @@ function senderIdentity(store: Store, projectId: string, sender: string, fallbac
 
 function answer(ctx: Ctx, deps: MessageDeps, message: MessageDoc, request: RequestDoc): void {
   if (deps.faults.takeDropAfterStore(ctx.req, ctx.path)) {
-    // The `dropAfterStore` fault: stored, yet the client never hears back.
+    // The `dropAfterStore` fault: stored, yet the answer is lost on the way. A few bytes of it go
+    // out first: a browser re-sends a POST by itself when a reused keep-alive connection closes
+    // before any byte of the answer (a retry that would store the message twice on the reference
+    // server too, and that no client can prevent); an answer cut short is the loss we simulate.
+    ctx.res.socket?.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n');
     ctx.res.destroy();
     return;
   }
