@@ -33,6 +33,8 @@ export interface OutboxItem {
   state: 'sending' | 'failed';
   /** A previous attempt may have reached the service: look for the tempUID before posting again. */
   maybeDelivered: boolean;
+  /** When the last POST began (ms since epoch). */
+  attemptedAt?: number;
   /** Not before this time (ms since epoch): backoff or `Retry-After`. */
   notBefore: number;
   error?: string;

@@ -27,6 +27,7 @@ function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof cre
     isWindowOpen: () => options.open ?? true,
     firstMessageFields: () => ({ departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA', attributes: { userFullname: 'Ada' } }),
     random: () => 0,
+    settleMs: 100,
   });
   return { service, store, session, conversation, events };
 }
@@ -122,7 +123,7 @@ describe('conversation: sending', () => {
     service.setFault((call) => (offline && call.path.endsWith('/messages') ? 'network-error' : undefined));
     await conversation.send({ text: 'Offline' });
     // Skip the backoff waits: make every pending attempt due now.
-    for (let i = 0; i < MAX_AUTO_ATTEMPTS + 2 && conversation.outbox.value[0]?.state === 'sending'; i++) conversation.resume(), await wait(20);
+    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) conversation.resume(), await wait(60);
     await until(() => expect(conversation.outbox.value[0]?.state).toBe('failed'), 3000);
     offline = false;
     conversation.resume();

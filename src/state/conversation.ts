@@ -15,6 +15,18 @@ import type { KeyValueStore } from './storage.ts';
 /** After this many automatic attempts a message shows as failed; the visitor (or `online`) retries it. */
 export const MAX_AUTO_ATTEMPTS = 6;
 
+/**
+ * An attempt whose fate is unknown (the page reloaded, the connection dropped) may still be on its
+ * way through the service: its history is checked only this long after the attempt began, so a
+ * slow first POST is not followed by a second one.
+ */
+export const SETTLE_MS = 8000;
+
+/** When an outbox item may be tried next. */
+export function dueAt(item: OutboxItem, settleMs = SETTLE_MS): number {
+  return Math.max(item.notBefore, item.maybeDelivered && item.attemptedAt ? item.attemptedAt + settleMs : 0);
+}
+
 export interface Outgoing {
   text: string;
   type?: string;
@@ -86,6 +98,8 @@ export function createConversation(options: {
   firstMessageFields: () => FirstMessageFields;
   now?: () => number;
   random?: () => number;
+  /** See SETTLE_MS; tests shorten it. */
+  settleMs?: number;
   /** Whether this tab announces news (events, unread): only the leading tab does. */
   announces?: () => boolean;
   /** Local changes other tabs must hear about. */
@@ -94,6 +108,7 @@ export function createConversation(options: {
   const { http, projectId, session, store, outboxStore, emitter } = options;
   const share = options.onShare ?? (() => {});
   const announces = options.announces ?? (() => true);
+  const due = (item: OutboxItem) => dueAt(item, options.settleMs ?? SETTLE_MS);
   const now = options.now ?? Date.now;
   const requestId = signal<string | null>(null);
   const history = signal<WireMessage[]>([]);
@@ -201,22 +216,24 @@ export function createConversation(options: {
     clearTimeout(wakeTimer);
     const waiting = outbox.value.filter((i) => i.state === 'sending');
     if (!waiting.length || disposed) return;
-    const next = Math.min(...waiting.map((i) => i.notBefore));
+    const next = Math.min(...waiting.map(due));
     wakeTimer = setTimeout(() => void flush(), Math.max(0, next - now()));
   }
 
   function failureOf(item: OutboxItem, error: unknown): Partial<OutboxItem> {
     const attempts = item.attempts + 1;
     let retryAfter: number | null = null;
-    let maybeDelivered = item.maybeDelivered;
+    // The write-ahead flag stays only while the message may really have been stored.
+    let maybeDelivered = true;
     if (error instanceof ApiError) {
       const transient = error.status === 429 || error.status === 503 || error.status >= 500;
-      if (!transient) return { attempts, state: 'failed', retryable: false, error: `HTTP ${error.status}` };
+      // A 4xx, 429 or 503 is the service refusing before it stored anything.
+      if (!transient) return { attempts, state: 'failed', retryable: false, maybeDelivered: false, error: `HTTP ${error.status}` };
       retryAfter = error.retryAfterSeconds;
-      // A 500 may come after the message was stored; 429 and 503 are refusals before it.
-      if (error.status !== 429 && error.status !== 503) maybeDelivered = true;
+      if (error.status === 429 || error.status === 503) maybeDelivered = false;
     } else if (error instanceof NetworkError) {
-      maybeDelivered = true;
+      // Offline, the request never left.
+      if (globalThis.navigator?.onLine === false) maybeDelivered = false;
     } else {
       return { attempts, state: 'failed', retryable: false, error: String(error) };
     }
@@ -240,7 +257,7 @@ export function createConversation(options: {
     };
     // Write-ahead: from here on the message may reach the service, so whoever tries next (this
     // tab after a failure, another tab after this one closed) checks the history first.
-    if (!item.maybeDelivered) await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true } : i)));
+    await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));
     const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
     const { request: _request, ...message } = stored ?? ({} as WireMessage);
     if (typeof message._id === 'string') {
@@ -260,7 +277,7 @@ export function createConversation(options: {
       if (disposed) return;
       const item = outbox.value.find((i) => i.state === 'sending');
       // Strict order: a later message never overtakes one that waits on backoff.
-      if (!item || item.notBefore > now()) break;
+      if (!item || due(item) > now()) break;
       try {
         await deliver(item);
       } catch (error) {
@@ -370,7 +387,7 @@ export function createConversation(options: {
       await flush();
     },
     async retry(tempUID) {
-      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: true } : i)));
+      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0 } : i)));
       await flush();
     },
     async discard(tempUID) {
