@@ -1,26 +1,10 @@
 import { fireEvent } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountForTest } from './test/mountForTest.ts';
-import type { WidgetInstance } from './widget.ts';
-import { createFakeService } from './test/fakeService.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useWidgetHarness } from './test/mountForTest.ts';
 import { until } from './test/fakeFetch.ts';
 
-let service: ReturnType<typeof createFakeService>;
-let instances: WidgetInstance[] = [];
-
-const start = (settings: Record<string, unknown> = {}) => mountForTest(instances, service, settings);
-
-beforeEach(() => {
-  service = createFakeService();
-  vi.stubGlobal('fetch', service.fetch);
-});
-
-afterEach(() => {
-  for (const w of instances) w.destroy();
-  instances = [];
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-});
+const harness = useWidgetHarness();
+const start = harness.start;
 
 describe('widget', () => {
   it('shows a named launcher in an open shadow root and signs in only when opened', async () => {
@@ -30,13 +14,13 @@ describe('widget', () => {
     const launcher = ui.getByRole('button', { name: 'Open chat' });
     expect(launcher.getAttribute('part')).toBe('launcher');
     await until(() => expect(ready).toHaveBeenCalled());
-    expect(service.calls.map((c) => c.path)).toEqual([`/${service.projectId}/widgets`, `/${service.projectId}/labels/EN`]);
+    expect(harness.service.calls.map((c) => c.path)).toEqual([`/${harness.service.projectId}/widgets`, `/${harness.service.projectId}/labels/EN`]);
 
     fireEvent.click(launcher);
     const dialog = await ui.findByRole('dialog', { name: 'Fake project' });
     expect(dialog.getAttribute('part')).toBe('window');
     expect(ui.getByRole('log').getAttribute('aria-live')).toBe('polite');
-    await until(() => expect(service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(true));
+    await until(() => expect(harness.service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(true));
   });
 
   it('sends with Enter, keeps Shift+Enter as a new line, and shows the bubble at once', async () => {
@@ -46,12 +30,12 @@ describe('widget', () => {
     const input = (await ui.findByRole('textbox', { name: 'Type your message…' })) as HTMLTextAreaElement;
     fireEvent.input(input, { target: { value: 'line one' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
-    expect(service.posts()).toHaveLength(0);
+    expect(harness.service.posts()).toHaveLength(0);
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(await ui.findByText('line one')).toBeTruthy();
     expect(input.value).toBe('');
     await until(() => expect(sent).toHaveBeenCalledTimes(1));
-    expect(service.posts()[0]!.body).toMatchObject({ text: 'line one', type: 'text' });
+    expect(harness.service.posts()[0]!.body).toMatchObject({ text: 'line one', type: 'text' });
   });
 
   it("shows the agent's reply with its name, and counts it as unread while closed", async () => {
@@ -61,8 +45,8 @@ describe('widget', () => {
     widget.on('message:received', received);
     widget.on('unread:change', unread);
     await widget.sendMessage('Where is my order?');
-    const rid = [...service.messages.keys()][0]!;
-    service.agentSays(rid, 'It ships today.');
+    const rid = [...harness.service.messages.keys()][0]!;
+    harness.service.agentSays(rid, 'It ships today.');
     widget.open();
     widget.close();
     await until(() => expect(received).toHaveBeenCalled(), 4000);
@@ -79,7 +63,7 @@ describe('widget', () => {
     const log: string[] = [];
     widget.on('open', () => log.push('open'));
     widget.on('close', () => log.push('close'));
-    await until(() => expect(service.calls.length).toBeGreaterThanOrEqual(2));
+    await until(() => expect(harness.service.calls.length).toBeGreaterThanOrEqual(2));
     await new Promise((r) => setTimeout(r, 20));
     widget.toggle();
     expect(await ui.findByRole('dialog')).toBeTruthy();

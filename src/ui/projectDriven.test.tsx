@@ -1,26 +1,11 @@
 import { fireEvent, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mount } from '../index.ts';
-import { mountForTest } from '../test/mountForTest.ts';
-import type { WidgetInstance } from '../widget.ts';
-import { createFakeService } from '../test/fakeService.ts';
+import { useWidgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
 
-let service: ReturnType<typeof createFakeService>;
-let instances: WidgetInstance[] = [];
-
-const start = (settings: Record<string, unknown> = {}) => mountForTest(instances, service, settings);
-
-beforeEach(() => {
-  service = createFakeService();
-  vi.stubGlobal('fetch', service.fetch);
-});
-afterEach(() => {
-  for (const w of instances) w.destroy();
-  instances = [];
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-});
+const harness = useWidgetHarness();
+const start = harness.start;
 
 const departments = [
   { _id: 'd0', name: 'Default', default: true, status: 1 },
@@ -31,7 +16,7 @@ const departments = [
 
 describe('styled and configured by the project', () => {
   it('takes theme and title from project.widget, with page settings on top', async () => {
-    service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColor: '#ffcc00', align: 'left', widgetTitle: 'From service' } } });
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColor: '#ffcc00', align: 'left', widgetTitle: 'From service' } } });
     const { root, ui } = start({ open: true, widgetTitle: 'From page' });
     expect(await ui.findByRole('dialog', { name: 'From page' })).toBeTruthy();
     const styles = (root.querySelector('.root') as HTMLElement).style;
@@ -43,7 +28,7 @@ describe('styled and configured by the project', () => {
 
   it('shows the offline notice with the next opening when closed by operating hours', async () => {
     const hours = JSON.stringify({ 1: [{ start: '09:00', end: '09:02' }], tzname: 'UTC' });
-    service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
     const { ui, root } = start({ open: true });
     await until(() => expect(root.querySelector('[part~="offline-notice"]')).toBeTruthy());
     expect(root.querySelector('[part~="offline-notice"]')!.textContent).toContain('We are closed right now');
@@ -53,13 +38,13 @@ describe('styled and configured by the project', () => {
   });
 
   it('says nobody is available when open but user_available is empty', async () => {
-    service.setWidgets({ user_available: [] });
+    harness.service.setWidgets({ user_available: [] });
     const { root } = start({ open: true });
     await until(() => expect(root.querySelector('[part~="offline-notice"]')!.textContent).toContain('No one is available'));
   });
 
   it('asks for a department (default and invisible ones hidden) and sends it on the first message', async () => {
-    service.setWidgets({ departments });
+    harness.service.setWidgets({ departments });
     const { ui, root } = start({ open: true });
     const group = await ui.findByRole('group', { name: 'What can we help you with?' });
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Sales', 'Support']);
@@ -67,28 +52,28 @@ describe('styled and configured by the project', () => {
     const input = await ui.findByRole('textbox');
     fireEvent.input(input, { target: { value: 'Help' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await until(() => expect(service.posts()).toHaveLength(1));
-    expect(service.posts()[0]!.body).toMatchObject({ departmentid: 'd2', attributes: { departmentId: 'd2', departmentName: 'Support' } });
+    await until(() => expect(harness.service.posts()).toHaveLength(1));
+    expect(harness.service.posts()[0]!.body).toMatchObject({ departmentid: 'd2', attributes: { departmentId: 'd2', departmentName: 'Support' } });
     expect(root.querySelector('[part~="departments"]')).toBeNull();
   });
 
   it('skips the choice with departmentID or a single visible department', async () => {
-    service.setWidgets({ departments });
+    harness.service.setWidgets({ departments });
     const a = start({ open: true, departmentID: 'd1' });
     expect(await a.ui.findByRole('textbox')).toBeTruthy();
-    service.setWidgets({ departments: departments.slice(0, 2), user_available: [] });
+    harness.service.setWidgets({ departments: departments.slice(0, 2), user_available: [] });
     const b = start({ open: true });
     // The only department's own offline message replaces the generic one.
     await until(() => expect(b.root.querySelector('[part~="offline-notice"]')!.textContent).toContain('Sales is away'));
   });
 
   it('runs the pre-chat form with validation, then signs in with the name and email', async () => {
-    service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { preChatForm: true } } });
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { preChatForm: true } } });
     const { ui } = start({ open: true });
     const form = await ui.findByText('Before we start, tell us who you are.');
     expect(form).toBeTruthy();
     // Opening did not sign in: the sign-in waits for the form.
-    expect(service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(false);
+    expect(harness.service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(false);
     fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
     expect(await ui.findByText('Please enter your name.')).toBeTruthy();
     fireEvent.input(ui.getByLabelText(/Name/), { target: { value: 'Ada Lovelace' } });
@@ -97,28 +82,28 @@ describe('styled and configured by the project', () => {
     expect(await ui.findByText('Please enter a valid email address.')).toBeTruthy();
     fireEvent.input(ui.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
     fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
-    await until(() => expect(service.calls.find((c) => c.path === '/auth/signinAnonymously')?.body).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' }));
+    await until(() => expect(harness.service.calls.find((c) => c.path === '/auth/signinAnonymously')?.body).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' }));
     const input = await ui.findByRole('textbox', { name: /Type your message/ });
     fireEvent.input(input, { target: { value: 'Hi' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await until(() => expect(service.posts()[0]?.body).toMatchObject({ attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace' } } }));
+    await until(() => expect(harness.service.posts()[0]?.body).toMatchObject({ attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace' } } }));
   });
 
   it('skips the pre-chat form when the page names the visitor', async () => {
-    service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { preChatForm: true } } });
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { preChatForm: true } } });
     const { ui } = start({ open: true, userFullname: 'Grace Hopper', userEmail: 'grace@example.com' });
     expect(await ui.findByRole('textbox', { name: /Type your message/ })).toBeTruthy();
   });
 
   it('speaks the visitor language from the shipped texts, with service labels for that language on top', async () => {
-    service.setLabels('IT', { LABEL_PLACEHOLDER: 'Scrivi qui (dal servizio)' });
+    harness.service.setLabels('IT', { LABEL_PLACEHOLDER: 'Scrivi qui (dal servizio)' });
     const { ui, root } = start({ open: true, lang: 'it' });
     await until(() => expect(ui.getAllByRole('button', { name: 'Chiudi la chat' })).toHaveLength(2));
     await until(() => expect(root.querySelector('textarea')!.getAttribute('placeholder')).toBe('Scrivi qui (dal servizio)'));
   });
 
   it('ignores English pivot labels for another language, and lays out right to left for Arabic', async () => {
-    service.setLabels('EN', { LABEL_PLACEHOLDER: 'English from the service' });
+    harness.service.setLabels('EN', { LABEL_PLACEHOLDER: 'English from the service' });
     const { root } = start({ open: true, lang: 'ar' });
     await until(() => expect(root.querySelector('.root')!.getAttribute('dir')).toBe('rtl'));
     await until(() => expect(root.querySelector('textarea')!.getAttribute('placeholder')).not.toMatch(/Type|English/));
@@ -127,9 +112,9 @@ describe('styled and configured by the project', () => {
   it('shows the callout after calloutTimer seconds; dismissing it hides it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { calloutTimer: 2, calloutTitle: 'Questions?' } } });
+      harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { calloutTimer: 2, calloutTitle: 'Questions?' } } });
       const { ui, root } = start();
-      await until(() => expect(service.calls.length).toBeGreaterThanOrEqual(2));
+      await until(() => expect(harness.service.calls.length).toBeGreaterThanOrEqual(2));
       await vi.advanceTimersByTimeAsync(2500);
       await until(() => expect(root.querySelector('[part~="callout"]')!.textContent).toContain('Questions?'));
       fireEvent.click(ui.getByRole('button', { name: 'Dismiss' }));
@@ -149,7 +134,7 @@ describe('dashboard preview', () => {
       project: { project: { _id: 'p', name: 'Preview shop', widget: { themeColor: '#008000' } }, user_available: [] },
       labels: { WELCOME_TITLE: 'Welcome from labels' },
     });
-    instances.push(preview);
+    harness.track(preview);
     const root = container.querySelector('porchlight-widget')!.shadowRoot!;
     const ui = within(root as unknown as HTMLElement);
     expect(await ui.findByRole('dialog', { name: 'Preview shop' })).toBeTruthy();
@@ -159,6 +144,6 @@ describe('dashboard preview', () => {
     preview.update({ themeColor: '#aa0000', widgetTitle: 'Renamed' });
     expect(await ui.findByRole('dialog', { name: 'Renamed' })).toBeTruthy();
     expect((root.querySelector('.root') as HTMLElement).style.getPropertyValue('--pl-theme')).toBe('#aa0000');
-    expect(service.calls).toEqual([]);
+    expect(harness.service.calls).toEqual([]);
   });
 });
