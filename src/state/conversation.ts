@@ -1,5 +1,5 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { ApiError, NetworkError, type Http } from '../api/http.ts';
+import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
@@ -8,24 +8,9 @@ import { expandSplitMessages, revealed, type TimedMessage } from './splitMessage
 import type { Emitter } from './events.ts';
 import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
-import { retryDelay } from './retryDelay.ts';
+import { dueAt, failureOf, SETTLE_MS } from './delivery.ts';
 import type { SessionModel } from './session.ts';
 import type { KeyValueStore } from './storage.ts';
-
-/** After this many automatic attempts a message shows as failed; the visitor (or `online`) retries it. */
-export const MAX_AUTO_ATTEMPTS = 6;
-
-/**
- * An attempt whose fate is unknown (the page reloaded, the connection dropped) may still be on its
- * way through the service: its history is checked only this long after the attempt began, so a
- * slow first POST is not followed by a second one.
- */
-export const SETTLE_MS = 8000;
-
-/** When an outbox item may be tried next. */
-export function dueAt(item: OutboxItem, settleMs = SETTLE_MS): number {
-  return Math.max(item.notBefore, item.maybeDelivered && item.attemptedAt ? item.attemptedAt + settleMs : 0);
-}
 
 export interface Outgoing {
   text: string;
@@ -220,27 +205,6 @@ export function createConversation(options: {
     wakeTimer = setTimeout(() => void flush(), Math.max(0, next - now()));
   }
 
-  function failureOf(item: OutboxItem, error: unknown): Partial<OutboxItem> {
-    const attempts = item.attempts + 1;
-    let retryAfter: number | null = null;
-    // The write-ahead flag stays only while the message may really have been stored.
-    let maybeDelivered = true;
-    if (error instanceof ApiError) {
-      const transient = error.status === 429 || error.status === 503 || error.status >= 500;
-      // A 4xx, 429 or 503 is the service refusing before it stored anything.
-      if (!transient) return { attempts, state: 'failed', retryable: false, maybeDelivered: false, error: `HTTP ${error.status}` };
-      retryAfter = error.retryAfterSeconds;
-      if (error.status === 429 || error.status === 503) maybeDelivered = false;
-    } else if (error instanceof NetworkError) {
-      // Offline, the request never left.
-      if (globalThis.navigator?.onLine === false) maybeDelivered = false;
-    } else {
-      return { attempts, state: 'failed', retryable: false, error: String(error) };
-    }
-    const state = attempts >= MAX_AUTO_ATTEMPTS ? 'failed' : 'sending';
-    return { attempts, maybeDelivered, state, retryable: true, notBefore: now() + retryDelay(attempts, retryAfter, options.random), error: String(error) };
-  }
-
   async function deliver(item: OutboxItem): Promise<void> {
     if (item.maybeDelivered) {
       await fetchHistory(item.requestId);
@@ -281,7 +245,7 @@ export function createConversation(options: {
       try {
         await deliver(item);
       } catch (error) {
-        const patch = failureOf(item, error);
+        const patch = failureOf(item, error, { now: now(), random: options.random, online: globalThis.navigator?.onLine !== false });
         await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
         if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, message: patch.error });
       }

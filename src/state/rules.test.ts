@@ -52,13 +52,3 @@ describe('initialOpen (onPageChangeVisibility*)', () => {
     expect(initialOpen('close', true, false)).toBe(true);
   });
 });
-
-describe('dueAt (an attempt of unknown fate settles before the history is checked)', () => {
-  it('waits SETTLE_MS after an attempt that may have reached the service', async () => {
-    const { dueAt, SETTLE_MS } = await import('./conversation.ts');
-    const base = { tempUID: 't', requestId: 'r', text: 'x', type: 'text', attributes: {}, createdAt: 0, attempts: 1, state: 'sending' as const, notBefore: 1000 };
-    expect(dueAt({ ...base, maybeDelivered: false, attemptedAt: 900 })).toBe(1000);
-    expect(dueAt({ ...base, maybeDelivered: true, attemptedAt: 900 })).toBe(900 + SETTLE_MS);
-    expect(dueAt({ ...base, maybeDelivered: true, attemptedAt: 900 }, 0)).toBe(1000);
-  });
-});
