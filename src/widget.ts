@@ -16,6 +16,7 @@ import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
 import { createRealtime } from './state/realtime.ts';
 import { createSession } from './state/session.ts';
+import { createTabRelay } from './state/tabRelay.ts';
 import { createTabs, type TabMessage } from './state/tabs.ts';
 import { cleanLayer, defaultApiUrl, resolveSettings, settingsFromQuery, type WidgetSettings } from './state/settings.ts';
 import { createMemoryStore, openStore } from './state/storage.ts';
@@ -69,8 +70,6 @@ export interface CreateWidgetOptions {
 
 const MOBILE_QUERY = '(max-width: 640px), (pointer: coarse) and (max-width: 900px)';
 const CLOCK_MS = 30_000;
-/** How long a tab leaves another tab's new message to that tab before lining up to send it. */
-const TAKE_OVER_AFTER_MS = 2_000;
 
 /** Refuses every call: a preview must not touch the network, and a test proves it. */
 const offline: Http = () => Promise.reject(new Error('preview: no network'));
@@ -328,35 +327,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       if (started) poller.reschedule();
     }),
   );
-  let takeOverTimer: ReturnType<typeof setTimeout> | undefined;
-  onTabMessage = (message) => {
-    switch (message.type) {
-      case 'messages':
-        if (message.requestId !== conversation.requestId.peek()) void conversation.adopt().then(() => conversation.receive(message.messages, true));
-        else conversation.receive(message.messages, true);
-        return;
-      case 'outbox':
-        return void conversation.reloadOutbox().then(() => {
-          if (!conversation.outbox.peek().some((item) => item.state === 'sending')) return;
-          // After a grace period the sending tab holds the send lock (or is done): this tab lines up
-          // behind it, and finishes the job if that tab closes mid-send.
-          clearTimeout(takeOverTimer);
-          takeOverTimer = setTimeout(() => conversation.takeOver(), TAKE_OVER_AFTER_MS);
-        });
-      case 'conversation':
-        return void conversation.adopt();
-      case 'session':
-        return void session.restore();
-      case 'unread':
-        if (!tabs.isLeader.peek()) conversation.unread.value = message.count;
-        return;
-      case 'read':
-        return conversation.markRead();
-      case 'sent':
-        if (tabs.isLeader.peek()) poller.kick();
-        return;
-    }
-  };
+  const relay = createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() });
+  onTabMessage = relay.handle;
 
   // message:received fires in the leading tab only, so the chime sounds once per message.
   const chime = createChime(win);
@@ -477,7 +449,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       conversation.dispose();
       for (const dispose of disposers) dispose();
       for (const timer of timers) clearTimeout(timer);
-      clearTimeout(takeOverTimer);
+      relay.stop();
       clearInterval(clockTimer);
       win.removeEventListener('online', onOnline);
       win.removeEventListener('offline', onOffline);

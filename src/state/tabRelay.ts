@@ -1,0 +1,49 @@
+import type { ConversationModel } from './conversation.ts';
+import type { SessionModel } from './session.ts';
+import type { TabMessage } from './tabs.ts';
+
+/** How long a tab leaves another tab's new message to that tab before lining up to send it. */
+export const TAKE_OVER_AFTER_MS = 2_000;
+
+/**
+ * What this tab does when another tab of the site tells it something (see tabs.ts): follow the
+ * shared conversation, session and outbox, mirror the leader's unread count, and line up behind a
+ * sending tab so that a message is finished even when its tab closes mid-send.
+ */
+export function createTabRelay(deps: { conversation: ConversationModel; session: SessionModel; isLeader: () => boolean; kick: () => void }) {
+  const { conversation, session } = deps;
+  let takeOverTimer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    handle(message: TabMessage): void {
+      switch (message.type) {
+        case 'messages':
+          if (message.requestId !== conversation.requestId.peek()) void conversation.adopt().then(() => conversation.receive(message.messages, true));
+          else conversation.receive(message.messages, true);
+          return;
+        case 'outbox':
+          void conversation.reloadOutbox().then(() => {
+            if (!conversation.outbox.peek().some((item) => item.state === 'sending')) return;
+            // By then the sending tab holds the send lock (or is done): this tab waits behind it.
+            clearTimeout(takeOverTimer);
+            takeOverTimer = setTimeout(() => conversation.takeOver(), TAKE_OVER_AFTER_MS);
+          });
+          return;
+        case 'conversation':
+          return void conversation.adopt();
+        case 'session':
+          return void session.restore();
+        case 'unread':
+          if (!deps.isLeader()) conversation.unread.value = message.count;
+          return;
+        case 'read':
+          return conversation.markRead();
+        case 'sent':
+          if (deps.isLeader()) deps.kick();
+          return;
+      }
+    },
+    stop() {
+      clearTimeout(takeOverTimer);
+    },
+  };
+}
