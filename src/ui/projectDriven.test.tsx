@@ -125,6 +125,29 @@ describe('styled and configured by the project', () => {
   });
 });
 
+describe('display rules', () => {
+  it('displayOnDesktop false hides the widget; an update showing it brings it back', async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { displayOnDesktop: false } } });
+    const { ui, widget } = start();
+    await until(() => expect(harness.service.calls.length).toBeGreaterThanOrEqual(2));
+    await until(() => expect(ui.queryByRole('button', { name: 'Open chat' })).toBeNull());
+    widget.update({ displayOnDesktop: true });
+    expect(await ui.findByRole('button', { name: 'Open chat' })).toBeTruthy();
+  });
+
+  it('onPageChangeVisibilityDesktop "open" opens the window on every page load', async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { onPageChangeVisibilityDesktop: 'open' } } });
+    const { ui } = start();
+    expect(await ui.findByRole('dialog', { name: 'Shop' })).toBeTruthy();
+  });
+
+  it('themeColorOpacity reaches the header as a CSS variable', async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColorOpacity: 40 } } });
+    const { root } = start({ open: true });
+    await until(() => expect((root.querySelector('.root') as HTMLElement).style.getPropertyValue('--pl-header-opacity')).toBe('0.4'));
+  });
+});
+
 describe('dashboard preview', () => {
   it('renders the open window with samples and makes no network calls; update() re-themes it', async () => {
     const container = document.createElement('div');
