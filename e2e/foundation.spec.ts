@@ -122,8 +122,6 @@ Porchlight('open');`;
   test('the open window has no axe violations and works with the keyboard', async ({ page }) => {
     await openHostPage(page, snippetPage());
     await expect(launcher(page)).toBeVisible();
-    // The app replaces the loader's launcher once it is in; tab to the app's own.
-    await page.waitForFunction(() => !!document.querySelector('porchlight-widget')?.shadowRoot?.querySelector('.root'));
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -142,6 +140,24 @@ Porchlight('open');`;
     await page.keyboard.press('Escape');
     await expect(chatWindow(page)).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused();
+  });
+
+  test("keyboard focus stays on the launcher when the app replaces the loader's", async ({ page }) => {
+    // Hold the app back, so the visitor tabs to the loader's launcher before the app is in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/widget/app.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openHostPage(page, snippetPage());
+    await expect(launcher(page)).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('porchlight-widget button.l')).toBeFocused();
+    release();
+    await expect(page.locator('porchlight-widget button.launcher')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(chatWindow(page)).toBeVisible();
   });
 
   test('on a phone-sized screen the open window fills the viewport', async ({ browser }) => {
