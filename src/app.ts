@@ -16,7 +16,8 @@ export interface BootOptions {
 
 export function boot({ host, settings, query, visitorOpened, focusLauncher = false }: BootOptions): WidgetInstance {
   const instance = createWidget({ host, settings, query, openedByVisitor: visitorOpened });
-  if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('[part~="launcher"]')?.focus();
+  // The app's own launcher (`.launcher`): the loader's, also `part="launcher"`, is removed next.
+  if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('button.launcher')?.focus();
   return instance;
 }
 
