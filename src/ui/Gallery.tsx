@@ -32,7 +32,7 @@ export function galleryCards(gallery: unknown): GalleryCard[] {
 /** A keyboard-usable carousel: arrow keys or the previous/next buttons move one card. */
 export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; enabled: boolean; messageKey: string }) {
   const t = useT();
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const cards = galleryCards(gallery);
   if (!cards.length) return null;
   const move = (direction: 1 | -1) => {
@@ -43,7 +43,7 @@ export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; en
   };
   return (
     <div class="gallery" role="region" aria-roledescription={t('CAROUSEL_LABEL')} aria-label={t('CAROUSEL_LABEL')}>
-      <ul
+      <div
         ref={track}
         class="gallery-track"
         tabIndex={0}
@@ -55,14 +55,14 @@ export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; en
         }}
       >
         {cards.map((card, i) => (
-          <li key={i} class="gallery-card" role="group" aria-roledescription={t('CAROUSEL_SLIDE_LABEL')} aria-label={t('CAROUSEL_POSITION', { index: i + 1, count: cards.length })}>
+          <div key={i} class="gallery-card" role="group" aria-roledescription={t('CAROUSEL_SLIDE_LABEL')} aria-label={t('CAROUSEL_POSITION', { index: i + 1, count: cards.length })}>
             {card.image && <img class="gallery-image" src={card.image} alt="" loading="lazy" referrerpolicy="no-referrer" width={220} height={124} />}
             {card.title && <p class="gallery-title">{card.title}</p>}
             {card.description && <p class="gallery-description">{card.description}</p>}
             <QuickReplies buttons={card.buttons} enabled={enabled} messageKey={messageKey} />
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {cards.length > 1 && (
         <div class="gallery-nav">
           <button type="button" class="icon-button small" aria-label={t('CAROUSEL_PREVIOUS')} onClick={() => move(-1)}>

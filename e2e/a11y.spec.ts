@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { agentReply, chatWindow, createProject, launcher, openHostPage, projectPage, sendFromWidget, snippetPage } from './support.ts';
+
+/** axe-core over the widget only, in whatever state the page is in. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  }
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
+test.describe('accessibility of every step (axe-core)', () => {
+  test('department step, conversation with rich content, close confirmation, rating', async ({ page }) => {
+    await openHostPage(page, snippetPage({ settings: { departmentID: '' } }));
+    await launcher(page).click();
+    await expect(page.locator('porchlight-widget [part~="departments"]')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('porchlight-widget [part~="departments"] button').first().click();
+    const rid = await sendFromWidget(page, 'Accessibility check');
+    await agentReply(rid, '**Options** below', {
+      attributes: {
+        attachment: {
+          type: 'gallery',
+          buttons: [{ type: 'text', value: 'Yes' }, { type: 'url', value: 'Docs', link: 'https://example.com' }],
+          gallery: [{ preview: { src: 'http://127.0.0.1:4310/demo-assets/lamp-1.png' }, title: 'Lamp', description: 'Warm', buttons: [{ type: 'text', value: 'Buy' }] }],
+        },
+      },
+    });
+    await agentReply(rid, 'A picture', { type: 'image', metadata: { src: 'http://127.0.0.1:4310/demo-assets/sample.png', width: 320, height: 200 } });
+    await expect(page.locator('porchlight-widget [part~="message-image"]')).toBeVisible({ timeout: 10_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /End (the )?conversation/ }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('alertdialog').getByRole('button', { name: /^Yes/ }).click();
+    await expect(page.locator('porchlight-widget [part~="rating"]')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('pre-chat form with errors, offline notice, callout', async ({ page }) => {
+    const pid = await createProject({ widget: { preChatForm: true, calloutTimer: 0 }, agentsAvailable: false });
+    await openHostPage(page, projectPage(pid));
+    await expect(page.locator('porchlight-widget [part~="callout"]')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await launcher(page).click();
+    await expect(chatWindow(page)).toBeVisible();
+    await page.locator('porchlight-widget [part~="prechat-form"] button[type=submit]').click();
+    await expect(page.locator('porchlight-widget .field-error').first()).toBeVisible();
+    await expect(page.locator('porchlight-widget [part~="offline-notice"]')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('right-to-left Arabic window', async ({ page }) => {
+    const pid = await createProject();
+    await openHostPage(page, projectPage(pid, { lang: 'ar' }));
+    await launcher(page).click();
+    await expect(chatWindow(page)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
