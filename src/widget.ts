@@ -272,6 +272,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   const isMobile = () => win.matchMedia?.(MOBILE_QUERY).matches ?? false;
   const disposers: Array<() => void> = [];
   const timers: Array<ReturnType<typeof setTimeout>> = [];
+  // `started`: the first restore is done, so changes are the visitor's (events, labels, display).
+  // `running`: the live parts (push channel, leadership work) may go; never in a preview.
   let started = false;
   const running = signal(false);
   let wasOpen = ui.isOpen.peek();
