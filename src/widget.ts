@@ -19,7 +19,7 @@ import { createSession } from './state/session.ts';
 import { createTabRelay } from './state/tabRelay.ts';
 import { createTabs, type TabMessage } from './state/tabs.ts';
 import { cleanLayer, defaultApiUrl, resolveSettings, settingsFromQuery, type WidgetSettings } from './state/settings.ts';
-import { createMemoryStore, openStore } from './state/storage.ts';
+import { createMemoryStore, openStore, sessionOpenMirror } from './state/storage.ts';
 import { createUi } from './state/ui.ts';
 import { createUploads } from './state/uploads.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
@@ -103,7 +103,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   const localeOverride = signal('');
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const translator = createTranslator(lang.peek());
-  const ui = createUi(store);
+  const ui = createUi(store, isPreview ? undefined : sessionOpenMirror(win, projectId, boot.persistence));
   const online = signal(win.navigator.onLine !== false);
   const clock = signal(Date.now());
 

@@ -52,3 +52,21 @@ describe('initialOpen (onPageChangeVisibility*)', () => {
     expect(initialOpen('close', true, false)).toBe(true);
   });
 });
+
+describe('ui open state', () => {
+  it("prefers this tab's synchronous copy over the asynchronous store", async () => {
+    const { createUi } = await import('./ui.ts');
+    const { createMemoryStore } = await import('./storage.ts');
+    const store = createMemoryStore();
+    await store.set('ui', { open: true });
+    let mirrored: boolean | undefined = false;
+    const ui = createUi(store, { read: () => mirrored, write: (open) => (mirrored = open) });
+    await ui.restore('last', false);
+    expect(ui.isOpen.value).toBe(false);
+    ui.setOpen(true);
+    expect(mirrored).toBe(true);
+    const fresh = createUi(store, { read: () => undefined, write: () => {} });
+    await fresh.restore('last', false);
+    expect(fresh.isOpen.value).toBe(true);
+  });
+});

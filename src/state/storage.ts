@@ -105,3 +105,27 @@ export function openStore(
   }
   return createMemoryStore();
 }
+
+/** The open-state mirror of ui.ts in sessionStorage (this tab), or nothing where it is unavailable. */
+export function sessionOpenMirror(win: Window, projectId: string, persistence: Persistence): { read(): boolean | undefined; write(open: boolean): void } | undefined {
+  if (persistence === 'none') return undefined;
+  const key = `porchlight:${storageKey(projectId, 'open')}`;
+  try {
+    const storage = win.sessionStorage;
+    return {
+      read() {
+        const value = storage.getItem(key);
+        return value === null ? undefined : value === '1';
+      },
+      write(open) {
+        try {
+          storage.setItem(key, open ? '1' : '0');
+        } catch {
+          /* full or blocked: the asynchronous store still has it */
+        }
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}

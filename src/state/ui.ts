@@ -32,7 +32,16 @@ export function initialOpen(rule: PageChangeVisibility, openSetting: boolean, la
   return lastOpen === true;
 }
 
-export function createUi(store: KeyValueStore): UiModel {
+/**
+ * A synchronous copy of the open state for this tab: storage writes are asynchronous, and a
+ * visitor who closes the window and at once follows a link must not find it open again.
+ */
+export interface OpenStateMirror {
+  read(): boolean | undefined;
+  write(open: boolean): void;
+}
+
+export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiModel {
   const isOpen = signal(false);
   const isShown = signal(true);
   const labelsVersion = signal(0);
@@ -50,13 +59,15 @@ export function createUi(store: KeyValueStore): UiModel {
     byVisitor,
     async restore(rule, openSetting) {
       const saved = await store.get<{ open?: boolean }>(KEY).catch(() => undefined);
+      const last = mirror?.read() ?? saved?.open;
       // Never closes a window the visitor (or page code) opened while we were loading.
-      if (!isOpen.value) isOpen.value = initialOpen(rule, openSetting, saved?.open);
+      if (!isOpen.value) isOpen.value = initialOpen(rule, openSetting, last);
     },
     setOpen(open, changedByVisitor = false) {
       byVisitor.value = changedByVisitor;
       if (isOpen.value === open) return;
       isOpen.value = open;
+      mirror?.write(open);
       void store.set(KEY, { open }).catch(() => undefined);
     },
   };
