@@ -82,3 +82,14 @@ Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: tru
     expect(errors).toEqual([]);
   });
 });
+
+test('a snippet without projectid leaves nothing behind and says why', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const html = snippetPage({ settings: { projectid: '' }, before: "window.reported = []; window.addEventListener('porchlight:error', (e) => window.reported.push(e.detail.type));" });
+  await openHostPage(page, html);
+  await page.evaluate(() => (window as unknown as { Porchlight: (c: string) => void }).Porchlight('open'));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config']);
+  await expect(page.locator('porchlight-widget')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

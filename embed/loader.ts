@@ -118,21 +118,31 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
   button.appendChild(svg);
   if (!settings.startHidden) root.appendChild(button);
 
+  const fail = (type: string, error: unknown) => void win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type, message: String(error) } }));
+
   function load() {
     loading =
       loading ||
       (import(/* @vite-ignore */ base + 'app.js') as Promise<AppModule>).then(
         (module) => {
-          // A keyboard user on our launcher keeps their focus on the app's launcher.
-          app = module.boot({ host, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
+          try {
+            // A keyboard user on our launcher keeps their focus on the app's launcher.
+            app = module.boot({ host, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
+          } catch (error) {
+            // A widget that cannot start (no projectid, …) leaves no dead launcher behind.
+            host.remove();
+            fail('config', error);
+            return;
+          }
           button.remove();
           // Calls made before the widget was here run now, in order.
           for (const args of queue.splice(0)) app.command(String(args[0]), ...Array.prototype.slice.call(args, 1));
         },
         (error: unknown) => {
+          // Not downloaded (offline, blocked): the launcher stays, and a click tries again.
           loading = null;
           button.disabled = false;
-          win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'load', message: String(error) } }));
+          fail('load', error);
         },
       );
   }
