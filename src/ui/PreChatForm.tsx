@@ -57,7 +57,8 @@ export function PreChatForm() {
       {fields.map((field) => {
         const id = `pl-prechat-${field.name}`;
         const error = errors[field.name];
-        const text = label(field.label, field.name);
+        // The service's own labels often carry their "*"; the widget marks required fields itself.
+        const text = label(field.label, field.name).replace(/^\s*\*\s*|\s*\*\s*$/g, '');
         if (field.type === 'static') return <SafeHtml key={field.name} class="prechat-static" html={text} />;
         if (field.type === 'checkbox') {
           return (
