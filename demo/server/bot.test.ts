@@ -3,7 +3,7 @@ import type { WireMessage } from '../../src/api/wire.ts';
 import { HELP_TEXT, SPLIT_COMMANDS } from './bot.ts';
 import { PRICE_LIST } from './demoFiles.ts';
 import { DEMO_BOT_ID, DEPARTMENT_IDS } from './seed.ts';
-import { eventually, type Kit, newRequestId, PID, putDemo, send, startKit } from './testkit.ts';
+import { eventually, type Kit, newRequestId, PID, putDemo, send, startKit, history as readHistory } from './testkit.ts';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => kit.demo.close());
 beforeEach(() => kit.reset());
 
-const history = async (token: string, rid: string) => (await (await kit.call(`/${PID}/requests/${rid}/messages`, { token })).json()) as WireMessage[];
+const history = (token: string, rid: string) => readHistory(kit, token, rid);
 const botReplies = (messages: WireMessage[]) => messages.filter((m) => m.sender === `bot_${DEMO_BOT_ID}`);
 
 /** Waits for `count` bot replies. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WireMessage } from '../../src/api/wire.ts';
-import { type Kit, newRequestId, PID, send, setFaults, startKit } from './testkit.ts';
+import { type Kit, newRequestId, PID, send, setFaults, startKit, history } from './testkit.ts';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -61,7 +60,7 @@ describe('fault switches', () => {
     const rid = newRequestId();
     await setFaults(kit, { dropAfterStore: { count: 1 } });
     await expect(send(kit, guest.token, rid, { text: 'lost answer', attributes: { tempUID: 'u1' } })).rejects.toThrow();
-    const stored = (await (await kit.call(`/${PID}/requests/${rid}/messages`, { token: guest.token })).json()) as WireMessage[];
+    const stored = await history(kit, guest.token, rid);
     expect(stored.filter((m) => m.sender !== 'system').map((m) => m.attributes?.tempUID)).toEqual(['u1']);
     expect((await send(kit, guest.token, rid, { text: 'fine' })).status).toBe(200);
   });

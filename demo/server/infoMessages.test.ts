@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../src/api/wire.ts';
 import { DEMO_AGENT, DEMO_AGENT_2, DEPARTMENT_IDS } from './seed.ts';
-import { type Kit, newRequestId, PID, putDemo, send, startKit } from './testkit.ts';
+import { type Kit, newRequestId, PID, putDemo, send, startKit, history as readHistory } from './testkit.ts';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => kit.demo.close());
 beforeEach(() => kit.reset());
 
-const history = async (token: string, rid: string) => (await (await kit.call(`/${PID}/requests/${rid}/messages`, { token })).json()) as WireMessage[];
+const history = (token: string, rid: string) => readHistory(kit, token, rid);
 const keyOf = (m: WireMessage) => m.attributes?.messagelabel?.key;
 const closeg = (token: string, rid: string) => kit.call(`/${PID}/requests/${rid}/closeg`, { method: 'PUT', token });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestListResponse, WireMessage, WireRequest } from '../../src/api/wire.ts';
 import { DEMO_AGENT, DEMO_AGENT_2, DEMO_BOT_ID, DEPARTMENT_IDS } from './seed.ts';
-import { type Kit, newRequestId, PID, putDemo, send, startKit } from './testkit.ts';
+import { type Kit, newRequestId, PID, putDemo, send, startKit, history as readHistory } from './testkit.ts';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => kit.demo.close());
 beforeEach(() => kit.reset());
 
 type Posted = WireMessage & { request: WireRequest & Record<string, unknown> };
-const list = async (token: string, rid: string) => (await (await kit.call(`/${PID}/requests/${rid}/messages`, { token })).json()) as WireMessage[];
+const list = (token: string, rid: string) => readHistory(kit, token, rid);
 
 describe('POST /:pid/requests/:rid/messages', () => {
   it('creates the request on the first message and answers the message with the populated request', async () => {

@@ -1,6 +1,6 @@
 /** Helpers for the demo's integration tests: a running demo, signed-in callers, small fetch wrappers. */
 import { randomBytes } from 'node:crypto';
-import type { SignInResponse } from '../../src/api/wire.ts';
+import type { SignInResponse, WireMessage } from '../../src/api/wire.ts';
 import type { DemoHandle, DemoOptions } from './index.ts';
 import { DEMO_AGENT, DEMO_PROJECT_ID, startDemo } from './index.ts';
 
@@ -48,6 +48,11 @@ export async function startKit(options: DemoOptions = {}): Promise<Kit> {
 /** Sends a message as `token` on `rid`. */
 export async function send(kit: Kit, token: string, rid: string, body: Record<string, unknown>): Promise<Response> {
   return kit.call(`/${PID}/requests/${rid}/messages`, { method: 'POST', token, json: body });
+}
+
+/** The conversation's history as `token` reads it (`GET …/messages`). */
+export async function history(kit: Kit, token: string, rid: string): Promise<WireMessage[]> {
+  return (await (await kit.call(`/${PID}/requests/${rid}/messages`, { token })).json()) as WireMessage[];
 }
 
 /** Polls `check` until it returns a value (or times out). */
