@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
-import { openHostPage, snippetPage, DEFAULT_DEPARTMENT } from './support.ts';
+import { agentToken as supportAgentToken, openHostPage, snippetPage, DEFAULT_DEPARTMENT } from './support.ts';
 
 /**
  * The fault matrix (issue #5): each fault, then "stored exactly once and shown once".
@@ -56,10 +56,7 @@ async function type(p: Page, text: string) {
   await input.press('Enter');
 }
 
-async function agentToken(): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'agent@demo.test', password: 'demo' }) });
-  return ((await res.json()) as { token: string }).token;
-}
+const agentToken = () => supportAgentToken(API_URL);
 
 /** The conversation id the widget stored in IndexedDB (shared by the page's tabs). */
 function storedRequestId(p: Page): Promise<string> {

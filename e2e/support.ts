@@ -45,8 +45,9 @@ export const launcher = (page: Page) => page.locator('porchlight-widget [part~="
 export const chatWindow = (page: Page) => page.getByRole('dialog');
 export const input = (page: Page) => page.locator('porchlight-widget [part~="input"]');
 
-export async function agentToken(): Promise<string> {
-  const res = await fetch(`${API_URL}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(AGENT) });
+/** The demo agent's token (`apiUrl`: another demo instance, as the fault matrix runs its own). */
+export async function agentToken(apiUrl = API_URL): Promise<string> {
+  const res = await fetch(`${apiUrl}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(AGENT) });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }

@@ -4,7 +4,7 @@ import { createHttp, type Http } from './api/http.ts';
 import { getLabels } from './api/labels.ts';
 import type { WidgetsResponse } from './api/wire.ts';
 import { dispatchCommand } from './commands.ts';
-import { baseLanguage, createTranslator, remoteLabelsFor } from './i18n/translator.ts';
+import { baseLanguage, createTranslator, labelTexts, remoteLabelsFor } from './i18n/translator.ts';
 import { previewHistory, PREVIEW_VISITOR_ID } from './preview.ts';
 import { createConversation } from './state/conversation.ts';
 import { createEmitter, type Listener } from './state/events.ts';
@@ -74,13 +74,10 @@ const CLOCK_MS = 30_000;
 /** Refuses every call: a preview must not touch the network, and a test proves it. */
 const offline: Http = () => Promise.reject(new Error('preview: no network'));
 
+/** Preview labels: `{KEY: text}` or the service's `{lang, data}`. */
 function labelsLayer(labels: unknown): Record<string, string> | null {
   if (!labels || typeof labels !== 'object') return null;
-  const data = 'data' in labels ? (labels as { data: unknown }).data : labels;
-  if (!data || typeof data !== 'object') return null;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(data)) if (typeof value === 'string') out[key] = value;
-  return out;
+  return labelTexts('data' in labels ? (labels as { data: unknown }).data : labels);
 }
 
 export function createWidget({ host, settings: pageSettings, query = '', openedByVisitor = false, preview }: CreateWidgetOptions): WidgetInstance {
@@ -420,8 +417,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     async sendMessage(text) {
       if (typeof text !== 'string' || isPreview) return;
       await ready;
-      await conversation.send({ text });
-      poller.kick();
+      // The same path as the composer: the poll is kicked and the other tabs are told.
+      await send({ text });
     },
     setUser(user) {
       const patch: Partial<WidgetSettings> = {};

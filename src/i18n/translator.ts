@@ -22,10 +22,14 @@ export function remoteLabelsFor(lang: string, answer: unknown): Record<string, s
   if (!answer || typeof answer !== 'object') return null;
   const { lang: answered, data } = answer as { lang?: unknown; data?: unknown };
   if (typeof answered !== 'string' || baseLanguage(answered) !== baseLanguage(lang)) return null;
+  return labelTexts(data);
+}
+
+/** The texts of a label set (`{KEY: text}`), trimmed; other values (ARRAY_DAYS is an array) are not texts to show. */
+export function labelTexts(data: unknown): Record<string, string> | null {
   if (!data || typeof data !== 'object') return null;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    // Some labels are arrays (ARRAY_DAYS); they are not texts to show as they are.
     if (typeof value === 'string' && value.trim()) out[key] = value.trim();
   }
   return out;
