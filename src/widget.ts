@@ -14,7 +14,7 @@ import { availability } from './state/operatingHours.ts';
 import { createOutboxStore } from './state/outboxStore.ts';
 import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
-import { createRealtime } from './state/realtime.ts';
+import { createRealtime, realtimeEndpoint } from './state/realtime.ts';
 import { createSession } from './state/session.ts';
 import { createTabRelay } from './state/tabRelay.ts';
 import { createTabs, type TabMessage } from './state/tabs.ts';
@@ -158,10 +158,11 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   const realtime = createRealtime({
     apiUrl,
     projectId,
-    enabled: !isPreview && boot.realtime,
+    store,
     onMessages: (messages) => conversation.receive(messages),
     // After every (re)connection: what was pushed while we were away comes from REST.
     onResync: () => void conversation.sync().catch(reportError('sync')),
+    isOnline: () => win.navigator.onLine !== false,
   });
   const poller = createPoller({
     win,
@@ -307,7 +308,15 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     effect(() => {
       if (ui.isOpen.value && conversation.unread.value) conversation.markRead();
     }),
-    effect(() => realtime.follow({ requestId: conversation.requestId.value, token: session.token.value, active: running.value && tabs.isLeader.value })),
+    effect(() =>
+      realtime.follow({
+        requestId: conversation.requestId.value,
+        token: session.token.value,
+        active: running.value && tabs.isLeader.value,
+        // The page's setting, or what the service announces in `project.widget.realtime`.
+        endpoint: isPreview ? null : realtimeEndpoint(settings.value.realtime, apiUrl),
+      }),
+    ),
     effect(() => {
       // A tab that takes the lead sends what a closed tab left in the outbox, and looks for news.
       if (!tabs.isLeader.value || !running.value) return;

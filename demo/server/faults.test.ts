@@ -12,7 +12,7 @@ const faults = async () => (await (await fetch(`${kit.demo.apiOrigin}/__demo/fau
 
 describe('fault switches', () => {
   it('starts with everything off and validates updates', async () => {
-    expect(await faults()).toEqual({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false });
+    expect(await faults()).toEqual({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false, referenceSocket: false });
     const bad = await setFaults(kit, { latencyMs: -1 });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/latencyMs/);
@@ -78,6 +78,21 @@ describe('fault switches', () => {
     expect((await kit.call(path, { token: fresh.token })).status).toBe(200);
     await setFaults(kit, { revokeTokens: false });
     expect((await kit.call(path, { token: guest.token })).status).toBe(200);
+  });
+
+  it('referenceSocket takes a boolean; a demo started with it returns to it on reset', async () => {
+    expect((await setFaults(kit, { referenceSocket: 'yes' })).status).toBe(400);
+    const reference = await startKit({ referenceSocket: true });
+    try {
+      const state = async () => (await (await fetch(`${reference.demo.apiOrigin}/__demo/faults`)).json()) as { referenceSocket: boolean };
+      expect((await state()).referenceSocket).toBe(true);
+      await setFaults(reference, { referenceSocket: false });
+      expect((await state()).referenceSocket).toBe(false);
+      await reference.reset();
+      expect((await state()).referenceSocket).toBe(true);
+    } finally {
+      await reference.demo.close();
+    }
   });
 
   it('never applies to /__demo and is cleared by reset', async () => {

@@ -34,12 +34,17 @@ export interface FaultState {
   refuseWebsocket: boolean;
   /** websocket handshakes are never answered */
   hangWebsocket: boolean;
+  /**
+   * The socket behaves exactly like the reference's (server-contract §10): a visitor's handshake at
+   * the root is never answered (an agent's connects), any other path gets 400 (as always).
+   */
+  referenceSocket: boolean;
 }
 
 export class FaultError extends Error {}
 
-function initialState(): FaultState {
-  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false };
+function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): FaultState {
+  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false, referenceSocket: baseline.referenceSocket ?? false };
 }
 
 function nonNegativeInt(value: unknown, name: string): number {
@@ -83,10 +88,16 @@ function matches(fault: CountedFault, req: IncomingMessage, apiPath: string): bo
 }
 
 export class Faults {
-  private current: FaultState = initialState();
+  private current: FaultState;
   private readonly revokeListeners = new Set<() => void>();
 
-  constructor(private readonly store: Store) {}
+  /** `baseline`: what the demo was started with (`referenceSocket`), kept across `clear()`. */
+  constructor(
+    private readonly store: Store,
+    private readonly baseline: Partial<Pick<FaultState, 'referenceSocket'>> = {},
+  ) {
+    this.current = initialState(baseline);
+  }
 
   get state(): FaultState {
     return { ...structuredClone(this.current), revokeTokens: this.store.data.revokedJtis.length > 0 };
@@ -134,6 +145,7 @@ export class Faults {
         return;
       case 'refuseWebsocket':
       case 'hangWebsocket':
+      case 'referenceSocket':
         next[key] = bool(value, key);
         return;
       default:
@@ -148,7 +160,7 @@ export class Faults {
   }
 
   clear(): void {
-    this.current = initialState();
+    this.current = initialState(this.baseline);
   }
 
   /**

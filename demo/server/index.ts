@@ -1,6 +1,6 @@
 /**
  * `startDemo()`: the whole demo service in-process (tests use it with port 0).
- * API origin: `/v3/…` and root API routes, `/ws`, `/widget/`, `/console/`, `/__demo/…`.
+ * API origin: `/v3/…` and root API routes, the websocket at `/` and `/v3/`, `/widget/`, `/console/`, `/__demo/…`.
  * Pages origin: the host page and `demo/pages/*`.
  */
 import { randomBytes } from 'node:crypto';
@@ -42,6 +42,8 @@ export interface DemoOptions {
   distDir?: string;
   /** JWT secret (default: random per run unless a data file keeps tokens valid across restarts) */
   secret?: string;
+  /** start with the `referenceSocket` switch on (kept across `/__demo/reset`) */
+  referenceSocket?: boolean;
 }
 
 export interface DemoHandle {
@@ -76,7 +78,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const store = new Store(() => createSeed({ botWelcome }), options.dataFile);
   // A data file written before the price list existed: the bot's `/file` must still find it.
   ensureSeedFiles(store.data);
-  const faults = new Faults(store);
+  const faults = new Faults(store, { referenceSocket: options.referenceSocket ?? false });
   // With a data file, stored visitors keep working after a restart only if the secret is stable.
   const secret = options.secret ?? (options.dataFile ? 'porchlight-demo-secret' : randomBytes(32).toString('hex'));
   const origins = { api: '', pages: '' };

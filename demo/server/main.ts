@@ -1,7 +1,8 @@
 /**
  * `npm run demo` / `npx tsx demo/server/main.ts`: starts the demo service and prints where
  * everything is. Environment: PORCHLIGHT_API_PORT (3000), PORCHLIGHT_PAGES_PORT (3001),
- * PORCHLIGHT_DEMO_QUIET=1 (no bot welcome, no request log), PORCHLIGHT_DATA_FILE (persistence).
+ * PORCHLIGHT_DEMO_QUIET=1 (no bot welcome, no request log), PORCHLIGHT_DATA_FILE (persistence),
+ * PORCHLIGHT_REFERENCE_SOCKET=1 (the websocket behaves like the reference's: visitors hang).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const demo = await startDemo({
   pagesPort: port('PORCHLIGHT_PAGES_PORT', 3001),
   quiet,
   dataFile: process.env.PORCHLIGHT_DATA_FILE || undefined,
+  referenceSocket: process.env.PORCHLIGHT_REFERENCE_SOCKET === '1',
 });
 
 const distLoader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'loader.js');
@@ -32,7 +34,7 @@ console.log(
     `  agent console  ${demo.apiOrigin}/console/   (${DEMO_AGENT.email} / ${DEMO_AGENT.password}, or ${DEMO_AGENT_2.email} / ${DEMO_AGENT_2.password})`,
     `  dashboard      ${demo.apiOrigin}/dashboard/   (widget settings with live previews)`,
     `  API (apiUrl)   ${demo.apiUrl}   project ${DEMO_PROJECT_ID}`,
-    `  websocket      ${demo.apiOrigin.replace('http', 'ws')}/ws?token=…`,
+    `  websocket      ${demo.apiUrl.replace('http', 'ws')}/?token=…${demo.faults.state.referenceSocket ? '   (reference mode: visitors hang)' : ''}`,
     `  widget         ${demo.apiOrigin}/widget/loader.js`,
     `  demo controls  ${demo.apiOrigin}/__demo   (faults, reset, project, departments, labels)`,
     existsSync(distLoader) ? '' : '  note: dist/loader.js is missing, run `npm run build` for the widget',

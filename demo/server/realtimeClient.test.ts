@@ -25,6 +25,7 @@ function connect(token: string, rid: string, overrides: Partial<RealtimeOptions>
   const live: WireMessage[] = [];
   const states: string[] = [];
   let resyncs = 0;
+  let unreachable = 0;
   const connection = connectRealtime({
     url: socketUrlFor(kit.demo.apiUrl),
     token,
@@ -32,19 +33,20 @@ function connect(token: string, rid: string, overrides: Partial<RealtimeOptions>
     onMessages: (messages, kind) => (kind === 'snapshot' ? snapshots.push(messages) : live.push(...messages)),
     onStateChange: (state) => states.push(state),
     onResync: () => (resyncs += 1),
+    onUnreachable: () => (unreachable += 1),
     heartbeatMs: 50,
     WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
     ...overrides,
   });
   open.push(connection);
-  return { connection, snapshots, live, states, resyncs: () => resyncs };
+  return { connection, snapshots, live, states, resyncs: () => resyncs, unreachable: () => unreachable };
 }
 
 const chat = (messages: WireMessage[]) => messages.filter((m) => m.sender !== 'system').map((m) => m.text);
 
 describe('realtime client against the demo', () => {
   it('derives the demo socket URL from the apiUrl', () => {
-    expect(socketUrlFor(kit.demo.apiUrl)).toBe(`${kit.demo.apiOrigin.replace(/^http/, 'ws')}/v3/ws`);
+    expect(socketUrlFor(kit.demo.apiUrl)).toBe(`${kit.demo.apiOrigin.replace(/^http/, 'ws')}/v3/`);
   });
 
   it('receives the snapshot, then an agent reply live, and stays up thanks to its heartbeat', async () => {
@@ -97,49 +99,44 @@ describe('realtime client against the demo', () => {
     for (const snapshot of client.snapshots) expect(chat(snapshot)).toEqual(['first']);
   });
 
-  it('gives up a hanging handshake after connectTimeoutMs', async () => {
+  it('gives up a hanging handshake after connectTimeoutMs, for good', async () => {
     const guest = await kit.guest();
     await setFaults(kit, { hangWebsocket: true });
     const started = Date.now();
-    const client = connect(guest.token, newRequestId(), { connectTimeoutMs: 200, maxAttempts: 2, backoff: () => 50 });
+    const client = connect(guest.token, newRequestId(), { connectTimeoutMs: 200, backoff: () => 50 });
     await eventually(() => (client.states.length >= 1 ? true : undefined));
     expect(client.states).toEqual(['down']);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    await eventually(() => (client.states.length >= 3 ? true : undefined));
-    expect(client.states).toEqual(['down', 'connecting', 'down']); // second failure: given up
+    expect(client.unreachable()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(client.states).toHaveLength(3);
-    expect(client.connection.state).toBe('down');
+    expect(client.states).toEqual(['down']);
     expect(client.snapshots).toEqual([]);
   });
 
-  it('backs off while the handshake is refused, then connects once it is accepted again', async () => {
+  it('against the reference-like socket a visitor hangs at the API root and is given up once', async () => {
     const guest = await kit.guest();
-    const rid = newRequestId();
-    await send(kit, guest.token, rid, { text: 'first' });
-    await setFaults(kit, { refuseWebsocket: true });
-    const attempts: number[] = [];
-    const client = connect(guest.token, rid, {
-      backoff: (attempt) => {
-        attempts.push(attempt);
-        return 100;
-      },
-    });
-    await eventually(() => (attempts.length >= 2 ? true : undefined));
-    expect(attempts.slice(0, 2)).toEqual([1, 2]);
-    expect(client.connection.state).not.toBe('live');
-    await setFaults(kit, { refuseWebsocket: false });
-    const snapshot = await eventually(() => client.snapshots[0]);
-    expect(chat(snapshot)).toEqual(['first']);
-    expect(client.connection.state).toBe('live');
-    expect(client.resyncs()).toBe(1);
+    await setFaults(kit, { referenceSocket: true });
+    const client = connect(guest.token, newRequestId(), { connectTimeoutMs: 200, backoff: () => 50 });
+    await eventually(() => (client.unreachable() ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(client.states).toEqual(['down']);
+    expect(client.unreachable()).toBe(1);
   });
 
-  it('stays down after the token is refused maxAttempts times', async () => {
-    const client = connect('JWT not-a-token', newRequestId(), { maxAttempts: 3, backoff: () => 20 });
-    await eventually(() => (client.states.filter((s) => s === 'down').length === 3 ? true : undefined));
+  it('stops at once when the handshake is refused (503, 401, 400 off the root)', async () => {
+    const guest = await kit.guest();
+    const rid = newRequestId();
+    await setFaults(kit, { refuseWebsocket: true });
+    const refused = connect(guest.token, rid, { backoff: () => 20 });
+    const badToken = connect('JWT not-a-token', rid, { backoff: () => 20 });
+    const offRoot = connect(guest.token, rid, { url: `${socketUrlFor(kit.demo.apiUrl)}ws`, backoff: () => 20 });
+    for (const client of [refused, badToken, offRoot]) await eventually(() => (client.unreachable() ? true : undefined));
+    await setFaults(kit, { refuseWebsocket: false });
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(client.states).toEqual(['down', 'connecting', 'down', 'connecting', 'down']);
-    expect(client.connection.state).toBe('down');
+    for (const client of [refused, badToken, offRoot]) {
+      expect(client.states).toEqual(['down']);
+      expect(client.unreachable()).toBe(1);
+      expect(client.snapshots).toEqual([]);
+    }
   });
 });

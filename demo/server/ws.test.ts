@@ -17,7 +17,7 @@ interface Socket {
   send(frame: unknown): void;
 }
 
-function wsUrl(token: string, path = '/v3/ws'): string {
+function wsUrl(token: string, path = '/v3/'): string {
   return `${kit.demo.apiOrigin.replace('http', 'ws')}${path}?token=${encodeURIComponent(token)}`;
 }
 
@@ -62,6 +62,27 @@ describe('websocket', () => {
   it('rejects a missing or bad token with 401 and another path with 400', async () => {
     await expect(open('garbage')).rejects.toThrow('HTTP 401');
     await expect(open('x', '/elsewhere')).rejects.toThrow('HTTP 400');
+  });
+
+  it('listens at the API roots, like the reference; not at /ws', async () => {
+    const guest = await kit.guest();
+    for (const path of ['/', '/v3', '/v3/']) (await open(guest.token, path)).ws.close();
+    for (const path of ['/ws', '/v3/ws', '/v3/x']) await expect(open(guest.token, path)).rejects.toThrow('HTTP 400');
+  });
+
+  it('referenceSocket: a visitor hangs at the root, an agent connects, other paths 400, bad tokens 401', async () => {
+    const guest = await kit.guest();
+    const agent = await kit.agent();
+    await setFaults(kit, { referenceSocket: true });
+    for (const path of ['/', '/v3/']) {
+      const hung = new WebSocket(wsUrl(guest.token, path), { handshakeTimeout: 300 });
+      await expect(new Promise((resolve, reject) => (hung.on('open', resolve), hung.on('error', reject)))).rejects.toThrow(/timed out/i);
+    }
+    (await open(agent.token, '/')).ws.close();
+    await expect(open(guest.token, '/ws')).rejects.toThrow('HTTP 400');
+    await expect(open('garbage', '/')).rejects.toThrow('HTTP 401');
+    await setFaults(kit, { referenceSocket: false });
+    (await open(guest.token, '/')).ws.close();
   });
 
   it('answers heartbeat ping with pong, and me', async () => {

@@ -4,10 +4,13 @@
  * message) or `/<pid>/requests/<rid>` (the request, then `UPDATE`s); application heartbeats,
  * and a 30 s server tick that terminates a client which sent nothing since the previous tick.
  *
- * Deliberate departure: the reference rejects visitors (their upgrade hangs); the demo accepts
- * guest tokens, and lets a visitor follow only the conversations they started. A visitor may
- * subscribe before their first message: the snapshot is then `[]` and messages flow once the
- * conversation exists and is theirs.
+ * It listens where the reference does: at the API root (`WS_SERVER_PATH` '/'), here `/` and the
+ * same under `/v3`; any other path gets 400.
+ *
+ * Deliberate departure: the reference hangs a visitor's upgrade; the demo accepts guest tokens, and
+ * lets a visitor follow only the conversations they started. A visitor may subscribe before their
+ * first message: the snapshot is then `[]` and messages flow once the conversation exists and is
+ * theirs. The `referenceSocket` switch (`/__demo/faults`) turns the departure off.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -20,7 +23,8 @@ import { findMembership, verifyToken } from './passport.ts';
 import { messageJson, requestJson } from './serialize.ts';
 import type { MessageDoc, ProjectUserDoc, RequestDoc } from './types.ts';
 
-export const WS_PATHS = ['/ws', '/v3/ws'];
+/** The API roots: where the widget's `realtime: true` looks (`{apiUrl}/`) and the reference listens. */
+export const WS_PATHS = ['/', '/v3', '/v3/'];
 export const WS_HISTORY_LIMIT = 300;
 
 export interface WsOptions extends AuthDeps {
@@ -92,18 +96,24 @@ export class RealtimeServer {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (!WS_PATHS.includes(path)) return abort(socket, 400, 'Bad Request');
     const faults = this.options.faults.state;
-    if (faults.hangWebsocket) {
-      // Like the reference with a visitor token: the upgrade is never answered.
-      this.hanging.add(socket);
-      socket.on('close', () => this.hanging.delete(socket));
-      return;
-    }
+    if (faults.hangWebsocket) return this.hang(socket);
     if (faults.refuseWebsocket) return abort(socket, 503, 'Service Unavailable');
     const token = tokenOf(req);
     const verified = token ? verifyToken(this.options, token) : undefined;
     if (!verified || !('ok' in verified)) return abort(socket, 401, 'Unauthorized');
     const principal = verified.ok;
+    if (faults.referenceSocket && principal.kind === 'guest') {
+      // The reference's `User.findOne` with a guest's uuid `_id` throws and `verifyClient` never answers.
+      this.hang(socket);
+      return;
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.connect(ws, principal));
+  }
+
+  /** The upgrade is never answered (the client gives up, or `close()` ends it). */
+  private hang(socket: Duplex): void {
+    this.hanging.add(socket);
+    socket.on('close', () => this.hanging.delete(socket));
   }
 
   private connect(socket: WebSocket, principal: Principal): void {

@@ -1,56 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectRealtime, defaultBackoff, type RealtimeOptions, socketUrlFor } from './realtime.ts';
 import type { WireMessage } from './wire.ts';
-
-/** A scriptable stand-in for the browser's WebSocket: the test plays the server. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeSocket[] = [];
-
-  readyState = FakeSocket.CONNECTING;
-  sent: unknown[] = [];
-  closeCalls = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-
-  send(data: string): void {
-    if (this.readyState !== FakeSocket.OPEN) throw new Error('InvalidStateError');
-    this.sent.push(JSON.parse(data));
-  }
-
-  close(): void {
-    this.closeCalls += 1;
-    if (this.readyState >= FakeSocket.CLOSING) return;
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ code: 1000 });
-  }
-
-  // ---- the server's side
-  open(): void {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.({});
-  }
-  receive(frame: unknown): void {
-    this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
-  }
-  receiveRaw(data: unknown): void {
-    this.onmessage?.({ data });
-  }
-  drop(code = 1006): void {
-    this.readyState = FakeSocket.CLOSED;
-    this.onerror?.({});
-    this.onclose?.({ code });
-  }
-}
+import { FakeSocket } from '../test/fakeSocket.ts';
 
 const TOPIC = '/p1/requests/r1/messages';
 const msg = (id: string, text = id): WireMessage => ({ _id: id, text, sender: 's', recipient: 'r1', createdAt: '2024-01-01T00:00:00.000Z' });
@@ -67,18 +18,20 @@ function setup(overrides: Partial<RealtimeOptions> = {}) {
   const states: string[] = [];
   const onResync = vi.fn();
   const backoff = vi.fn((attempt: number) => attempt * 1000);
+  const onUnreachable = vi.fn();
   const connection = connectRealtime({
-    url: 'wss://api.test/v3/ws',
+    url: 'wss://api.test/v3/',
     token: 'JWT a.b c',
     topic: TOPIC,
     onMessages: (messages, kind) => received.push({ kind, ids: messages.map((m) => m._id) }),
     onStateChange: (state) => states.push(state),
     onResync,
+    onUnreachable,
     backoff,
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
     ...overrides,
   });
-  return { connection, received, states, onResync, backoff };
+  return { connection, received, states, onResync, onUnreachable, backoff };
 }
 
 /** Opens the latest socket and answers the subscription with a snapshot. */
@@ -101,7 +54,7 @@ describe('connectRealtime', () => {
   it('connects with the URL-encoded token and subscribes to the topic on open', () => {
     const { connection } = setup();
     const socket = latest();
-    expect(socket.url).toBe('wss://api.test/v3/ws?token=JWT%20a.b%20c');
+    expect(socket.url).toBe('wss://api.test/v3/?token=JWT%20a.b%20c');
     expect(connection.state).toBe('connecting');
     expect(socket.sent).toEqual([]);
     socket.open();
@@ -203,32 +156,41 @@ describe('connectRealtime', () => {
     connection.close();
   });
 
-  it('abandons a hanging handshake after connectTimeoutMs, backs off, then retries', () => {
-    const { connection, states, backoff } = setup({ connectTimeoutMs: 500 });
+  it('abandons a hanging handshake after connectTimeoutMs and stops for good: no second attempt', () => {
+    const { connection, states, backoff, onUnreachable } = setup({ connectTimeoutMs: 500 });
     const first = latest();
     vi.advanceTimersByTime(499);
     expect(first.closeCalls).toBe(0);
     vi.advanceTimersByTime(1);
     expect(first.closeCalls).toBe(1);
     expect(connection.state).toBe('down');
-    expect(backoff).toHaveBeenCalledWith(1);
+    expect(states).toEqual(['down']);
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
+    expect(backoff).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(24 * 60 * 60_000);
     expect(FakeSocket.instances).toHaveLength(1);
-    vi.advanceTimersByTime(999);
-    expect(FakeSocket.instances).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(FakeSocket.instances).toHaveLength(2);
-    expect(connection.state).toBe('connecting');
-    expect(states).toEqual(['down', 'connecting']);
     // The late open of the abandoned socket changes nothing.
     first.open();
     expect(first.sent).toEqual([]);
-    goLive();
-    expect(connection.state).toBe('live');
-    connection.close();
+    connection.reconnectNow(); // stopped is stopped
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
   });
 
-  it('counts a subscription that is never confirmed as a failure', () => {
-    const { connection } = setup({ connectTimeoutMs: 500 });
+  it('stops for good on a refused handshake (the reference answers 400 off its root)', () => {
+    const { connection, states, onUnreachable } = setup();
+    latest().drop(); // error + close of one socket: one report
+    expect(connection.state).toBe('down');
+    expect(states).toEqual(['down']);
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('counts a subscription that is never confirmed as unreachable too', () => {
+    const { connection, onUnreachable } = setup({ connectTimeoutMs: 500 });
     const socket = latest();
     vi.advanceTimersByTime(400);
     socket.open(); // the subscription gets its own 500 ms
@@ -237,48 +199,39 @@ describe('connectRealtime', () => {
     vi.advanceTimersByTime(1);
     expect(socket.closeCalls).toBe(1);
     expect(connection.state).toBe('down');
-    connection.close();
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
   });
 
-  it('backs off after errors and closes, with growing attempts, and gives up after maxAttempts', () => {
-    const { connection, states, backoff } = setup({ maxAttempts: 3 });
-    latest().drop();
+  it('reconnects a live socket that drops, backing off more with each drop', () => {
+    const { connection, states, backoff, onUnreachable } = setup();
+    goLive().drop();
     expect(backoff).toHaveBeenLastCalledWith(1);
-    vi.advanceTimersByTime(1000);
-    latest().drop(); // error + close of one socket: one failure
-    expect(backoff).toHaveBeenCalledTimes(2);
+    expect(connection.state).toBe('down');
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    goLive().drop();
     expect(backoff).toHaveBeenLastCalledWith(2);
     vi.advanceTimersByTime(2000);
     expect(FakeSocket.instances).toHaveLength(3);
-    latest().drop();
-    expect(backoff).toHaveBeenCalledTimes(2);
-    expect(connection.state).toBe('down');
-    expect(states).toEqual(['down', 'connecting', 'down', 'connecting', 'down']);
-    expect(vi.getTimerCount()).toBe(0);
-    vi.advanceTimersByTime(10 * 60_000);
-    expect(FakeSocket.instances).toHaveLength(3);
-    connection.reconnectNow(); // given up is given up
-    expect(FakeSocket.instances).toHaveLength(3);
-  });
-
-  it('gives up after 8 consecutive failures by default', () => {
-    const { connection } = setup({ connectTimeoutMs: 100 });
-    for (let i = 0; i < 20; i++) vi.advanceTimersByTime(60_000);
-    expect(FakeSocket.instances).toHaveLength(8);
-    expect(connection.state).toBe('down');
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('resets the failure count once live', () => {
-    const { connection, backoff } = setup({ maxAttempts: 2 });
-    latest().drop();
-    vi.advanceTimersByTime(1000);
-    goLive().drop(); // a live connection lost: failure 1 of a new run
-    expect(backoff).toHaveBeenLastCalledWith(1);
-    expect(connection.state).toBe('down');
-    vi.advanceTimersByTime(1000);
-    expect(connection.state).toBe('connecting');
+    expect(states).toEqual(['live', 'down', 'connecting', 'live', 'down', 'connecting']);
+    expect(onUnreachable).not.toHaveBeenCalled();
     connection.close();
+  });
+
+  it('stops for good when the reconnection after a drop fails', () => {
+    const { connection, onUnreachable } = setup({ connectTimeoutMs: 500 });
+    goLive().drop();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(500); // the new handshake hangs
+    expect(connection.state).toBe('down');
+    expect(onUnreachable).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(FakeSocket.instances).toHaveLength(2);
   });
 
   it('reconnects when the server stays silent for staleMs; any frame keeps it alive', () => {
@@ -318,7 +271,7 @@ describe('connectRealtime', () => {
     const { connection } = setup();
     connection.reconnectNow(); // connecting: no second socket
     expect(FakeSocket.instances).toHaveLength(1);
-    latest().drop();
+    goLive().drop();
     expect(connection.state).toBe('down');
     connection.reconnectNow();
     expect(FakeSocket.instances).toHaveLength(2);
@@ -353,7 +306,7 @@ describe('connectRealtime', () => {
 
   it('close() during a backoff wait or a handshake leaks no timer', () => {
     const a = setup();
-    latest().drop();
+    goLive().drop();
     a.connection.close();
     expect(vi.getTimerCount()).toBe(0);
     const b = setup();
@@ -368,19 +321,18 @@ describe('connectRealtime', () => {
         throw new DOMException('blocked', 'SecurityError');
       }
     }
-    const t = setup({ WebSocketImpl: Throwing as unknown as typeof WebSocket, maxAttempts: 2 });
+    const t = setup({ WebSocketImpl: Throwing as unknown as typeof WebSocket });
     expect(t.connection.state).toBe('connecting');
     vi.advanceTimersByTime(1); // a zero delay set inside a fake tick runs one tick later
     expect(t.connection.state).toBe('down');
-    vi.advanceTimersByTime(1001);
-    expect(t.connection.state).toBe('down');
-    expect(t.states).toEqual(['down', 'connecting', 'down']);
+    expect(t.states).toEqual(['down']);
+    expect(t.onUnreachable).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
 
     const boom = () => {
       throw new Error('caller bug');
     };
-    const c = setup({ onMessages: boom, onStateChange: boom, onResync: boom, heartbeatMs: 100 });
+    const c = setup({ onMessages: boom, onStateChange: boom, onResync: boom, onUnreachable: boom, heartbeatMs: 100 });
     const socket = latest();
     socket.open();
     socket.send = () => {
@@ -398,7 +350,7 @@ describe('connectRealtime', () => {
     const original = globalThis.WebSocket;
     vi.stubGlobal('WebSocket', undefined);
     try {
-      const { connection } = setup({ WebSocketImpl: undefined, maxAttempts: 1 });
+      const { connection } = setup({ WebSocketImpl: undefined });
       vi.advanceTimersByTime(0);
       expect(connection.state).toBe('down');
       expect(vi.getTimerCount()).toBe(0);
@@ -440,16 +392,16 @@ describe('defaultBackoff', () => {
 });
 
 describe('socketUrlFor', () => {
-  it('maps http(s) to ws(s), keeps the path prefix and appends /ws', () => {
-    expect(socketUrlFor('https://api.example.com/v3')).toBe('wss://api.example.com/v3/ws');
-    expect(socketUrlFor('https://api.example.com/v3/')).toBe('wss://api.example.com/v3/ws');
-    expect(socketUrlFor('http://127.0.0.1:3000/v3')).toBe('ws://127.0.0.1:3000/v3/ws');
-    expect(socketUrlFor('https://api.example.com')).toBe('wss://api.example.com/ws');
-    expect(socketUrlFor('https://host/base/api/v3?x=1#f')).toBe('wss://host/base/api/v3/ws');
-    expect(socketUrlFor('wss://host/v3')).toBe('wss://host/v3/ws');
+  it('is the API root, where the reference listens: ws(s), the path prefix, a trailing slash', () => {
+    expect(socketUrlFor('https://api.example.com/v3')).toBe('wss://api.example.com/v3/');
+    expect(socketUrlFor('https://api.example.com/v3/')).toBe('wss://api.example.com/v3/');
+    expect(socketUrlFor('http://127.0.0.1:3000/v3')).toBe('ws://127.0.0.1:3000/v3/');
+    expect(socketUrlFor('https://api.example.com')).toBe('wss://api.example.com/');
+    expect(socketUrlFor('https://host/base/api/v3?x=1#f')).toBe('wss://host/base/api/v3/');
+    expect(socketUrlFor('wss://host/v3')).toBe('wss://host/v3/');
   });
 
   it('resolves a relative apiUrl against the page', () => {
-    expect(socketUrlFor('/v3')).toBe(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/v3/ws`);
+    expect(socketUrlFor('/v3')).toBe(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/v3/`);
   });
 });

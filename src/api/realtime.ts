@@ -3,22 +3,25 @@
  * conversation topic `/<pid>/requests/<rid>/messages`. Everything above it gets validated messages
  * and a coarse state; nothing above it knows about frames, handshakes or heartbeats.
  *
- * Realtime is a bonus on top of REST polling: the reference server HANGS a visitor's upgrade, a
- * proxy may drop idle sockets, a laptop may sleep. So every failure is quiet (never thrown), retried
- * with backoff, and after `maxAttempts` consecutive failures the connection stays `down` for good.
+ * Realtime is a bonus on top of REST polling: the reference server HANGS a visitor's upgrade at its
+ * root and answers 400 on any other path, a proxy may drop idle sockets, a laptop may sleep. Every
+ * failure is quiet (never thrown). But Chromium prints every failed or abandoned handshake to the
+ * page's console, token and all, so an attempt is never repeated blindly:
  *
  * Lifecycle of one attempt: the socket opens within `connectTimeoutMs` → we subscribe → the server's
  * snapshot (`CREATE` with an array) confirms the subscription within another `connectTimeoutMs`
- * (the reference refuses a subscription silently) → `live`, the failure count resets and the caller
- * is told to re-sync from REST. Any close, error, timeout or `staleMs` without a frame counts as
- * one failure: state `down`, wait `backoff(failures)`, try again (`connecting`).
+ * (the reference refuses a subscription silently) → `live`, and the caller is told to re-sync from
+ * REST. An attempt that fails before that (error, close, timeout) ends the connection for good and
+ * calls `onUnreachable`: the service does not take this visitor there. A live socket that is lost
+ * (close, error, `staleMs` without a frame) is a drop: state `down`, wait `backoff(drops)`, try
+ * again (`connecting`).
  */
 import type { WireMessage, WsClientFrame } from './wire.ts';
 
 export type RealtimeState = 'connecting' | 'live' | 'down';
 
 export interface RealtimeOptions {
-  /** ws(s) URL of the socket endpoint, e.g. derived by `socketUrlFor(apiUrl)` */
+  /** ws(s) URL of the socket endpoint, e.g. `socketUrlFor(apiUrl)` (the API root, where the reference listens) */
   url: string;
   /** `"JWT …"`, sent as `?token=` (URL-encoded) */
   token: string;
@@ -28,16 +31,16 @@ export interface RealtimeOptions {
   onStateChange?(state: RealtimeState): void;
   /** Called after every (re)connection once subscribed: the caller re-syncs from REST (messages may have been missed). */
   onResync?(): void;
+  /** An attempt failed or hung before its subscription was confirmed: the connection has stopped for good. */
+  onUnreachable?(): void;
   /** default 4000: the reference server HANGS a guest's upgrade, so a handshake that does not open in time is abandoned */
   connectTimeoutMs?: number;
   /** default 20000 (< the server's 30 s): an application heartbeat frame */
   heartbeatMs?: number;
   /** default 65000: no frame of any kind from the server for this long → reconnect */
   staleMs?: number;
-  /** default exponential with jitter, 1 s … 60 s; `attempt` is the number of consecutive failures (1, 2, …) */
+  /** wait before reconnecting after a drop; default exponential with jitter, 1 s … 60 s; `attempt` counts the drops (1, 2, …) */
   backoff?: (attempt: number) => number;
-  /** default 8 consecutive failures → give up ('down' for good, polling stays in charge) */
-  maxAttempts?: number;
   /** injected by tests (and by Node callers: `ws`) */
   WebSocketImpl?: typeof WebSocket;
 }
@@ -60,7 +63,10 @@ export function defaultBackoff(attempt: number): number {
   return Math.min(60_000, Math.round(base * (1 + Math.random() * 0.5)));
 }
 
-/** `https://host/v3` → `wss://host/v3/ws`; `http` → `ws`; keeps the path prefix, drops query and hash. */
+/**
+ * The API root as a socket URL, where the reference listens (`WS_SERVER_PATH` '/', behind the
+ * same prefix as the API): `https://host/v3` → `wss://host/v3/`; `http` → `ws`; drops query and hash.
+ */
 export function socketUrlFor(apiUrl: string): string {
   let parsed: URL;
   try {
@@ -68,11 +74,11 @@ export function socketUrlFor(apiUrl: string): string {
     parsed = base ? new URL(apiUrl, base) : new URL(apiUrl);
   } catch {
     // Not a URL we can parse: do the obvious textual thing rather than throw.
-    return `${apiUrl.replace(/[?#].*$/, '').replace(/^http/i, 'ws').replace(/\/+$/, '')}/ws`;
+    return `${apiUrl.replace(/[?#].*$/, '').replace(/^http/i, 'ws').replace(/\/+$/, '')}/`;
   }
   const secure = parsed.protocol === 'https:' || parsed.protocol === 'wss:';
   const path = parsed.pathname.replace(/\/+$/, '');
-  return `${secure ? 'wss:' : 'ws:'}//${parsed.host}${path}/ws`;
+  return `${secure ? 'wss:' : 'ws:'}//${parsed.host}${path}/`;
 }
 
 function withToken(url: string, token: string): string {
@@ -104,7 +110,6 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   const connectTimeoutMs = positive(options.connectTimeoutMs, 4000);
   const heartbeatMs = positive(options.heartbeatMs, 20_000);
   const staleMs = positive(options.staleMs, 65_000);
-  const maxAttempts = Math.max(1, Math.floor(positive(options.maxAttempts, 8)));
   const backoff = options.backoff ?? defaultBackoff;
   const fullUrl = withToken(options.url, options.token);
 
@@ -114,7 +119,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   let socket: WebSocket | null = null;
   /** the current socket delivered its snapshot */
   let subscribed = false;
-  let failures = 0;
+  /** live sockets lost so far: the backoff grows with them */
+  let drops = 0;
   let connectTimer: Timer | undefined;
   let staleTimer: Timer | undefined;
   let retryTimer: Timer | undefined;
@@ -159,23 +165,25 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
 
   function failure(): void {
     if (stopped) return;
+    const wasLive = subscribed;
     drop();
-    failures += 1;
-    if (failures >= maxAttempts) {
-      // Given up: polling stays in charge for the rest of this connection's life.
+    if (!wasLive) {
+      // Refused, hung or never confirmed: another try would only print another console error.
       setState('down');
       stopped = true;
       clearTimeout(retryTimer);
       retryTimer = undefined;
+      guard(() => options.onUnreachable?.());
       return;
     }
+    drops += 1;
     setState('down');
     if (stopped) return; // the state callback closed us
     let delay = Number.NaN;
     guard(() => {
-      delay = backoff(failures);
+      delay = backoff(drops);
     });
-    if (!Number.isFinite(delay) || delay < 0) delay = defaultBackoff(failures);
+    if (!Number.isFinite(delay) || delay < 0) delay = defaultBackoff(drops);
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
@@ -213,7 +221,6 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     if (Array.isArray(message)) {
       if (subscribed) return; // only the first array is the snapshot
       subscribed = true;
-      failures = 0;
       clearTimeout(connectTimer);
       connectTimer = undefined;
       const messages = message.filter(isWireMessage);

@@ -1,51 +1,123 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { connectRealtime, socketUrlFor, type RealtimeConnection } from '../api/realtime.ts';
 import type { WireMessage } from '../api/wire.ts';
+import type { KeyValueStore } from './storage.ts';
 
 /**
- * The push channel for the current conversation: connected while there is a conversation, a
- * token and a visible page; polling stays the source of truth (the reference server hangs a
- * guest's upgrade, so this often never goes live) and only slows down while the push is live.
+ * The push channel for the current conversation, only where the service is known to take visitors.
+ * The reference server does not (server-contract §10: it hangs a visitor's handshake at its root
+ * and answers 400 elsewhere), and Chromium prints every failed or abandoned handshake to the host
+ * page's console with the token in the URL. So: no socket unless the `realtime` setting (the page's,
+ * or `project.widget.realtime` announced by the service) says where it is; and a handshake that fails
+ * or hangs there pauses the attempts for that API for a day, remembered in storage across reloads.
+ * Polling stays the source of truth throughout and only slows down while the push is live.
  */
 export interface RealtimeModel {
   live: ReadonlySignal<boolean>;
-  /** (Re)connect for this conversation, or disconnect when any part is missing. */
-  follow(target: { requestId: string | null; token: string | null; active: boolean }): void;
-  /** Network back or page visible: skip a pending backoff, or start over after giving up. */
+  /** (Re)connect for this conversation and endpoint, or disconnect when any part is missing. */
+  follow(target: RealtimeTarget): void;
+  /** Network back: skip a pending backoff, or try again after a failure that happened offline. */
   wake(): void;
   stop(): void;
+}
+
+export interface RealtimeTarget {
+  requestId: string | null;
+  token: string | null;
+  /** this tab may hold the socket now (running, leading) */
+  active: boolean;
+  /** `realtimeEndpoint(…)`: null = no socket */
+  endpoint: string | null;
+}
+
+/** How long a failed handshake keeps the widget off that socket. */
+export const REALTIME_PAUSE_MS = 24 * 60 * 60 * 1000;
+
+/** What is remembered (store name `realtime:<apiUrl>`): this endpoint failed; no attempt before `until`. */
+export interface RealtimePause {
+  url: string;
+  until: number;
+}
+
+/**
+ * Where the socket is, from the `realtime` setting: `true` → the API root, where the reference
+ * places it (`wss://host/v3/`); a ws(s) URL → that URL; anything else → none.
+ */
+export function realtimeEndpoint(setting: boolean | string, apiUrl: string): string | null {
+  if (setting === true) return socketUrlFor(apiUrl);
+  if (typeof setting !== 'string') return null;
+  try {
+    const url = new URL(setting);
+    return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Is `url` paused by this stored record? A record from a clock set far ahead does not count. */
+export function isPaused(record: unknown, url: string, now: number): boolean {
+  if (!record || typeof record !== 'object') return false;
+  const { url: pausedUrl, until } = record as Partial<RealtimePause>;
+  return pausedUrl === url && typeof until === 'number' && now < until && until - now <= REALTIME_PAUSE_MS;
 }
 
 export function createRealtime(options: {
   apiUrl: string;
   projectId: string;
+  store: KeyValueStore;
   onMessages(messages: WireMessage[]): void;
   onResync(): void;
-  enabled: boolean;
+  /** default: `navigator.onLine` */
+  isOnline?: () => boolean;
+  now?: () => number;
   WebSocketImpl?: typeof WebSocket;
 }): RealtimeModel {
   const live = signal(false);
+  const memoryName = `realtime:${options.apiUrl}`;
+  const now = options.now ?? Date.now;
+  const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
+  const hasWebSocket = () => !!(options.WebSocketImpl ?? (globalThis as { WebSocket?: unknown }).WebSocket);
   let connection: RealtimeConnection | null = null;
   let key = '';
-  let target: { requestId: string | null; token: string | null; active: boolean } = { requestId: null, token: null, active: false };
+  let target: RealtimeTarget = { requestId: null, token: null, active: false, endpoint: null };
+  /** Bumped by every start and stop: a start that waited on storage checks it is still the latest. */
+  let generation = 0;
+  /** This instance's own record, in case the store cannot keep it. */
+  let ownPause: RealtimePause | undefined;
 
   const disconnect = () => {
+    generation += 1;
     connection?.close();
     connection = null;
     live.value = false;
   };
 
-  function connect() {
+  function remember(url: string) {
+    ownPause = { url, until: now() + REALTIME_PAUSE_MS };
+    void options.store.set(memoryName, ownPause).catch(() => undefined);
+  }
+
+  async function start() {
     disconnect();
-    const { requestId, token } = target;
-    if (!requestId || !token) return;
+    const run = generation;
+    const { requestId, token, endpoint } = target;
+    // Offline, an attempt could only fail (and be blamed on the service): `wake` comes on `online`.
+    if (!requestId || !token || !endpoint || !hasWebSocket() || !isOnline()) return;
+    // Read every time: another tab may have recorded a failure since.
+    const stored = await options.store.get<unknown>(memoryName).catch(() => undefined);
+    if (run !== generation) return;
+    if (isPaused(ownPause, endpoint, now()) || isPaused(stored, endpoint, now())) return;
     connection = connectRealtime({
-      url: socketUrlFor(options.apiUrl),
+      url: endpoint,
       token,
       topic: `/${options.projectId}/requests/${requestId}/messages`,
       onMessages: (messages) => options.onMessages(messages),
       onStateChange: (state) => (live.value = state === 'live'),
       onResync: () => options.onResync(),
+      // A failure while offline is not the service's: tried again on `online`.
+      onUnreachable: () => {
+        if (isOnline()) remember(endpoint);
+      },
       ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
     });
   }
@@ -54,17 +126,18 @@ export function createRealtime(options: {
     live,
     follow(next) {
       target = next;
-      const nextKey = next.active && next.requestId && next.token ? `${next.requestId}|${next.token}` : '';
+      const nextKey = next.active && next.requestId && next.token && next.endpoint ? `${next.endpoint}|${next.requestId}|${next.token}` : '';
       if (nextKey === key) return;
       key = nextKey;
-      if (!options.enabled || !nextKey || typeof WebSocket === 'undefined') return disconnect();
-      connect();
+      if (!nextKey) return disconnect();
+      void start();
     },
     wake() {
-      if (!key || !options.enabled) return;
-      // A connection that is down may have given up for good: a fresh one starts its attempts over.
-      if (!connection || connection.state === 'down') connect();
-      else connection.reconnectNow();
+      if (!key) return;
+      // Connecting or live: nothing to wake. Down: waiting to reconnect, or stopped (a pause, if
+      // one was recorded, keeps it stopped).
+      if (connection && connection.state !== 'down') return;
+      void start();
     },
     stop() {
       key = '';

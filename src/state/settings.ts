@@ -60,8 +60,12 @@ export interface WidgetSettings {
   showEmojiFooterButton: boolean;
   /** CSP nonce for the `<link>`/`<style>` fallback on browsers without constructable stylesheets. */
   nonce: string;
-  /** Use the service's websocket push where it accepts a guest (polling always stays on). */
-  realtime: boolean;
+  /**
+   * The websocket push, only where the service takes visitors: `true` = the service's socket at the
+   * API root (where the reference places it), a ws(s) URL = that endpoint, `false` = none (polling
+   * is always on). Off by default: the reference server does not take visitors (server-contract §10).
+   */
+  realtime: boolean | string;
   /** Dispatch `porchlight:<event>` on `window` (the script tag does; several previews should not). */
   windowEvents: boolean;
 }
@@ -113,7 +117,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   showAttachmentFooterButton: true,
   showEmojiFooterButton: false,
   nonce: '',
-  realtime: true,
+  realtime: false,
   windowEvents: true,
 });
 
@@ -134,6 +138,7 @@ const ENUMS: Partial<Record<keyof WidgetSettings, readonly string[]>> = {
 export function coerceSetting<K extends keyof WidgetSettings>(key: K, value: unknown): WidgetSettings[K] | undefined {
   if (value === undefined || value === null) return undefined;
   const fallback = DEFAULT_SETTINGS[key];
+  if (key === 'realtime' && typeof value === 'string' && /^wss?:\/\//i.test(value)) return value as WidgetSettings[K];
   if (typeof fallback === 'boolean') {
     if (typeof value === 'boolean') return value as WidgetSettings[K];
     // Query parameters: a bare key means true and '0' means false, as the official widget reads them.
@@ -189,7 +194,10 @@ export function settingsFromQuery(search: string): Partial<WidgetSettings> {
       if (name.startsWith(prefix)) raw[name.slice(prefix.length)] = value;
     });
   }
-  return cleanLayer(raw);
+  const layer = cleanLayer(raw);
+  // A link to the host page must not send the visitor's token to a socket of the link's choosing.
+  if (typeof layer.realtime === 'string') delete layer.realtime;
+  return layer;
 }
 
 /** Applies the layers in order, last wins. */
