@@ -14,6 +14,7 @@ import {
   requestIdOf,
   sendFromWidget,
   snippetPage,
+  watchBrowser,
   widget,
 } from './support.ts';
 
@@ -48,6 +49,7 @@ test.describe('foundation: one script tag, a working chat', () => {
   });
 
   test('the visitor sends, the bubble shows at once, the agent reply appears', async ({ page }) => {
+    const browser = watchBrowser(page);
     await openHostPage(page, snippetPage());
     await launcher(page).click();
     await expect(chatWindow(page)).toBeVisible();
@@ -63,6 +65,11 @@ test.describe('foundation: one script tag, a working chat', () => {
     expect(mine).toHaveLength(1);
     expect(typeof mine[0]!.attributes?.tempUID).toBe('string');
     await expect(page.locator('porchlight-widget [part~="message-visitor"]')).toHaveCount(1);
+    // A normal session prints nothing; the push went where the page told it: the API root.
+    expect(browser.problems()).toEqual([]);
+    expect(browser.seen.pageErrors).toEqual([]);
+    expect(browser.seen.failed).toEqual([]);
+    expect(browser.seen.sockets.map((url) => new URL(url).pathname)).toEqual(['/v3/']);
   });
 
   test('a reload brings back the history and the open window', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page, type Request } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -12,11 +12,17 @@ export const AGENT = { email: 'agent@demo.test', password: 'demo' };
 /** The seed project's default department: naming it skips the seed's department step (Sales/Support). */
 export const DEFAULT_DEPARTMENT = '65f0c0ffee0000000000de00';
 
-/** A plain host page with only the snippet of widget-contract §1, served on the pages origin. */
+/**
+ * A plain host page with only the snippet of widget-contract §1, served on the pages origin.
+ * `realtime: true`: the demo takes visitors on its socket, so live delivery stays tested
+ * (`realtime: undefined` leaves the setting out, as a site owner who never heard of it would).
+ * The inline icon keeps the browser from asking for /favicon.ico (a 404 in the console).
+ */
 export function snippetPage(options: { settings?: Record<string, unknown>; before?: string; body?: string } = {}): string {
-  const settings = { projectid: PROJECT_ID, apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, ...options.settings };
+  const settings = { projectid: PROJECT_ID, apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, realtime: true, ...options.settings };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"></head>
 <body><main><h1>A host page</h1><p>Only the snippet below.</p>${options.body ?? ''}</main>
 <script>${options.before ?? ''}
 window.porchlightSettings = ${JSON.stringify(settings)};</script>
@@ -98,4 +104,42 @@ export async function createProject(body: Record<string, unknown> = {}): Promise
 /** A snippet page for another project than the seed (no department preset). */
 export function projectPage(projectId: string, settings: Record<string, unknown> = {}, extra: { before?: string; body?: string } = {}): string {
   return snippetPage({ settings: { projectid: projectId, departmentID: '', ...settings }, ...extra });
+}
+
+/** Everything the browser reports about the page: console lines, uncaught errors, failed requests, sockets. */
+export function watchBrowser(p: Page) {
+  const seen = {
+    console: [] as ConsoleMessage[],
+    pageErrors: [] as string[],
+    failed: [] as string[],
+    /** requests cut off by a reload we asked for: not a failure of the widget */
+    abortedByReload: [] as string[],
+    sockets: [] as string[],
+    tokens: new Set<string>(),
+    reloading: false,
+  };
+  p.on('console', (message) => seen.console.push(message));
+  p.on('pageerror', (error) => seen.pageErrors.push(String(error)));
+  p.on('websocket', (socket) => seen.sockets.push(socket.url()));
+  p.on('requestfailed', (request) => {
+    const line = `${request.method()} ${request.url()}: ${request.failure()?.errorText}`;
+    if (seen.reloading && request.failure()?.errorText === 'net::ERR_ABORTED') seen.abortedByReload.push(line);
+    else seen.failed.push(line);
+  });
+  p.on('request', (request) => {
+    const authorization = request.headers().authorization;
+    if (authorization) seen.tokens.add(authorization.replace(/^JWT\s+/i, ''));
+  });
+  return {
+    seen,
+    async reload() {
+      seen.reloading = true;
+      await p.reload();
+      seen.reloading = false;
+    },
+    /** Console lines of type error or warning, with where they came from. */
+    problems: () => seen.console.filter((m) => m.type() === 'error' || m.type() === 'warning').map((m) => `${m.type()}: ${m.text()} (${m.location().url})`),
+    /** Any console line (of any type) that carries a token the widget used. */
+    leaks: () => seen.console.filter((m) => [...seen.tokens].some((token) => m.text().includes(token) || m.text().includes(encodeURIComponent(token)))).map((m) => m.text()),
+  };
 }
