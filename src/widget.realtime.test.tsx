@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from './test/fakeFetch.ts';
+import { FakeSocket } from './test/fakeSocket.ts';
+import { useWidgetHarness } from './test/mountForTest.ts';
+
+/** Which socket a whole widget opens, from the page's setting or what the service announces. */
+const harness = useWidgetHarness();
+
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** Mounts with `realtime` as given (the harness's own default is off), sends once, waits a little. */
+async function socketsAfterFirstMessage(realtime: unknown): Promise<string[]> {
+  const { widget } = harness.start({ realtime: realtime as boolean | string | undefined });
+  await widget.sendMessage('hello');
+  await until(() => expect(harness.service.posts()).toHaveLength(1));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return FakeSocket.instances.map((socket) => socket.url.replace(/\?token=.*$/, ''));
+}
+
+describe('the widget’s websocket', () => {
+  it('is not tried when nothing says the service takes visitors', async () => {
+    expect(await socketsAfterFirstMessage(undefined)).toEqual([]);
+  });
+
+  it('is tried at the API root when the service announces realtime: true in project.widget', async () => {
+    harness.service.setWidgets({ project: { _id: harness.service.projectId, name: 'Fake project', widget: { realtime: true } } });
+    expect(await socketsAfterFirstMessage(undefined)).toEqual(['wss://api.test/v3/']);
+  });
+
+  it('is tried at the URL the page names', async () => {
+    expect(await socketsAfterFirstMessage('wss://push.test/socket')).toEqual(['wss://push.test/socket']);
+  });
+
+  it('is not tried when the page says false, whatever the service announces', async () => {
+    harness.service.setWidgets({ project: { _id: harness.service.projectId, name: 'Fake project', widget: { realtime: true } } });
+    expect(await socketsAfterFirstMessage(false)).toEqual([]);
+  });
+});
