@@ -244,6 +244,26 @@ describe('createRealtime: the attempts and their day-long memory', () => {
     realtime.stop();
   });
 
+  it('a live socket lost while offline waits for the network instead of retrying', async () => {
+    const store = createMemoryStore();
+    const realtime = model(store);
+    realtime.follow(target(ROOT));
+    await settle();
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    socket.receive({ action: 'publish', payload: { topic: '/p1/requests/r1/messages', method: 'CREATE', message: [] } });
+    online = false;
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    online = true;
+    realtime.wake();
+    await settle();
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(await store.get(`realtime:${API}`)).toBeUndefined();
+    realtime.stop();
+  });
+
   it('a stop while the storage is read opens nothing', async () => {
     const realtime = model(createMemoryStore());
     realtime.follow(target(ROOT));

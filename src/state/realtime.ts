@@ -107,12 +107,16 @@ export function createRealtime(options: {
     const stored = await options.store.get<unknown>(memoryName).catch(() => undefined);
     if (run !== generation) return;
     if (isPaused(ownPause, endpoint, now()) || isPaused(stored, endpoint, now())) return;
-    connection = connectRealtime({
+    const current: RealtimeConnection = connectRealtime({
       url: endpoint,
       token,
       topic: `/${options.projectId}/requests/${requestId}/messages`,
       onMessages: (messages) => options.onMessages(messages),
-      onStateChange: (state) => (live.value = state === 'live'),
+      onStateChange: (state) => {
+        live.value = state === 'live';
+        // Lost while offline: a reconnection now could only fail; `wake` starts afresh on `online`.
+        if (state === 'down' && !isOnline()) current.close();
+      },
       onResync: () => options.onResync(),
       // A failure while offline is not the service's: tried again on `online`.
       onUnreachable: () => {
@@ -120,6 +124,7 @@ export function createRealtime(options: {
       },
       ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
     });
+    connection = current;
   }
 
   return {
