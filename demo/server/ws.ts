@@ -15,8 +15,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { WsClientFrame, WsServerFrame } from '../../src/api/wire.ts';
 import type { Faults } from './faults.ts';
 import { uuid } from './ids.ts';
-import type { AuthDeps, Principal } from './passport.ts';
-import { findMembership, verifyToken } from './passport.ts';
+import type { AuthDeps, Principal } from './credentials.ts';
+import { findMembership, verifyToken } from './credentials.ts';
 import { messageJson, requestJson } from './serialize.ts';
 import type { MessageDoc, ProjectUserDoc, RequestDoc } from './types.ts';
 
