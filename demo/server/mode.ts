@@ -37,3 +37,8 @@ export class DemoMode {
     return () => this.listeners.delete(listener);
   }
 }
+
+/** `npm run demo -- --reference` or `PORCHLIGHT_REFERENCE=1`. */
+export function referenceModeRequested(argv: readonly string[], env: Record<string, string | undefined>): boolean {
+  return argv.includes('--reference') || env.PORCHLIGHT_REFERENCE === '1' || env.PORCHLIGHT_REFERENCE === 'true';
+}
