@@ -119,3 +119,12 @@ document.getElementById('faults').addEventListener('click', (event) => {
 field('latencyMs').addEventListener('change', () => void setFaults({ latencyMs: Number(field('latencyMs').value) || 0 }));
 // The fault controls are not widget settings: keep them out of the preview refresh.
 void setFaults({});
+
+// Reference mode (PUT /__demo/mode): the demo answers like a stock reference deployment.
+const referenceMode = field('referenceMode');
+async function setReferenceMode(reference) {
+  const res = await fetch('/__demo/mode', { method: reference === undefined ? 'GET' : 'PUT', headers: { 'Content-Type': 'application/json' }, body: reference === undefined ? undefined : JSON.stringify({ reference }) });
+  if (res.ok) referenceMode.checked = (await res.json()).reference;
+}
+referenceMode.addEventListener('change', () => void setReferenceMode(referenceMode.checked));
+void setReferenceMode(undefined);
