@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestListResponse } from '../../src/api/wire.ts';
-import { DEMO_PROJECT_SECRET } from './seed.ts';
+import { createSeed, DEMO_PROJECT_SECRET, upgradeData } from './seed.ts';
 import { type Kit, newRequestId, PID, send, startKit } from './testkit.ts';
 
 let kit: Kit;
@@ -103,5 +103,17 @@ describe('POST /__demo/tokens', () => {
     expect((sam.exp ?? 0) - (sam.iat ?? 0)).toBe(60);
     expect((await mint({ expiresIn: 'soon' })).status).toBe(400);
     expect((await fetch(`${kit.demo.apiOrigin}/__demo/tokens?project=65f0c0ffee0000000000ffff`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('project secrets in older data files', () => {
+  it('gives the seed project its published secret and other projects a random one', () => {
+    const data = createSeed({ botWelcome: false });
+    const copy = { ...structuredClone(data.projects[0]!), _id: '65f0c0ffee0000000000abcd' };
+    data.projects.push(copy);
+    for (const p of data.projects) delete (p as { jwtSecret?: string }).jwtSecret;
+    upgradeData(data);
+    expect(data.projects[0]?.jwtSecret).toBe(DEMO_PROJECT_SECRET);
+    expect(data.projects[1]?.jwtSecret).toMatch(/^[0-9a-f]{48}$/);
   });
 });
