@@ -6,7 +6,7 @@
  * the 400 for a one-word header, `validtoken`'s 403 and has-role's two JSON 403s.
  */
 import { STATUS_CODES } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import { isRecord, str } from './httpContext.ts';
 import { castObjectId, isHexObjectId, isValidObjectId } from './ids.ts';
@@ -147,7 +147,7 @@ function basicStrategy(deps: AuthDeps, header: string | undefined): StrategyResu
 }
 
 /** passport's answer when every strategy failed: `res.end(STATUS_CODES[status])`, no content type. */
-export function refuse(res: Parameters<RequestHandler>[1], status: number, challenge?: string): void {
+export function refuse(res: Response, status: number, challenge?: string): void {
   res.statusCode = status;
   if (challenge) res.setHeader('WWW-Authenticate', challenge);
   res.end(STATUS_CODES[status]);

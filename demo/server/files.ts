@@ -20,6 +20,7 @@ import type { FileDoc, ProjectDoc, ProjectUserDoc } from './types.ts';
 export const MAX_UPLOAD_FILE_SIZE = Number(process.env.MAX_UPLOAD_FILE_SIZE) || 1_024_000;
 const DEFAULT_CHAT_EXTENSIONS = process.env.CHAT_FILES_ALLOW_LIST || '.jpg,.jpeg,.png,.gif,.pdf,.txt';
 const CHAT_FILE_EXPIRATION_SECONDS = Number(process.env.CHAT_FILE_EXPIRATION_TIME) || 2_592_000;
+
 /** The allow-list: the widget's for visitors, the project settings' for agents; "*\/*" = any. */
 function allowedExtensions(project: ProjectDoc, membership: ProjectUserDoc | undefined): unknown {
   const isVisitor = !membership || membership.roleType === 2 || membership.role === 'guest';
@@ -47,6 +48,8 @@ function refusal(file: Express.Multer.File, allowed: unknown): string | undefine
 const chatUpload = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_UPLOAD_FILE_SIZE },
+  // Browsers send file names in UTF-8 (busboy's default would read them as latin1).
+  defParamCharset: 'utf8',
   fileFilter(req, file, done) {
     const refused = refusal(file, allowedExtensions(projectOf(req), req.projectUser));
     if (refused) done(new Error(refused));
@@ -111,9 +114,9 @@ function findFile(deps: AuthDeps, filePath: string | undefined): FileDoc | undef
   return deps.store.file('files', filePath) ?? deps.store.file('images', filePath);
 }
 
-function sendFile(res: Response, file: FileDoc, headers: Record<string, string> = {}): void {
+function sendFile(res: Response, file: FileDoc): void {
   // Uploads are served from the API origin: never let a browser sniff them into HTML.
-  res.set({ 'Content-Type': file.contentType, 'X-Content-Type-Options': 'nosniff', ...headers }).send(file.data);
+  res.set({ 'Content-Type': file.contentType, 'X-Content-Type-Options': 'nosniff' }).send(file.data);
 }
 
 function serveFile(deps: AuthDeps, download: boolean) {
@@ -123,11 +126,8 @@ function serveFile(deps: AuthDeps, download: boolean) {
       res.status(404).json({ success: false, error: 'File not found.' });
       return;
     }
-    if (!download) return sendFile(res, file);
-    const name = path.posix.basename(file.filename);
-    const ascii = name.replace(/[^\x20-\x7e]|"/g, '?');
-    const disposition = ascii === name ? `attachment; filename="${name}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-    sendFile(res, file, { 'Content-Disposition': disposition });
+    if (download) res.attachment(path.posix.basename(file.filename));
+    sendFile(res, file);
   };
 }
 

@@ -114,4 +114,14 @@ describe('uploads (multer)', () => {
     expect(res.status).toBe(201);
     expect(((await res.json()) as { filename: string }).filename).toMatch(/\/limit\.txt$/);
   });
+
+  it('keeps a non-ASCII file name, and offers it for download with an RFC 5987 fallback', async () => {
+    const form = new FormData();
+    form.append('file', png(), 'фонарь.png');
+    const { filename } = (await (await post(form)).json()) as { filename: string };
+    expect(filename).toMatch(/\/фонарь\.png$/);
+    const download = await kit.call(`/files/download?path=${encodeURIComponent(filename)}`);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="??????.png"; filename*=UTF-8''${encodeURIComponent('фонарь')}.png`);
+    expect(download.headers.get('content-type')).toBe('image/png');
+  });
 });
