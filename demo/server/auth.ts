@@ -153,14 +153,15 @@ function signinWithCustomToken(deps: AuthDeps) {
 }
 
 /**
- * The membership a custom token makes on first use: `uuid_user` = the external id, the token's
- * `role` or `user` (which includes every guest right).
+ * The membership a custom token makes on first use: `uuid_user` = the token's `_id` (the site's
+ * own user id), role `user` (which includes every guest right) unless the token names `guest`.
+ * (A token naming owner/admin/agent makes a dashboard user on the reference: not reproduced.)
  */
 function ensureMembership(deps: AuthDeps, projectId: string, claims: Record<string, unknown>): void {
-  const uid = String(claims.external_id ?? claims._id);
+  const uid = String(claims._id);
   if (deps.store.data.projectUsers.some((pu) => pu.id_project === projectId && pu.uuid_user === uid)) return;
-  const role = claims.role === 'guest' || claims.role === 'user' ? claims.role : 'user';
-  deps.store.data.projectUsers.push(visitorMembership(projectId, uid, role, 'system'));
+  const role = claims.role === 'guest' ? 'guest' : 'user';
+  deps.store.data.projectUsers.push(visitorMembership(projectId, uid, role, uid));
   deps.store.changed();
 }
 

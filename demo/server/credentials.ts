@@ -90,14 +90,14 @@ export function decodeClaims(token: string): Claims | null {
 
 /**
  * The key passport's `secretOrKeyProvider` picks by `aud`: a project's own `jwtSecret` for
- * `https://tiledesk.com/projects/<id>`, the global secret for anything else. Bots and
+ * `https://tiledesk.com/projects/<id>` (an active one), the global secret for anything else. Bots and
  * subscriptions have no secret in the demo, so their tokens never verify.
  */
 function keyFor(deps: AuthDeps, audience: unknown): string | undefined {
   if (typeof audience !== 'string') return deps.secret;
   if (audience.startsWith(PROJECT_AUDIENCE_PREFIX)) {
     const projectId = audience.slice(PROJECT_AUDIENCE_PREFIX.length);
-    return isValidObjectId(projectId) ? deps.store.project(castObjectId(projectId))?.jwtSecret : undefined;
+    return isValidObjectId(projectId) ? deps.store.activeProject(castObjectId(projectId))?.jwtSecret : undefined;
   }
   if (/^https:\/\/tiledesk\.com\/(bots|subscriptions)\//.test(audience)) return undefined;
   return deps.secret;
