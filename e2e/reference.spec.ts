@@ -5,7 +5,8 @@ import { agentToken, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdO
 /**
  * The main flows against a service whose websocket behaves exactly like the reference server's
  * (server-contract §10: a visitor's handshake at the root is never answered, any other path gets
- * 400): the demo's `referenceSocket` switch, on its own instance so no other test is affected.
+ * 400), with the stock labels and the dashboard's `wellcome*` keys: the demo's reference mode, on
+ * its own instance so no other test is affected.
  * A whole session must leave the browser console empty: Chromium reports every failed or abandoned
  * handshake there, with the visitor's token in the URL.
  */
@@ -18,7 +19,7 @@ const PAGES_ORIGIN = `http://127.0.0.1:${PAGES_PORT}`;
 let demo: DemoHandle;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
-  demo = await startDemo({ apiPort: API_PORT, pagesPort: PAGES_PORT, quiet: true, referenceSocket: true });
+  demo = await startDemo({ apiPort: API_PORT, pagesPort: PAGES_PORT, quiet: true, reference: true });
 });
 test.afterAll(async () => {
   await demo?.close();

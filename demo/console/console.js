@@ -2,37 +2,86 @@
 // the real v3 API, answer, close, and send the rich message kinds the widget renders.
 // Every piece of data goes into the page through textContent / attributes, never innerHTML.
 // `?project=<id>` shows another project (one created with POST /__demo/projects); default: the seed.
+// Type-checked (`checkJs`) against the widget's own wire types.
 
-const PROJECT_ID = new URLSearchParams(location.search).get('project') || document.querySelector('meta[name="porchlight-project"]').content;
-const PRICE_LIST = document.querySelector('meta[name="porchlight-price-list"]');
-const API = document.querySelector('meta[name="porchlight-api"]').content;
+/** @typedef {import('../../src/api/wire.ts').SignInResponse} SignInResponse */
+/** @typedef {import('../../src/api/wire.ts').SignInUser} SignInUser */
+/** @typedef {import('../../src/api/wire.ts').WireRequest} WireRequest */
+/** @typedef {import('../../src/api/wire.ts').WireMessage} WireMessage */
+/** @typedef {import('../../src/api/wire.ts').RequestListResponse} RequestListResponse */
+/** @typedef {import('../../src/api/wire.ts').SendMessageBody} SendMessageBody */
+/** @typedef {import('../../src/api/wire.ts').AttachmentButton} AttachmentButton */
+
+/**
+ * The element with this id, of this class (a missing or different element is a bug of the page).
+ * @template {typeof HTMLElement} C
+ * @param {string} id
+ * @param {C} [type]
+ * @returns {InstanceType<C>}
+ */
+function $(id, type) {
+  const node = document.getElementById(id);
+  if (!(node instanceof (type ?? HTMLElement))) throw new Error(`#${id} is missing`);
+  return /** @type {InstanceType<C>} */ (node);
+}
+/** @param {string} id */
+const input = (id) => $(id, HTMLInputElement);
+/** @param {string} id */
+const button = (id) => $(id, HTMLButtonElement);
+
+/** @param {string} name */
+function meta(name) {
+  const node = document.querySelector(`meta[name="${name}"]`);
+  if (!(node instanceof HTMLMetaElement)) throw new Error(`meta ${name} is missing`);
+  return node;
+}
+
+const PROJECT_ID = new URLSearchParams(location.search).get('project') || meta('porchlight-project').content;
+const PRICE_LIST = meta('porchlight-price-list');
+const API = meta('porchlight-api').content;
 const LIST_EVERY_MS = 2000;
 const THREAD_EVERY_MS = 1500;
+/** @type {Record<number, string>} */
 const STATUS_NAMES = { 50: 'temp', 100: 'unassigned', 150: 'abandoned', 200: 'assigned', 300: 'served', 1000: 'closed' };
 
-const $ = (id) => document.getElementById(id);
 const state = {
+  /** @type {string | null} */
   token: sessionStorage.getItem('porchlight.console.token'),
+  /** @type {SignInUser | null} */
   user: JSON.parse(sessionStorage.getItem('porchlight.console.user') || 'null'),
+  /** @type {WireRequest[]} */
   requests: [],
+  /** @type {string | null} */
   current: null,
   messageCount: -1,
+  /** @type {ReturnType<typeof setInterval>[]} */
   timers: [],
 };
 
 class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {unknown} body
+   */
   constructor(status, body) {
-    super(typeof body === 'object' && body ? body.msg || body.error || JSON.stringify(body) : String(body || status));
+    const record = /** @type {{ msg?: string, error?: string }} */ (typeof body === 'object' && body ? body : {});
+    super(typeof body === 'object' && body ? record.msg || record.error || JSON.stringify(body) : String(body || status));
     this.status = status;
   }
 }
 
 // credentials: 'omit' — the API answers 401 with `WWW-Authenticate: Basic`, which would pop a
 // browser login dialog on this same-origin page otherwise.
+/**
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, auth?: boolean }} [options]
+ * @returns {Promise<unknown>} the parsed JSON answer
+ */
 async function api(path, { method = 'GET', body, auth = true } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (auth) headers.Authorization = state.token;
+  if (auth && state.token) headers.Authorization = state.token;
   const res = await fetch(`${API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' });
   const text = await res.text();
   let data = text;
@@ -46,35 +95,48 @@ async function api(path, { method = 'GET', body, auth = true } = {}) {
   return data;
 }
 
+/** @param {unknown} err */
+const messageOf = (err) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * An element with text, attributes or DOM properties (never HTML), and children.
+ * @param {string} tag
+ * @param {Record<string, string | number | undefined>} [props]
+ * @param {...(Node | null)} children
+ */
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
-    if (key === 'text') node.textContent = value;
-    else if (key === 'className') node.className = value;
-    else if (key.startsWith('data-') || key.startsWith('aria-') || key === 'role' || key === 'tabindex') node.setAttribute(key, value);
-    else node[key] = value;
+    if (value === undefined) continue;
+    if (key === 'text') node.textContent = String(value);
+    else if (key === 'className') node.className = String(value);
+    else if (key.startsWith('data-') || key.startsWith('aria-') || key === 'role' || key === 'tabindex') node.setAttribute(key, String(value));
+    else Reflect.set(node, key, value);
   }
-  node.append(...children.filter(Boolean));
+  node.append(...children.filter((child) => child !== null));
   return node;
 }
 
 // ------------------------------------------------------------------ sign in / out
 
+/** @param {SubmitEvent} event */
 async function signIn(event) {
   event.preventDefault();
   $('signin-error').textContent = '';
-  $('signin').disabled = true;
+  button('signin').disabled = true;
   try {
-    const answer = await api('/auth/signin', { method: 'POST', auth: false, body: { email: $('email').value, password: $('password').value } });
+    /** @type {import('../../src/api/wire.ts').SignInBody} */
+    const body = { email: input('email').value, password: input('password').value };
+    const answer = /** @type {SignInResponse} */ (await api('/auth/signin', { method: 'POST', auth: false, body }));
     state.token = answer.token;
     state.user = answer.user;
-    sessionStorage.setItem('porchlight.console.token', state.token);
-    sessionStorage.setItem('porchlight.console.user', JSON.stringify(state.user));
-    enterWorkspace();
+    sessionStorage.setItem('porchlight.console.token', answer.token);
+    sessionStorage.setItem('porchlight.console.user', JSON.stringify(answer.user));
+    enterWorkspace(answer.user);
   } catch (err) {
-    $('signin-error').textContent = err.status === 401 ? 'Wrong email or password.' : `Sign-in failed: ${err.message}`;
+    $('signin-error').textContent = err instanceof ApiError && err.status === 401 ? 'Wrong email or password.' : `Sign-in failed: ${messageOf(err)}`;
   } finally {
-    $('signin').disabled = false;
+    button('signin').disabled = false;
   }
 }
 
@@ -91,11 +153,12 @@ function signOut() {
   $('signin-form').hidden = false;
 }
 
-function enterWorkspace() {
+/** @param {SignInUser} user */
+function enterWorkspace(user) {
   $('signin-form').hidden = true;
   $('workspace').hidden = false;
   $('me').hidden = false;
-  $('me-name').textContent = `${state.user.firstname || ''} ${state.user.lastname || ''}`.trim() || state.user.email;
+  $('me-name').textContent = `${user.firstname || ''} ${user.lastname || ''}`.trim() || user.email || '';
   loadAvailability();
   refreshList();
   state.timers.push(setInterval(refreshList, LIST_EVERY_MS), setInterval(refreshThread, THREAD_EVERY_MS));
@@ -111,10 +174,10 @@ async function loadAvailability() {
     $('thread-error').textContent = `Unknown project ${PROJECT_ID}`;
     return;
   }
-  const view = await res.json();
+  const view = /** @type {{ project: { name: string }, agents: Array<{ _id: string, user_available: boolean }> }} */ (await res.json());
   $('project-name').textContent = view.project.name;
-  const me = view.agents.find((a) => a._id === state.user._id);
-  $('available').checked = Boolean(me && me.user_available);
+  const me = view.agents.find((a) => a._id === state.user?._id);
+  input('available').checked = Boolean(me && me.user_available);
 }
 
 async function setAvailability() {
@@ -122,21 +185,24 @@ async function setAvailability() {
     method: 'PUT',
     credentials: 'omit',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ agents: [{ id: state.user._id, user_available: $('available').checked }] }),
+    body: JSON.stringify({ agents: [{ id: state.user?._id, user_available: input('available').checked }] }),
   });
 }
 
 // ------------------------------------------------------------------ conversation list
 
+/** @param {WireRequest} request */
 function requesterName(request) {
   return (request.lead && request.lead.fullname) || (request.requester && request.requester.uuid_user) || 'Visitor';
 }
 
+/** @param {WireRequest} request */
 function lastText(request) {
-  const last = request.attributes && request.attributes.last_message;
+  const last = /** @type {WireMessage | undefined} */ (request.attributes && request.attributes.last_message);
   return (last && (last.text || `[${last.type}]`)) || request.first_text || '';
 }
 
+/** @param {WireRequest} request */
 function conversationItem(request) {
   const current = state.current === request.request_id;
   const item = el(
@@ -157,23 +223,23 @@ function conversationItem(request) {
 
 async function refreshList() {
   try {
-    const answer = await api(`/${PROJECT_ID}/requests?status=all&limit=100`);
+    const answer = /** @type {RequestListResponse} */ (await api(`/${PROJECT_ID}/requests?status=all&limit=100`));
     state.requests = answer.requests;
     renderList();
   } catch (err) {
-    $('thread-error').textContent = `Could not load conversations: ${err.message}`;
+    $('thread-error').textContent = `Could not load conversations: ${messageOf(err)}`;
   }
 }
 
 function renderList() {
-  const showClosed = $('show-closed').checked;
+  const showClosed = input('show-closed').checked;
   const visible = state.requests.filter((r) => showClosed || r.status !== 1000);
   const focusedId = document.activeElement && document.activeElement.getAttribute('data-request-id');
   $('conversations').replaceChildren(...visible.map(conversationItem));
   $('list-empty').hidden = visible.length > 0;
   if (focusedId) {
     const again = $('conversations').querySelector(`[data-request-id="${CSS.escape(focusedId)}"]`);
-    if (again) again.focus();
+    if (again instanceof HTMLElement) again.focus();
   }
   if (state.current) renderThreadHead();
 }
@@ -184,6 +250,7 @@ function currentRequest() {
   return state.requests.find((r) => r.request_id === state.current);
 }
 
+/** @param {string} requestId */
 function openConversation(requestId) {
   state.current = requestId;
   state.messageCount = -1;
@@ -195,18 +262,28 @@ function openConversation(requestId) {
 
 function renderThreadHead() {
   const request = currentRequest();
-  const open = Boolean(request) && request.status !== 1000;
+  const open = request !== undefined && request.status !== 1000;
+  const department = typeof request?.department === 'object' ? request.department.name : undefined;
   $('thread-title').textContent = request ? requesterName(request) : 'Pick a conversation';
   $('thread-meta').textContent = request
-    ? `#${request.ticket_id} · ${STATUS_NAMES[request.status] || request.status}${request.department && request.department.name ? ` · ${request.department.name}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
+    ? `#${request.ticket_id} · ${STATUS_NAMES[request.status] || request.status}${department ? ` · ${department}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
     : '';
-  for (const id of ['reply', 'send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown']) $(id).disabled = !open;
+  $('reply', HTMLTextAreaElement).disabled = !open;
+  for (const id of ['send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown']) button(id).disabled = !open;
 }
 
+/** @param {WireMessage} message */
 function isMine(message) {
-  return state.user && message.sender === state.user._id;
+  return state.user !== null && message.sender === state.user._id;
 }
 
+/**
+ * A gallery card as the bot and this console send it (the widget's normaliser owns the full shape).
+ * @typedef {{ preview?: { src?: unknown }, title?: string, description?: string, buttons?: AttachmentButton[] } | null | undefined} Card
+ */
+/** @typedef {{ type?: string, message?: { text?: string, type?: string } }} Command */
+
+/** @param {WireMessage} message */
 function messageItem(message) {
   const attributes = message.attributes || {};
   const isInfo = attributes.subtype === 'info' || attributes.subtype === 'info/support';
@@ -214,15 +291,16 @@ function messageItem(message) {
   const item = el('li', { 'data-testid': 'message', 'data-message-id': message._id, className: kind });
   if (kind !== 'info') item.append(el('span', { className: 'sender', text: message.senderFullname || message.sender }));
   if (message.text) item.append(el('span', { className: 'text', text: message.text }));
-  const src = message.metadata && message.metadata.src;
+  const metadata = message.metadata || {};
+  const src = metadata.src;
   if (message.type === 'image' && typeof src === 'string' && /^https?:\/\//.test(src)) {
-    item.append(el('img', { src, alt: message.metadata.name || 'Image', width: message.metadata.width || undefined, loading: 'lazy' }));
+    item.append(el('img', { src, alt: metadata.name || 'Image', width: metadata.width || undefined, loading: 'lazy' }));
   } else if (message.type === 'file' && typeof src === 'string' && /^https?:\/\//.test(src)) {
-    item.append(el('a', { href: src, target: '_blank', rel: 'noopener', text: message.metadata.name || 'Attachment' }));
+    item.append(el('a', { href: src, target: '_blank', rel: 'noopener', text: metadata.name || 'Attachment' }));
   }
   const buttons = attributes.attachment && attributes.attachment.buttons;
   if (Array.isArray(buttons) && buttons.length) item.append(chips(buttons));
-  const gallery = attributes.attachment && attributes.attachment.gallery;
+  const gallery = /** @type {Card[] | undefined} */ (attributes.attachment && attributes.attachment.gallery);
   if (Array.isArray(gallery) && gallery.length) {
     item.append(
       el(
@@ -236,14 +314,15 @@ function messageItem(message) {
             typeof src === 'string' && /^https?:\/\//.test(src) ? el('img', { src, alt: '', loading: 'lazy' }) : null,
             el('strong', { text: (card && card.title) || '' }),
             el('span', { text: (card && card.description) || '' }),
-            Array.isArray(card && card.buttons) && card.buttons.length ? chips(card.buttons) : null,
+            card && Array.isArray(card.buttons) && card.buttons.length ? chips(card.buttons) : null,
           );
         }),
       ),
     );
   }
   if (Array.isArray(attributes.commands)) {
-    const parts = attributes.commands.filter((c) => c && c.type === 'message' && c.message).map((c) => c.message.text || `[${c.message.type || 'message'}]`);
+    const commands = /** @type {Command[]} */ (attributes.commands);
+    const parts = commands.flatMap((c) => (c && c.type === 'message' && c.message ? [c.message.text || `[${c.message.type || 'message'}]`] : []));
     item.append(el('span', { className: 'flag', text: `split message, ${parts.length} parts: ${parts.join(' / ')}` }));
   }
   if (attributes.disableInputMessage) item.append(el('span', { className: 'flag', text: 'disables the visitor input' }));
@@ -254,7 +333,7 @@ async function refreshThread() {
   if (!state.current) return;
   const requestId = state.current;
   try {
-    const messages = await api(`/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`);
+    const messages = /** @type {WireMessage[]} */ (await api(`/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`));
     if (state.current !== requestId || messages.length === state.messageCount) return;
     state.messageCount = messages.length;
     const list = $('messages');
@@ -263,10 +342,11 @@ async function refreshThread() {
     if (atBottom || list.scrollTop === 0) list.scrollTop = list.scrollHeight;
     $('thread-error').textContent = '';
   } catch (err) {
-    $('thread-error').textContent = `Could not load messages: ${err.message}`;
+    $('thread-error').textContent = `Could not load messages: ${messageOf(err)}`;
   }
 }
 
+/** @param {SendMessageBody} body */
 async function post(body) {
   if (!state.current) return;
   $('thread-error').textContent = '';
@@ -274,15 +354,17 @@ async function post(body) {
     await api(`/${PROJECT_ID}/requests/${encodeURIComponent(state.current)}/messages`, { method: 'POST', body });
     await refreshThread();
   } catch (err) {
-    $('thread-error').textContent = `Not sent: ${err.message}`;
+    $('thread-error').textContent = `Not sent: ${messageOf(err)}`;
   }
 }
 
+/** @param {SubmitEvent} event */
 async function sendReply(event) {
   event.preventDefault();
-  const text = $('reply').value.trim();
+  const reply = $('reply', HTMLTextAreaElement);
+  const text = reply.value.trim();
   if (!text) return;
-  $('reply').value = '';
+  reply.value = '';
   await post({ text });
   $('reply').focus();
 }
@@ -293,10 +375,11 @@ async function closeConversation() {
     await api(`/${PROJECT_ID}/requests/${encodeURIComponent(state.current)}/closeg`, { method: 'PUT' });
     await refreshList();
   } catch (err) {
-    $('thread-error').textContent = `Could not close: ${err.message}`;
+    $('thread-error').textContent = `Could not close: ${messageOf(err)}`;
   }
 }
 
+/** @param {AttachmentButton[]} buttons */
 function chips(buttons) {
   return el('span', { className: 'chips', 'aria-label': 'Buttons' }, ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` })));
 }
@@ -308,6 +391,7 @@ const LAMPS = [
 ];
 
 // The rich kinds, as an agent (or a bot) would send them through the API.
+/** @type {Record<string, () => SendMessageBody>} */
 const RICH = {
   'send-image': () => ({
     type: 'image',
@@ -375,18 +459,18 @@ const RICH = {
 
 // ------------------------------------------------------------------ wiring
 
-$('signin-form').addEventListener('submit', signIn);
+$('signin-form').addEventListener('submit', (event) => void signIn(/** @type {SubmitEvent} */ (event)));
 $('signout').addEventListener('click', signOut);
 $('available').addEventListener('change', setAvailability);
 $('show-closed').addEventListener('change', renderList);
-$('reply-form').addEventListener('submit', sendReply);
+$('reply-form').addEventListener('submit', (event) => void sendReply(/** @type {SubmitEvent} */ (event)));
 $('reply').addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey) {
     event.preventDefault();
-    $('reply-form').requestSubmit();
+    $('reply-form', HTMLFormElement).requestSubmit();
   }
 });
 $('close-conversation').addEventListener('click', closeConversation);
 for (const [id, build] of Object.entries(RICH)) $(id).addEventListener('click', () => post(build()));
 
-if (state.token && state.user) enterWorkspace();
+if (state.token && state.user) enterWorkspace(state.user);

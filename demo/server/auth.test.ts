@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt, signJwt } from './jwt.ts';
+import jwt from 'jsonwebtoken';
+import { decodeClaims as decodeJwt } from './credentials.ts';
 import { DEMO_AGENT_2 } from './seed.ts';
 import { type Kit, newRequestId, PID, startKit } from './testkit.ts';
 
@@ -116,7 +117,7 @@ describe('authorization matrix (server-contract §2)', () => {
 
   it('a bad, wrongly signed or Bearer token → the same 401', async () => {
     const guest = await kit.guest();
-    const forged = `JWT ${signJwt({ _id: guest.user._id }, 'another-secret', { subject: 'guest', audience: 'https://tiledesk.com' })}`;
+    const forged = `JWT ${jwt.sign({ _id: guest.user._id }, 'another-secret', { subject: 'guest', audience: 'https://tiledesk.com' })}`;
     for (const token of ['JWT garbage', forged, guest.token.replace(/^JWT/, 'Bearer')]) {
       const res = await kit.call(messagesPath(), { token });
       expect(res.status).toBe(401);

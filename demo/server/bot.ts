@@ -12,8 +12,7 @@ import type { AttachmentButton, MessageAttributes, MessageMetadata } from '../..
 import { MessageStatus, RequestStatus } from '../../src/api/wire.ts';
 import { priceListMetadata } from './demoFiles.ts';
 import { createMessage } from './messageStore.ts';
-import { SAMPLE_HEIGHT, SAMPLE_WIDTH } from './png.ts';
-import { noteFirstResponse } from './routing.ts';
+import { noteFirstResponse } from './conversations.ts';
 import type { Store } from './store.ts';
 import type { BotDoc, MessageDoc, RequestDoc } from './types.ts';
 
@@ -113,7 +112,7 @@ export function commandReply(command: string, assetOrigin: string): Reply {
       return {
         text: 'Our porch light at dusk',
         type: 'image',
-        metadata: { src: `${assetOrigin}/demo-assets/sample.png`, width: SAMPLE_WIDTH, height: SAMPLE_HEIGHT, name: 'sample.png', type: 'image/png' },
+        metadata: { src: `${assetOrigin}/demo-assets/sample.png`, width: 320, height: 200, name: 'sample.png', type: 'image/png' },
       };
     case '/gallery':
       return { text: 'Our best sellers:', attributes: { attachment: galleryAttachment(assetOrigin) } };

@@ -1,19 +1,21 @@
 /**
  * `/__demo/…`: the demo's own control surface (no auth; the demo binds to 127.0.0.1 only).
- * Fault switches, reset to the seed, extra projects for isolated tests (`POST /__demo/projects`),
- * and live editing of a project (widget settings, hours, agents' availability), its departments
- * and its labels, for tests and the future dashboard. The project routes take `?project=<id>`
- * (default: the seed project).
+ * Fault switches, the reference mode, reset to the seed, extra projects for isolated tests
+ * (`POST /__demo/projects`), live editing of a project (widget settings, hours, agents'
+ * availability), its departments and its labels, and custom tokens signed with a project's
+ * secret. The project routes take `?project=<id>` (default: the seed project).
  */
+import cors from 'cors';
+import express, { Router, type ErrorRequestHandler, type Request } from 'express';
+import jwt from 'jsonwebtoken';
+import { PROJECT_AUDIENCE_PREFIX, userJson } from './credentials.ts';
 import type { Faults } from './faults.ts';
 import { FaultError } from './faults.ts';
-import type { Ctx } from './http.ts';
-import { isRecord, sendJson } from './http.ts';
+import { bodyOf, isRecord, queryText } from './httpContext.ts';
 import { objectId } from './ids.ts';
 import { labelsFor, upsertLabels } from './labels.ts';
 import type { LabelInput } from './labels.ts';
-import { userJson } from './passport.ts';
-import { Router } from './router.ts';
+import type { DemoMode } from './mode.ts';
 import { DEMO_PROJECT_ID, freshIds, projectFixture, stampsNow } from './seed.ts';
 import { departmentJson } from './serialize.ts';
 import type { Store } from './store.ts';
@@ -23,6 +25,7 @@ import type { DepartmentDoc, LabelDoc, ProjectDoc } from './types.ts';
 export interface AdminDeps {
   store: Store;
   faults: Faults;
+  mode: DemoMode;
   info: () => Record<string, unknown>;
 }
 
@@ -30,8 +33,8 @@ class InputError extends Error {}
 class NotFoundError extends Error {}
 
 /** `?project=<id>`, default the seed project. */
-function projectIdOf(ctx: Ctx): string {
-  return (ctx.query.get('project') || DEMO_PROJECT_ID).toLowerCase();
+function projectIdOf(req: Request): string {
+  return (queryText(req, 'project') || DEMO_PROJECT_ID).toLowerCase();
 }
 
 function project(store: Store, projectId: string): ProjectDoc {
@@ -237,89 +240,96 @@ function projectsView(store: Store): unknown[] {
   return store.data.projects.map((p) => ({ projectId: p._id, name: p.name, seed: p._id === DEMO_PROJECT_ID }));
 }
 
-function guarded(handler: (ctx: Ctx) => void) {
-  return (ctx: Ctx): void => {
-    try {
-      handler(ctx);
-    } catch (err) {
-      if (err instanceof NotFoundError) return sendJson(ctx.res, 404, { error: err.message });
-      if (!(err instanceof InputError) && !(err instanceof FaultError)) throw err;
-      sendJson(ctx.res, 400, { error: err.message });
-    }
-  };
-}
-
 function departmentsView(store: Store, projectId: string): unknown[] {
   project(store, projectId);
   return store.departmentsOf(projectId).map(departmentJson);
 }
 
+/**
+ * A custom token for a project, as the site's backend would sign it with the project's secret:
+ * the demo host page's "sign in as Jane" (and tests) use it. Body: `{_id?, firstname?, lastname?,
+ * email?, expiresIn?}` (seconds); default: Jane Doe, external id `jane-doe`.
+ */
+function customToken(store: Store, projectId: string, body: Record<string, unknown>): string {
+  const doc = project(store, projectId);
+  const text = (key: string, fallback?: string): string | undefined => (typeof body[key] === 'string' && body[key] ? (body[key] as string) : fallback);
+  const claims = Object.fromEntries(
+    Object.entries({ _id: text('_id', 'jane-doe'), firstname: text('firstname', 'Jane'), lastname: text('lastname', 'Doe'), email: text('email', 'jane@example.com') }).filter(([, v]) => v !== undefined),
+  );
+  const expiresIn = body.expiresIn;
+  if (expiresIn !== undefined && (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn))) throw new InputError('expiresIn must be a number of seconds');
+  const token = jwt.sign(claims, doc.jwtSecret, { subject: 'userexternal', audience: `${PROJECT_AUDIENCE_PREFIX}${doc._id}`, ...(expiresIn === undefined ? {} : { expiresIn }) });
+  return `JWT ${token}`;
+}
+
+/** Invalid input → 400, unknown project → 404, both as `{error}`. */
+const answerFailure: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+  if (err instanceof NotFoundError) return void res.status(404).json({ error: err.message });
+  if (err instanceof InputError || err instanceof FaultError) return void res.status(400).json({ error: err.message });
+  // body-parser: too large or not JSON.
+  if (isRecord(err) && typeof err.status === 'number' && err.status < 500) return void res.status(400).json({ error: 'the body must be JSON (at most 512000 bytes)' });
+  next(err);
+};
+
 export function createAdminRouter(deps: AdminDeps): Router {
-  const { store, faults } = deps;
-  const router = new Router();
-  router.get('/__demo', (ctx) => sendJson(ctx.res, 200, deps.info()));
-  router.get('/__demo/faults', (ctx) => sendJson(ctx.res, 200, faults.state));
-  router.post('/__demo/faults', guarded((ctx) => sendJson(ctx.res, 200, faults.update(ctx.body))));
-  router.post('/__demo/reset', (ctx) => {
+  const { store, faults, mode } = deps;
+  const router = Router();
+  router.use(cors(), express.json({ limit: '500kb', strict: false }));
+  router.get('/', (_req, res) => res.json({ ...deps.info(), reference: mode.isReference }));
+  router.get('/faults', (_req, res) => res.json(faults.state));
+  router.post('/faults', (req, res) => res.json(faults.update(req.body)));
+  router.get('/mode', (_req, res) => res.json({ reference: mode.isReference }));
+  router.put('/mode', (req, res) => {
+    const reference = bodyOf(req).reference;
+    if (typeof reference !== 'boolean') throw new InputError('body must be {"reference": true | false}');
+    mode.set(reference);
+    res.json({ reference: mode.isReference });
+  });
+  router.post('/reset', (_req, res) => {
     faults.clear();
     store.reset();
-    sendJson(ctx.res, 200, { ok: true });
+    res.json({ ok: true });
   });
-  router.get('/__demo/projects', (ctx) => sendJson(ctx.res, 200, projectsView(store)));
-  router.post(
-    '/__demo/projects',
-    guarded((ctx) => {
-      if (!isRecord(ctx.body)) throw new InputError('body must be a JSON object (or empty)');
-      sendJson(ctx.res, 201, { projectId: createProject(store, ctx.body) });
-    }),
-  );
-  router.delete(
-    '/__demo/projects/:id',
-    guarded((ctx) => {
-      const projectId = (ctx.params.id ?? '').toLowerCase();
-      if (projectId === DEMO_PROJECT_ID) throw new InputError('the seed project cannot be deleted (POST /__demo/reset restores it)');
-      project(store, projectId);
-      deleteProject(store, projectId);
-      sendJson(ctx.res, 200, { ok: true });
-    }),
-  );
-  router.get('/__demo/project', guarded((ctx) => sendJson(ctx.res, 200, projectView(store, projectIdOf(ctx)))));
-  router.put(
-    '/__demo/project',
-    guarded((ctx) => {
-      if (!isRecord(ctx.body)) throw new InputError('body must be a JSON object');
-      const projectId = projectIdOf(ctx);
-      updateProject(store, projectId, ctx.body);
-      sendJson(ctx.res, 200, projectView(store, projectId));
-    }),
-  );
-  router.get('/__demo/departments', guarded((ctx) => sendJson(ctx.res, 200, departmentsView(store, projectIdOf(ctx)))));
-  router.put(
-    '/__demo/departments',
-    guarded((ctx) => {
-      const projectId = projectIdOf(ctx);
-      project(store, projectId);
-      replaceDepartments(store, projectId, ctx.body);
-      sendJson(ctx.res, 200, departmentsView(store, projectId));
-    }),
-  );
-  router.get(
-    '/__demo/labels',
-    guarded((ctx) => {
-      const projectId = projectIdOf(ctx);
-      project(store, projectId);
-      sendJson(ctx.res, 200, store.labelsOf(projectId) ?? {});
-    }),
-  );
-  router.put(
-    '/__demo/labels',
-    guarded((ctx) => {
-      const projectId = projectIdOf(ctx);
-      project(store, projectId);
-      const input = labelInput(ctx.body, 'body');
-      upsertLabels(store, projectId, input, 'system');
-      sendJson(ctx.res, 200, labelsFor(store, projectId, input.lang));
-    }),
-  );
+  router.get('/projects', (_req, res) => res.json(projectsView(store)));
+  router.post('/projects', (req, res) => {
+    if (!isRecord(req.body)) throw new InputError('body must be a JSON object (or empty)');
+    res.status(201).json({ projectId: createProject(store, bodyOf(req)) });
+  });
+  router.delete('/projects/:id', (req, res) => {
+    const projectId = req.params.id.toLowerCase();
+    if (projectId === DEMO_PROJECT_ID) throw new InputError('the seed project cannot be deleted (POST /__demo/reset restores it)');
+    project(store, projectId);
+    deleteProject(store, projectId);
+    res.json({ ok: true });
+  });
+  router.get('/project', (req, res) => res.json(projectView(store, projectIdOf(req))));
+  router.put('/project', (req, res) => {
+    if (!isRecord(req.body)) throw new InputError('body must be a JSON object');
+    const projectId = projectIdOf(req);
+    updateProject(store, projectId, req.body);
+    res.json(projectView(store, projectId));
+  });
+  router.get('/departments', (req, res) => res.json(departmentsView(store, projectIdOf(req))));
+  router.put('/departments', (req, res) => {
+    const projectId = projectIdOf(req);
+    project(store, projectId);
+    replaceDepartments(store, projectId, req.body);
+    res.json(departmentsView(store, projectId));
+  });
+  router.get('/labels', (req, res) => {
+    const projectId = projectIdOf(req);
+    project(store, projectId);
+    res.json(store.labelsOf(projectId) ?? {});
+  });
+  router.put('/labels', (req, res) => {
+    const projectId = projectIdOf(req);
+    project(store, projectId);
+    const input = labelInput(req.body, 'body');
+    upsertLabels(store, projectId, input, 'system');
+    res.json(labelsFor(store.labelsOf(projectId), input.lang));
+  });
+  router.post('/tokens', (req, res) => res.status(201).json({ token: customToken(store, projectIdOf(req), bodyOf(req)) }));
+  router.use((_req, res) => res.status(404).json({ error: 'no such demo route' }));
+  router.use(answerFailure);
   return router;
 }

@@ -4,10 +4,11 @@
  * carrying an agent token (the agent console) and the agent sign-in are never affected, so a
  * console polling in the background cannot use up a fault meant for the widget.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { isRecord, sendJson } from './http.ts';
-import { decodeJwt } from './jwt.ts';
+import type { RequestHandler } from 'express';
+import { decodeClaims } from './credentials.ts';
+import { isRecord } from './httpContext.ts';
 import type { Store } from './store.ts';
 
 export interface CountedFault {
@@ -75,7 +76,7 @@ function isWidgetFacing(req: IncomingMessage, apiPath: string): boolean {
   if (req.method === 'OPTIONS') return false;
   if (/^\/auth\/signin\/?$/i.test(apiPath)) return false;
   const parts = req.headers.authorization?.split(' ');
-  const claims = parts && parts.length >= 2 && parts[1] ? decodeJwt(parts[1]) : null;
+  const claims = parts && parts.length >= 2 && parts[1] ? decodeClaims(parts[1]) : null;
   if (claims && claims.sub !== 'guest' && claims.sub !== 'userexternal') return false;
   return true;
 }
@@ -164,30 +165,33 @@ export class Faults {
   }
 
   /**
-   * The gateway: waits `latencyMs`, then may answer 429 or 5xx itself.
-   * Returns true when the request has been answered here.
+   * The gateway, in front of the API routes: waits `latencyMs`, then may answer 429 or 5xx
+   * itself. `req.path` is the API path (the `/v3` prefix already taken off).
    */
-  async gate(req: IncomingMessage, res: ServerResponse, apiPath: string): Promise<boolean> {
-    if (!isWidgetFacing(req, apiPath)) return false;
-    if (this.current.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.current.latencyMs));
-    const limited = this.current.status429;
-    if (limited && matches(limited, req, apiPath)) {
-      this.consume('status429');
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      // Exposed so a cross-origin widget can read it (a gateway would have to do the same).
-      sendJson(res, 429, { message: 'Rate limit exceeded' }, { 'Retry-After': String(limited.retryAfter), 'Access-Control-Expose-Headers': 'Retry-After' });
-      return true;
-    }
-    const failing = this.current.status5xx;
-    if (failing && matches(failing, req, apiPath)) {
-      this.consume('status5xx');
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      if (failing.status === 500) sendJson(res, 500, { err: 'error' });
-      else sendPlain(res, failing.status);
-      return true;
-    }
-    return false;
-  }
+  readonly gate: RequestHandler = (req, res, next) => {
+    if (!isWidgetFacing(req, req.path)) return next();
+    const decide = (): void => {
+      const limited = this.current.status429;
+      if (limited && matches(limited, req, req.path)) {
+        this.consume('status429');
+        // Retry-After exposed so a cross-origin widget can read it (a gateway would have to do the same).
+        res.set({ 'Access-Control-Allow-Origin': '*', 'Retry-After': String(limited.retryAfter), 'Access-Control-Expose-Headers': 'Retry-After' });
+        res.status(429).json({ message: 'Rate limit exceeded' });
+        return;
+      }
+      const failing = this.current.status5xx;
+      if (failing && matches(failing, req, req.path)) {
+        this.consume('status5xx');
+        res.set('Access-Control-Allow-Origin', '*');
+        if (failing.status === 500) res.status(500).json({ err: 'error' });
+        else res.status(failing.status).type('text/plain').send(STATUS_CODES[failing.status] ?? 'Error');
+        return;
+      }
+      next();
+    };
+    if (this.current.latencyMs > 0) setTimeout(decide, this.current.latencyMs);
+    else decide();
+  };
 
   /** For the message POST: should this one be stored and then dropped? */
   takeDropAfterStore(req: IncomingMessage, apiPath: string): boolean {
@@ -203,10 +207,4 @@ export class Faults {
     fault.count -= 1;
     if (fault.count <= 0) this.current[key] = null;
   }
-}
-
-function sendPlain(res: ServerResponse, status: number): void {
-  const text = STATUS_CODES[status] ?? 'Error';
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
-  res.end(text);
 }

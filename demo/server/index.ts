@@ -8,16 +8,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiHandler } from './api.ts';
+import { createApiApp } from './api.ts';
 import { startBot } from './bot.ts';
 import { Faults } from './faults.ts';
-import { createPagesHandler } from './pages.ts';
-import { createSeed, DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID, ensureSeedFiles } from './seed.ts';
+import { DemoMode } from './mode.ts';
+import { createPagesApp } from './pages.ts';
+import { createSeed, DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID, upgradeData } from './seed.ts';
 import { Store } from './store.ts';
 import { RealtimeServer } from './ws.ts';
 
-export { DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID } from './seed.ts';
+export { DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID, DEMO_PROJECT_SECRET } from './seed.ts';
 export type { FaultState } from './faults.ts';
+export type { DemoMode } from './mode.ts';
 export type { Store } from './store.ts';
 
 const HOST = '127.0.0.1';
@@ -42,8 +44,10 @@ export interface DemoOptions {
   distDir?: string;
   /** JWT secret (default: random per run unless a data file keeps tokens valid across restarts) */
   secret?: string;
-  /** start with the `referenceSocket` switch on (kept across `/__demo/reset`) */
+  /** start with only the `referenceSocket` fault switch on (kept across `/__demo/reset`) */
   referenceSocket?: boolean;
+  /** start in reference mode (mode.ts): a stock reference deployment's labels, keys and socket */
+  reference?: boolean;
 }
 
 export interface DemoHandle {
@@ -55,6 +59,8 @@ export interface DemoHandle {
   pagesOrigin: string;
   store: Store;
   faults: Faults;
+  /** the reference mode switch (also `PUT /__demo/mode`) */
+  mode: DemoMode;
   close(): Promise<void>;
 }
 
@@ -76,37 +82,45 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const quiet = options.quiet ?? false;
   const botWelcome = options.botWelcome ?? !quiet;
   const store = new Store(() => createSeed({ botWelcome }), options.dataFile);
-  // A data file written before the price list existed: the bot's `/file` must still find it.
-  ensureSeedFiles(store.data);
+  // A data file written by an older demo: the bot's `/file` and custom tokens must still work.
+  upgradeData(store.data);
   const faults = new Faults(store, { referenceSocket: options.referenceSocket ?? false });
+  const mode = new DemoMode(options.reference ?? false);
   // With a data file, stored visitors keep working after a restart only if the secret is stable.
   const secret = options.secret ?? (options.dataFile ? 'porchlight-demo-secret' : randomBytes(32).toString('hex'));
   const origins = { api: '', pages: '' };
   const log = quiet ? () => {} : (line: string) => console.log(line);
 
   const apiServer = createServer(
-    createApiHandler({
+    createApiApp({
       store,
       faults,
+      mode,
       secret,
       distDir: options.distDir ?? path.resolve(DEMO_DIR, '..', 'dist'),
       consoleDir: path.join(DEMO_DIR, 'console'),
       dashboardDir: path.join(DEMO_DIR, 'dashboard'),
+      assetsDir: path.join(DEMO_DIR, 'assets'),
       log,
       info: () => ({ projectId: DEMO_PROJECT_ID, apiUrl: `${origins.api}/v3`, pagesOrigin: origins.pages, console: `${origins.api}/console/`, agents: [DEMO_AGENT, DEMO_AGENT_2].map(({ email, password, name }) => ({ email, password, name })) }),
     }),
   );
-  const realtime = new RealtimeServer({ store, secret, faults, heartbeatMs: options.wsHeartbeatMs });
+  // The socket part of the reference mode belongs to the websocket server: it reads
+  // `mode.referenceSocket` (visitors' handshakes hang at `/`, 400 elsewhere).
+  const realtime = new RealtimeServer({ store, secret, faults, mode, heartbeatMs: options.wsHeartbeatMs });
   realtime.attach(apiServer);
   const apiPort = await listen(apiServer, options.apiPort ?? 0);
   origins.api = `http://${HOST}:${apiPort}`;
   const stopBot = startBot({ store, assetOrigin: () => origins.api, delayMs: options.botDelayMs });
 
   const pagesServer = createServer(
-    createPagesHandler({
-      pagesDir: path.join(DEMO_DIR, 'pages'),
-      vars: () => ({ API_ORIGIN: origins.api, API_URL: `${origins.api}/v3`, WIDGET_URL: `${origins.api}/widget/loader.js`, PAGES_ORIGIN: origins.pages, PROJECT_ID: DEMO_PROJECT_ID }),
-    }),
+    createPagesApp(path.join(DEMO_DIR, 'pages'), () => ({
+      API_ORIGIN: origins.api,
+      API_URL: `${origins.api}/v3`,
+      WIDGET_URL: `${origins.api}/widget/loader.js`,
+      PAGES_ORIGIN: origins.pages,
+      PROJECT_ID: DEMO_PROJECT_ID,
+    })),
   );
   const pagesPort = await listen(pagesServer, options.pagesPort ?? 0);
   origins.pages = `http://${HOST}:${pagesPort}`;
@@ -117,6 +131,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
     pagesOrigin: origins.pages,
     store,
     faults,
+    mode,
     async close() {
       stopBot();
       realtime.close();

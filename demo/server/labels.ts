@@ -6,23 +6,22 @@
  */
 import type { LabelsResponse } from '../../src/api/wire.ts';
 import { defaultLabels, FALLBACK_LANGUAGE } from './defaultLabels.ts';
-import type { Ctx } from './http.ts';
-import { isRecord, sendJson } from './http.ts';
+import type { Request, Response, Router } from 'express';
+import type { AuthDeps } from './credentials.ts';
+import { protect } from './credentials.ts';
+import { bodyOf, isRecord, principalOf, projectOf } from './httpContext.ts';
 import { objectId } from './ids.ts';
-import type { AuthDeps, Principal } from './passport.ts';
-import { protect } from './passport.ts';
-import type { Router } from './router.ts';
+import type { DemoMode } from './mode.ts';
 import type { Store } from './store.ts';
 import { nowIso } from './store.ts';
-import type { LabelDoc, LabelEntry, ProjectDoc } from './types.ts';
+import type { LabelDoc, LabelEntry } from './types.ts';
 
 function pivot(): LabelEntry {
   return defaultLabels().find((l) => l.lang === FALLBACK_LANGUAGE) as LabelEntry;
 }
 
-/** `labelService.getLanguage`. */
-export function labelsFor(store: Store, projectId: string, lang: string): LabelEntry {
-  const labels = store.labelsOf(projectId);
+/** `labelService.getLanguage` over a project's label document (`undefined`: it has none). */
+export function labelsFor(labels: LabelDoc | undefined, lang: string): LabelEntry {
   if (!labels) return pivot();
   return (
     labels.data.find((l) => l.lang === lang) ??
@@ -59,112 +58,97 @@ export function upsertLabels(store: Store, projectId: string, input: LabelInput,
   return store.touch(doc);
 }
 
-function projectOf(ctx: Ctx): ProjectDoc {
-  return ctx.locals.project as ProjectDoc;
-}
-
-function byOf(ctx: Ctx): string {
-  return (ctx.locals.principal as Principal).id;
-}
-
-function getAll(store: Store) {
-  return (ctx: Ctx): void => {
-    sendJson(ctx.res, 200, store.labelsOf(projectOf(ctx)._id) ?? {});
-  };
-}
-
-function getLanguage(store: Store) {
-  return (ctx: Ctx): void => {
-    sendJson(ctx.res, 200, labelsFor(store, projectOf(ctx)._id, ctx.params.lang ?? '') satisfies LabelsResponse);
-  };
+/** The project's labels as served: none at all in reference mode (a stock deployment). */
+function servedLabels(store: Store, mode: DemoMode, req: Request): LabelDoc | undefined {
+  return mode.isReference ? undefined : store.labelsOf(projectOf(req)._id);
 }
 
 /** Answers like the reference after a write: as `GET /:pid/labels/:lang`. */
-function answerLanguage(ctx: Ctx, store: Store, lang: string): void {
-  sendJson(ctx.res, 200, labelsFor(store, projectOf(ctx)._id, lang));
+function answerLanguage(req: Request, res: Response, store: Store, lang: string): void {
+  res.json(labelsFor(store.labelsOf(projectOf(req)._id), lang));
 }
 
 function post(store: Store) {
-  return (ctx: Ctx): void => {
-    const body = isRecord(ctx.body) ? ctx.body : {};
+  return (req: Request, res: Response): void => {
+    const body = bodyOf(req);
     const lang = String(body.lang);
     const data = isRecord(body.data) ? (body.data as LabelInput['data']) : {};
-    upsertLabels(store, projectOf(ctx)._id, { lang, data, default: body.default === true ? true : undefined }, byOf(ctx));
-    answerLanguage(ctx, store, lang);
+    upsertLabels(store, projectOf(req)._id, { lang, data, default: body.default === true ? true : undefined }, principalOf(req).id);
+    answerLanguage(req, res, store, lang);
   };
 }
 
 /** `POST /:pid/labels/default/clone {lang}`: copies a default language (or EN renamed) in. */
 function cloneDefault(store: Store) {
-  return (ctx: Ctx): void => {
-    const body = isRecord(ctx.body) ? ctx.body : {};
+  return (req: Request, res: Response): void => {
+    const body = bodyOf(req);
     if (body.lang === undefined || body.lang === null || String(body.lang) === '') {
-      sendJson(ctx.res, 422, { errors: [{ ...(body.lang === undefined ? {} : { value: body.lang }), msg: 'Invalid value', param: 'lang', location: 'body' }] });
+      res.status(422).json({ errors: [{ ...(body.lang === undefined ? {} : { value: body.lang }), msg: 'Invalid value', param: 'lang', location: 'body' }] });
       return;
     }
     const lang = String(body.lang);
     const source = defaultLabels().find((l) => l.lang === lang) ?? { ...pivot(), lang };
-    upsertLabels(store, projectOf(ctx)._id, { lang, data: source.data }, byOf(ctx));
-    sendJson(ctx.res, 200, store.labelsOf(projectOf(ctx)._id));
+    upsertLabels(store, projectOf(req)._id, { lang, data: source.data }, principalOf(req).id);
+    res.json(store.labelsOf(projectOf(req)._id));
   };
 }
 
 function makeDefault(store: Store) {
-  return (ctx: Ctx): void => {
-    const doc = store.labelsOf(projectOf(ctx)._id);
+  return (req: Request, res: Response): void => {
+    const doc = store.labelsOf(projectOf(req)._id);
     if (!doc) {
-      sendJson(ctx.res, 404, { success: false, msg: 'Lang not found' });
+      res.status(404).json({ success: false, msg: 'Lang not found' });
       return;
     }
-    const lang = ctx.params.lang ?? '';
+    const lang = req.params.lang ?? '';
     doc.data.forEach((l) => (l.default = false));
     const entry = doc.data.find((l) => l.lang === lang);
     if (entry) entry.default = true;
     store.touch(doc);
-    answerLanguage(ctx, store, lang);
+    answerLanguage(req, res, store, lang);
   };
 }
 
 function deleteAll(store: Store) {
-  return (ctx: Ctx): void => {
+  return (req: Request, res: Response): void => {
     const before = store.data.labels.length;
-    store.data.labels = store.data.labels.filter((l) => l.id_project !== projectOf(ctx)._id);
+    store.data.labels = store.data.labels.filter((l) => l.id_project !== projectOf(req)._id);
     store.changed();
     const n = before - store.data.labels.length;
-    sendJson(ctx.res, 200, { n, ok: 1, deletedCount: n });
+    res.json({ n, ok: 1, deletedCount: n });
   };
 }
 
 function deleteLanguage(store: Store) {
-  return (ctx: Ctx): void => {
-    const doc = store.labelsOf(projectOf(ctx)._id);
-    const lang = ctx.params.lang ?? '';
+  return (req: Request, res: Response): void => {
+    const doc = store.labelsOf(projectOf(req)._id);
+    const lang = req.params.lang ?? '';
     const entry = doc?.data.find((l) => l.lang === lang);
     if (!doc || !entry) {
-      sendJson(ctx.res, 404, { success: false, msg: 'Object not found.' });
+      res.status(404).json({ success: false, msg: 'Object not found.' });
       return;
     }
     if (entry.default === true) {
-      sendJson(ctx.res, 400, { success: false, msg: "You can't delete the default language." });
+      res.status(400).json({ success: false, msg: "You can't delete the default language." });
       return;
     }
     doc.data = doc.data.filter((l) => l !== entry);
     store.touch(doc);
-    answerLanguage(ctx, store, lang);
+    answerLanguage(req, res, store, lang);
   };
 }
 
-export function registerLabels(router: Router, deps: AuthDeps): void {
+export function registerLabels(router: Router, deps: AuthDeps, mode: DemoMode): void {
   const { store } = deps;
   const admin = protect(deps, 'admin');
-  router.get('/:projectid/labels/default', (ctx) => sendJson(ctx.res, 200, defaultLabels()));
-  router.post('/:projectid/labels/default/clone', ...admin, cloneDefault(store));
+  router.get('/:projectid/labels/default', (_req, res) => res.json(defaultLabels()));
+  router.post('/:projectid/labels/default/clone', admin, cloneDefault(store));
   // An unknown language answers 200 with an empty body (`res.json(undefined)`).
-  router.get('/:projectid/labels/default/:lang', (ctx) => sendJson(ctx.res, 200, defaultLabels().find((l) => l.lang === ctx.params.lang)));
-  router.patch('/:projectid/labels/:lang/default', ...admin, makeDefault(store));
-  router.post('/:projectid/labels', ...admin, post(store));
-  router.delete('/:projectid/labels', ...admin, deleteAll(store));
-  router.delete('/:projectid/labels/:lang', ...admin, deleteLanguage(store));
-  router.get('/:projectid/labels', getAll(store));
-  router.get('/:projectid/labels/:lang', getLanguage(store));
+  router.get('/:projectid/labels/default/:lang', (req, res) => res.json(defaultLabels().find((l) => l.lang === req.params.lang)));
+  router.patch('/:projectid/labels/:lang/default', admin, makeDefault(store));
+  router.post('/:projectid/labels', admin, post(store));
+  router.delete('/:projectid/labels', admin, deleteAll(store));
+  router.delete('/:projectid/labels/:lang', admin, deleteLanguage(store));
+  router.get('/:projectid/labels', (req, res) => res.json(servedLabels(store, mode, req) ?? {}));
+  router.get('/:projectid/labels/:lang', (req, res) => res.json(labelsFor(servedLabels(store, mode, req), req.params.lang ?? '') satisfies LabelsResponse));
 }

@@ -2,12 +2,14 @@
  * `npm run demo` / `npx tsx demo/server/main.ts`: starts the demo service and prints where
  * everything is. Environment: PORCHLIGHT_API_PORT (3000), PORCHLIGHT_PAGES_PORT (3001),
  * PORCHLIGHT_DEMO_QUIET=1 (no bot welcome, no request log), PORCHLIGHT_DATA_FILE (persistence),
- * PORCHLIGHT_REFERENCE_SOCKET=1 (the websocket behaves like the reference's: visitors hang).
+ * PORCHLIGHT_REFERENCE=1 or `--reference` (reference mode, see mode.ts),
+ * PORCHLIGHT_REFERENCE_SOCKET=1 (only the websocket behaves like the reference's: visitors hang).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_AGENT, DEMO_AGENT_2, DEMO_PROJECT_ID, startDemo } from './index.ts';
+import { referenceModeRequested } from './mode.ts';
 
 function port(name: string, fallback: number): number {
   const value = process.env[name];
@@ -18,7 +20,9 @@ function port(name: string, fallback: number): number {
 }
 
 const quiet = process.env.PORCHLIGHT_DEMO_QUIET === '1';
+const reference = referenceModeRequested(process.argv.slice(2), process.env);
 const demo = await startDemo({
+  reference,
   apiPort: port('PORCHLIGHT_API_PORT', 3000),
   pagesPort: port('PORCHLIGHT_PAGES_PORT', 3001),
   quiet,
@@ -34,11 +38,12 @@ console.log(
     `  agent console  ${demo.apiOrigin}/console/   (${DEMO_AGENT.email} / ${DEMO_AGENT.password}, or ${DEMO_AGENT_2.email} / ${DEMO_AGENT_2.password})`,
     `  dashboard      ${demo.apiOrigin}/dashboard/   (widget settings with live previews)`,
     `  API (apiUrl)   ${demo.apiUrl}   project ${DEMO_PROJECT_ID}`,
-    `  websocket      ${demo.apiUrl.replace('http', 'ws')}/?token=…${demo.faults.state.referenceSocket ? '   (reference mode: visitors hang)' : ''}`,
+    `  websocket      ${demo.apiUrl.replace('http', 'ws')}/?token=…${demo.faults.state.referenceSocket || reference ? '   (like the reference: visitors hang)' : ''}`,
     `  widget         ${demo.apiOrigin}/widget/loader.js`,
     `  demo controls  ${demo.apiOrigin}/__demo   (faults, reset, project, departments, labels)`,
     existsSync(distLoader) ? '' : '  note: dist/loader.js is missing, run `npm run build` for the widget',
     quiet ? '  quiet mode: no bot welcome, no request log' : '',
+    reference ? '  reference mode: stock labels, wellcome* keys, no socket for visitors (PUT /__demo/mode to switch)' : '',
   ]
     .filter(Boolean)
     .join('\n'),

@@ -4,15 +4,14 @@
  */
 import type { SendMessageBody, WireMessage } from '../../src/api/wire.ts';
 import { MessageStatus, RequestStatus } from '../../src/api/wire.ts';
+import type { Request, Response, Router } from 'express';
+import type { AuthDeps } from './credentials.ts';
+import { fullNameOf, protect } from './credentials.ts';
 import type { Faults } from './faults.ts';
-import type { Ctx } from './http.ts';
-import { isRecord, sendJson } from './http.ts';
+import { bodyOf, isRecord, principalOf, projectOf } from './httpContext.ts';
 import { isHexObjectId, isValidObjectId } from './ids.ts';
-import type { AuthDeps, Principal } from './passport.ts';
-import { fullNameOf, protect } from './passport.ts';
 import { createMessage } from './messageStore.ts';
-import { announceAgentJoined, announceAssignedAgent, createRequest, ensureLead, noteFirstResponse, RoutingError } from './routing.ts';
-import type { Router } from './router.ts';
+import { announceAgentJoined, announceAssignedAgent, createRequest, ensureLead, noteFirstResponse, RoutingError } from './conversations.ts';
 import { messageJson, requestJson } from './serialize.ts';
 import type { Store } from './store.ts';
 import type { MessageDoc, ProjectDoc, ProjectUserDoc, RequestDoc } from './types.ts';
@@ -74,34 +73,34 @@ function senderIdentity(store: Store, projectId: string, sender: string, fallbac
   return lead ? { fullname: lead.fullname, email: lead.email } : fallback;
 }
 
-function answer(ctx: Ctx, deps: MessageDeps, message: MessageDoc, request: RequestDoc): void {
-  if (deps.faults.takeDropAfterStore(ctx.req, ctx.path)) {
+function answer(req: Request, res: Response, deps: MessageDeps, message: MessageDoc, request: RequestDoc): void {
+  if (deps.faults.takeDropAfterStore(req, req.path)) {
     // The `dropAfterStore` fault: stored, yet the answer is lost on the way. A few bytes of it go
     // out first: a browser re-sends a POST by itself when a reused keep-alive connection closes
     // before any byte of the answer (a retry that would store the message twice on the reference
     // server too, and that no client can prevent); an answer cut short is the loss we simulate.
-    ctx.res.socket?.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n');
-    ctx.res.destroy();
+    res.socket?.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n');
+    res.destroy();
     return;
   }
   const json: WireMessage = { ...messageJson(message), request: requestJson(deps.store, request) };
-  sendJson(ctx.res, 200, json);
+  res.json(json);
 }
 
-function firstMessage(ctx: Ctx, deps: MessageDeps, project: ProjectDoc, identity: Identity): void {
-  const body = ctx.body as Partial<SendMessageBody> & Record<string, unknown>;
-  const principal = ctx.locals.principal as Principal;
+function firstMessage(req: Request, res: Response, deps: MessageDeps, project: ProjectDoc, identity: Identity): void {
+  const body = bodyOf(req) as Partial<SendMessageBody> & Record<string, unknown>;
+  const principal = principalOf(req);
   const fields = messageFields(body);
   if (!fields.text && (!fields.type || fields.type === 'text')) {
-    sendJson(ctx.res, 422, { errors: ['text field is required'] });
+    res.status(422).json({ errors: ['text field is required'] });
     return;
   }
   const sender = castString(body.sender, 'sender');
-  let requester: ProjectUserDoc | undefined = ctx.locals.projectUser;
+  let requester: ProjectUserDoc | undefined = req.projectUser;
   if (sender) {
     const known = senderIdentity(deps.store, project._id, sender, identity);
     if (known === 'forbidden') {
-      sendJson(ctx.res, 403, { success: false, msg: `Unauthorized. Project_user not found with user id  : ${sender}` });
+      res.status(403).json({ success: false, msg: `Unauthorized. Project_user not found with user id  : ${sender}` });
       return;
     }
     identity = known;
@@ -117,7 +116,7 @@ function firstMessage(ctx: Ctx, deps: MessageDeps, project: ProjectDoc, identity
   let request: RequestDoc;
   try {
     request = createRequest(deps.store, {
-      request_id: ctx.params.request_id ?? '',
+      request_id: req.params.request_id ?? '',
       id_project: project._id,
       requester,
       lead,
@@ -140,7 +139,7 @@ function firstMessage(ctx: Ctx, deps: MessageDeps, project: ProjectDoc, identity
   } catch (err) {
     if (!(err instanceof RoutingError)) throw err;
     // Error objects serialise to {} (sic).
-    sendJson(ctx.res, 500, { success: false, msg: 'Error creating request', err: {} });
+    res.status(500).json({ success: false, msg: 'Error creating request', err: {} });
     return;
   }
   const message = createMessage(deps.store, {
@@ -153,15 +152,15 @@ function firstMessage(ctx: Ctx, deps: MessageDeps, project: ProjectDoc, identity
   });
   // Assigned to an agent at creation: chat21 adds the agent to the group, "<agent> joined".
   announceAssignedAgent(deps.store, request);
-  answer(ctx, deps, message, request);
+  answer(req, res, deps, message, request);
 }
 
-function laterMessage(ctx: Ctx, deps: MessageDeps, request: RequestDoc, identity: Identity): void {
-  const body = ctx.body as Partial<SendMessageBody> & Record<string, unknown>;
-  const principal = ctx.locals.principal as Principal;
+function laterMessage(req: Request, res: Response, deps: MessageDeps, request: RequestDoc, identity: Identity): void {
+  const body = bodyOf(req) as Partial<SendMessageBody> & Record<string, unknown>;
+  const principal = principalOf(req);
   const sender = castString(body.sender, 'sender');
   if (request.channel?.name === 'form' && !sender && request.participantsAgents[0] !== principal.id) {
-    sendJson(ctx.res, 403, { success: false, message: 'Error creating message', err: "You don't belong the conversation" });
+    res.status(403).json({ success: false, message: 'Error creating message', err: "You don't belong the conversation" });
     return;
   }
   const fields = messageFields(body);
@@ -179,58 +178,56 @@ function laterMessage(ctx: Ctx, deps: MessageDeps, request: RequestDoc, identity
   request.attributes = { ...(request.attributes ?? {}), last_message: messageJson(message) };
   if (sender && request.participants.includes(sender)) noteFirstResponse(deps.store, request);
   deps.store.touch(request);
-  answer(ctx, deps, message, request);
+  answer(req, res, deps, message, request);
 }
 
 function postMessage(deps: MessageDeps) {
-  return (ctx: Ctx): void => {
-    const project = ctx.locals.project as ProjectDoc;
-    const principal = ctx.locals.principal as Principal;
-    const body = (isRecord(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
-    ctx.body = body;
+  return (req: Request, res: Response): void => {
+    const project = projectOf(req);
+    const principal = principalOf(req);
+    const body = bodyOf(req);
     const identity: Identity = {
       fullname: typeof body.senderFullname === 'string' && body.senderFullname ? body.senderFullname : principal.fullName,
       email: typeof body.email === 'string' && body.email ? body.email : principal.email,
     };
-    const request = deps.store.request(ctx.params.request_id ?? '', project._id);
+    const request = deps.store.request(req.params.request_id ?? '', project._id);
     try {
-      if (request) laterMessage(ctx, deps, request, identity);
-      else firstMessage(ctx, deps, project, identity);
+      if (request) laterMessage(req, res, deps, request, identity);
+      else firstMessage(req, res, deps, project, identity);
     } catch (err) {
       if (!(err instanceof CastError)) throw err;
       const msg = request ? 'Error creating message' : 'Error creating request';
-      sendJson(ctx.res, 500, { success: false, msg, err: { name: 'CastError', message: err.message } });
+      res.status(500).json({ success: false, msg, err: { name: 'CastError', message: err.message } });
     }
   };
 }
 
 function listMessages(deps: MessageDeps) {
-  return (ctx: Ctx): void => {
-    const project = ctx.locals.project as ProjectDoc;
-    const messages: WireMessage[] = deps.store.messagesOf(ctx.params.request_id ?? '', project._id).map(messageJson);
-    sendJson(ctx.res, 200, messages);
+  return (req: Request, res: Response): void => {
+    const messages: WireMessage[] = deps.store.messagesOf(req.params.request_id ?? '', projectOf(req)._id).map(messageJson);
+    res.json(messages);
   };
 }
 
 /** By `_id` only (no project check, sic). */
 function getMessage(deps: MessageDeps) {
-  return (ctx: Ctx): void => {
-    const id = ctx.params.messageid ?? '';
+  return (req: Request, res: Response): void => {
+    const id = req.params.messageid ?? '';
     if (!isHexObjectId(id)) {
-      sendJson(ctx.res, 500, { success: false, msg: 'Error getting object.' });
+      res.status(500).json({ success: false, msg: 'Error getting object.' });
       return;
     }
     const message = deps.store.data.messages.find((m) => m._id === id.toLowerCase());
     if (!message) {
-      sendJson(ctx.res, 404, { success: false, msg: 'Object not found.' });
+      res.status(404).json({ success: false, msg: 'Object not found.' });
       return;
     }
-    sendJson(ctx.res, 200, messageJson(message));
+    res.status(200).json(messageJson(message));
   };
 }
 
 export function registerMessages(router: Router, deps: MessageDeps): void {
-  router.use('/:projectid/requests/:request_id/messages', ...protect(deps, null, ['bot', 'subscription']));
+  router.use('/:projectid/requests/:request_id/messages', protect(deps, null, ['bot', 'subscription']));
   router.post('/:projectid/requests/:request_id/messages', postMessage(deps));
   router.get('/:projectid/requests/:request_id/messages', listMessages(deps));
   router.get('/:projectid/requests/:request_id/messages/:messageid', getMessage(deps));

@@ -41,13 +41,29 @@ export function isDegradedPlan(project: ProjectDoc, now: number = Date.now()): b
 /** The four settings the public `/widgets` endpoint lets through. */
 const PUBLIC_SETTINGS = ['allowed_urls', 'allowed_urls_list', 'allow_send_emoji', 'allowed_upload_extentions'];
 
-/** `GET /:pid/widgets` → `project`: the document with virtuals, filtered settings, no secrets. */
-export function widgetProjectJson(project: ProjectDoc, now: number = Date.now()): ProjectJson {
+/**
+ * The welcome texts as the service's dashboard stores them: `wellcomeTitle` / `wellcomeMsg` (sic).
+ * What a project set up on a real deployment answers (the demo's reference mode).
+ */
+export function dashboardSpelling(widget: Record<string, unknown>): Record<string, unknown> {
+  const { welcomeTitle, welcomeMsg, ...rest } = widget;
+  return {
+    ...rest,
+    ...(welcomeTitle === undefined ? {} : { wellcomeTitle: welcomeTitle }),
+    ...(welcomeMsg === undefined ? {} : { wellcomeMsg: welcomeMsg }),
+  };
+}
+
+/**
+ * `GET /:pid/widgets` → `project`: the document with virtuals, filtered settings, no secrets;
+ * `asDashboard`: the welcome texts under the dashboard's spelling (the demo's reference mode).
+ */
+export function widgetProjectJson(project: ProjectDoc, now: number = Date.now(), asDashboard = false): ProjectJson {
   const settings: Record<string, unknown> = {};
   for (const key of PUBLIC_SETTINGS) {
     if (project.settings[key] !== undefined) settings[key] = project.settings[key];
   }
-  const widget = { ...project.widget };
+  const widget = asDashboard ? dashboardSpelling(project.widget) : { ...project.widget };
   if (isDegradedPlan(project, now)) {
     delete widget.poweredBy;
     delete widget.baloonImage;
@@ -57,8 +73,10 @@ export function widgetProjectJson(project: ProjectDoc, now: number = Date.now())
 
 /** The full project as an agent reads it (`GET /projects/:pid`). */
 export function projectJson(project: ProjectDoc, now: number = Date.now()): ProjectJson {
+  // `jwtSecret` is `select: false` on the reference: never sent.
+  const { jwtSecret: _secret, ...doc } = structuredClone(project);
   return {
-    ...structuredClone(project),
+    ...doc,
     id: project._id,
     trialExpired: trialExpired(project, now),
     trialDaysLeft: trialDaysLeft(project, now),

@@ -5,19 +5,18 @@
  */
 import type { IsOpenResponse } from '../../src/api/wire.ts';
 import { RequestStatus } from '../../src/api/wire.ts';
-import type { Ctx } from './http.ts';
-import { sendJson } from './http.ts';
+import type { Request, Response, Router } from 'express';
+import type { AuthDeps } from './credentials.ts';
+import { protect } from './credentials.ts';
+import { queryText } from './httpContext.ts';
 import { castObjectId, isHexObjectId, isValidObjectId } from './ids.ts';
 import type { OpenResult } from './operatingHours.ts';
 import { projectIsOpenNow, slotIsOpenNow } from './operatingHours.ts';
-import type { AuthDeps } from './passport.ts';
-import { protect } from './passport.ts';
 import { projectJson } from './projectModel.ts';
-import type { Router } from './router.ts';
 import type { Store } from './store.ts';
 
 /** Opening state of a project by raw id: a non-ObjectId is error 1000, a missing one 1010. */
-function openingOf(store: Store, rawId: string, slot: string | null): OpenResult {
+function openingOf(store: Store, rawId: string, slot: string | undefined): OpenResult {
   if (!isValidObjectId(rawId)) return { error: { errorCode: 1000, msg: 'Error getting object.' } };
   const project = store.activeProject(castObjectId(rawId));
   if (slot && project) return slotIsOpenNow(project, slot);
@@ -25,15 +24,15 @@ function openingOf(store: Store, rawId: string, slot: string | null): OpenResult
 }
 
 function isOpen(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const slot = ctx.query.get('timeSlot');
-    const opening = openingOf(deps.store, ctx.params.projectid ?? '', slot);
+  return (req: Request, res: Response): void => {
+    const slot = queryText(req, 'timeSlot');
+    const opening = openingOf(deps.store, req.params.projectid ?? '', slot);
     if ('error' in opening) {
       // The time-slot variant names the key `error`, the main one `msg`.
-      sendJson(ctx.res, 500, slot ? { success: false, error: opening.error } : { success: false, msg: opening.error });
+      res.status(500).json(slot ? { success: false, error: opening.error } : { success: false, msg: opening.error });
       return;
     }
-    sendJson(ctx.res, 200, { isopen: opening.open } satisfies IsOpenResponse);
+    res.json({ isopen: opening.open } satisfies IsOpenResponse);
   };
 }
 
@@ -48,22 +47,22 @@ function assignedCount(store: Store, projectId: string, userId: string): number 
  * last name (sic, kept).
  */
 function availables(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const rawId = ctx.params.projectid ?? '';
-    if (!ctx.query.get('raw')) {
-      const opening = openingOf(deps.store, rawId, null);
+  return (req: Request, res: Response): void => {
+    const rawId = req.params.projectid ?? '';
+    if (!queryText(req, 'raw')) {
+      const opening = openingOf(deps.store, rawId, undefined);
       if ('error' in opening) {
-        sendJson(ctx.res, 500, { success: false, msg: opening.error });
+        res.status(500).json({ success: false, msg: opening.error });
         return;
       }
       if (!opening.open) {
-        sendJson(ctx.res, 200, []);
+        res.json([]);
         return;
       }
     }
-    const departmentId = ctx.query.get('department');
+    const departmentId = queryText(req, 'department');
     if (departmentId && !(isHexObjectId(departmentId) && deps.store.department(departmentId.toLowerCase()))) {
-      sendJson(ctx.res, 404, { success: false, error: `Department ${departmentId} not found` });
+      res.status(404).json({ success: false, error: `Department ${departmentId} not found` });
       return;
     }
     const projectId = isValidObjectId(rawId) ? castObjectId(rawId) : rawId;
@@ -74,24 +73,24 @@ function availables(deps: AuthDeps) {
       const fullname = `${user.firstname} ${user.lastname}`;
       return [{ id: user._id, pu_id: pu._id, fullname, email: user.email, assigned_request: assignedCount(deps.store, projectId, user._id) }];
     });
-    sendJson(ctx.res, 200, body);
+    res.json(body);
   };
 }
 
 function getProject(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const rawId = ctx.params.projectid ?? '';
+  return (req: Request, res: Response): void => {
+    const rawId = req.params.projectid ?? '';
     const project = isValidObjectId(rawId) ? deps.store.project(castObjectId(rawId)) : undefined;
     if (!project) {
-      sendJson(ctx.res, 404, { success: false, msg: 'Object not found.' });
+      res.status(404).json({ success: false, msg: 'Object not found.' });
       return;
     }
-    sendJson(ctx.res, 200, projectJson(project));
+    res.json(projectJson(project));
   };
 }
 
 export function registerProjects(router: Router, deps: AuthDeps): void {
   router.get('/projects/:projectid/isopen', isOpen(deps));
   router.get('/projects/:projectid/users/availables', availables(deps));
-  router.get('/projects/:projectid', ...protect(deps, 'agent', ['subscription']), getProject(deps));
+  router.get('/projects/:projectid', protect(deps, 'agent', ['subscription']), getProject(deps));
 }

@@ -5,27 +5,26 @@
  */
 import type { RequestListResponse } from '../../src/api/wire.ts';
 import { RequestStatus } from '../../src/api/wire.ts';
-import type { Ctx } from './http.ts';
-import { isRecord, sendJson } from './http.ts';
+import type { Request, Response, Router } from 'express';
+import { closeRequest } from './conversations.ts';
+import type { AuthDeps, Principal } from './credentials.ts';
+import { protect } from './credentials.ts';
+import { bodyOf, isRecord, principalOf, projectOf, queryText } from './httpContext.ts';
 import { isValidObjectId } from './ids.ts';
-import type { AuthDeps, Principal } from './passport.ts';
-import { protect } from './passport.ts';
-import { closeRequest } from './routing.ts';
-import type { Router } from './router.ts';
 import { requestJson } from './serialize.ts';
-import type { ProjectDoc, ProjectUserDoc, RequestDoc } from './types.ts';
+import type { ProjectUserDoc, RequestDoc } from './types.ts';
 
 const DEFAULT_LIMIT = 40;
 
 type Filter = (request: RequestDoc) => boolean;
 
 /** `limit` (default 40, above 100 back to 40), 0-based `page`, `sort`/`sortField` + `direction`. */
-function paginate(ctx: Ctx, requests: RequestDoc[]): { limit: number; page: RequestDoc[] } {
-  const parsed = Number.parseInt(ctx.query.get('limit') ?? '', 10);
+function paginate(req: Request, requests: RequestDoc[]): { limit: number; page: RequestDoc[] } {
+  const parsed = Number.parseInt(queryText(req, 'limit') ?? '', 10);
   const limit = Number.isNaN(parsed) || parsed > 100 ? DEFAULT_LIMIT : parsed;
-  const page = Math.max(0, Number.parseInt(ctx.query.get('page') ?? '0', 10) || 0);
-  const field = ctx.query.get('sortField') ?? ctx.query.get('sort') ?? 'createdAt';
-  const direction = Number(ctx.query.get('direction') ?? -1) === 1 ? 1 : -1;
+  const page = Math.max(0, Number.parseInt(queryText(req, 'page') ?? '0', 10) || 0);
+  const field = queryText(req, 'sortField') ?? queryText(req, 'sort') ?? 'createdAt';
+  const direction = Number(queryText(req, 'direction') ?? -1) === 1 ? 1 : -1;
   const sorted = [...requests].sort((a, b) => direction * compare(valueAt(a, field), valueAt(b, field)));
   return { limit, page: limit > 0 ? sorted.slice(page * limit, page * limit + limit) : sorted.slice(page * limit) };
 }
@@ -41,36 +40,36 @@ function compare(a: unknown, b: unknown): number {
   return (a as number | string) < (b as number | string) ? -1 : 1;
 }
 
-function respondList(ctx: Ctx, deps: AuthDeps, requests: RequestDoc[]): void {
-  const { limit, page } = paginate(ctx, requests);
+function respondList(req: Request, res: Response, deps: AuthDeps, requests: RequestDoc[]): void {
+  const { limit, page } = paginate(req, requests);
   const body: RequestListResponse = { perPage: limit, count: requests.length, requests: page.map((r) => requestJson(deps.store, r)) };
-  sendJson(ctx.res, 200, body);
+  res.json(body);
 }
 
 /** Filters both list routes share. */
-function commonFilters(ctx: Ctx): Filter[] {
-  const q = ctx.query;
+function commonFilters(req: Request): Filter[] {
+  const q = (name: string) => queryText(req, name);
   const filters: Filter[] = [];
-  const dept = q.get('dept_id');
+  const dept = q('dept_id');
   if (dept) filters.push((r) => r.department === dept);
-  const participant = q.get('participant');
+  const participant = q('participant');
   if (participant) filters.push((r) => r.participants.includes(participant));
-  const hasBot = q.get('hasbot') ?? q.get('hasBot');
+  const hasBot = q('hasbot') ?? q('hasBot');
   if (hasBot !== null) filters.push((r) => r.hasBot === (hasBot === 'true'));
-  const ticket = q.get('ticket_id');
+  const ticket = q('ticket_id');
   if (ticket) filters.push((r) => String(r.ticket_id) === ticket);
-  const lead = q.get('lead');
+  const lead = q('lead');
   if (lead) filters.push((r) => r.lead === lead);
-  const channel = q.get('channel');
+  const channel = q('channel');
   if (channel) filters.push((r) => r.channel.name === channel);
-  const text = q.get('full_text')?.toLowerCase();
+  const text = q('full_text')?.toLowerCase();
   if (text) filters.push((r) => [r.first_text, r.subject].some((t) => t?.toLowerCase().includes(text)));
   return filters;
 }
 
 /** `GET /:pid/requests`: open requests by default (status < 1000, not 50/150), `status=all|a,b`. */
-function statusFilter(ctx: Ctx): Filter {
-  const status = ctx.query.get('status');
+function statusFilter(req: Request): Filter {
+  const status = queryText(req, 'status');
   if (status === 'all') return () => true;
   if (status) {
     const wanted = status.split(',').map(Number).filter((n) => !Number.isNaN(n));
@@ -89,18 +88,18 @@ function visibility(membership: ProjectUserDoc | undefined, principal: Principal
 }
 
 function listRequests(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const project = ctx.locals.project as ProjectDoc;
-    const principal = ctx.locals.principal as Principal;
-    const includePreflight = ctx.query.get('preflight') === 'true';
+  return (req: Request, res: Response): void => {
+    const project = projectOf(req);
+    const principal = principalOf(req);
+    const includePreflight = queryText(req, 'preflight') === 'true';
     const filters: Filter[] = [
       (r) => r.id_project === project._id,
       (r) => includePreflight || !r.preflight,
-      statusFilter(ctx),
-      visibility(ctx.locals.projectUser, principal),
-      ...commonFilters(ctx),
+      statusFilter(req),
+      visibility(req.projectUser, principal),
+      ...commonFilters(req),
     ];
-    respondList(ctx, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
+    respondList(req, res, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
   };
 }
 
@@ -111,11 +110,11 @@ function listRequests(deps: AuthDeps) {
  * `?status=all` or `?status=<n>` otherwise; preflight requests only with `?preflight=true`.
  */
 function myRequests(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const project = ctx.locals.project as ProjectDoc;
-    const principal = ctx.locals.principal as Principal;
-    const status = ctx.query.get('status');
-    const includePreflight = ctx.query.get('preflight') === 'true';
+  return (req: Request, res: Response): void => {
+    const project = projectOf(req);
+    const principal = principalOf(req);
+    const status = queryText(req, 'status');
+    const includePreflight = queryText(req, 'preflight') === 'true';
     const byIdUser = isValidObjectId(principal._id);
     const mine: Filter = (r) => {
       const requester = r.snapshot.requester as { uuid_user?: string; id_user?: unknown } | undefined;
@@ -123,20 +122,19 @@ function myRequests(deps: AuthDeps) {
       return byIdUser ? idUser === principal._id : requester?.uuid_user === principal._id;
     };
     const byStatus: Filter = status === 'all' ? () => true : status ? (r) => r.status === Number(status) : (r) => r.status < RequestStatus.CLOSED;
-    const filters: Filter[] = [(r) => r.id_project === project._id, (r) => includePreflight || !r.preflight, byStatus, mine, ...commonFilters(ctx)];
-    respondList(ctx, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
+    const filters: Filter[] = [(r) => r.id_project === project._id, (r) => includePreflight || !r.preflight, byStatus, mine, ...commonFilters(req)];
+    respondList(req, res, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
   };
 }
 
 function getRequest(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const project = ctx.locals.project as ProjectDoc;
-    const request = deps.store.request(ctx.params.requestid ?? '', project._id);
+  return (req: Request, res: Response): void => {
+    const request = deps.store.request(req.params.requestid ?? '', projectOf(req)._id);
     if (!request) {
-      sendJson(ctx.res, 404, { success: false, msg: 'Object not found.' });
+      res.status(404).json({ success: false, msg: 'Object not found.' });
       return;
     }
-    sendJson(ctx.res, 200, requestJson(deps.store, request));
+    res.json(requestJson(deps.store, request));
   };
 }
 
@@ -149,49 +147,49 @@ function castRating(value: unknown): number | undefined | 'invalid' {
 
 /** `PATCH …/rating`: falsy fields are ignored (so `rating: 0` is dropped); own requests only. */
 function rate(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const body = isRecord(ctx.body) ? ctx.body : {};
+  return (req: Request, res: Response): void => {
+    const body = bodyOf(req);
     const rating = castRating(body.rating);
     if (rating === 'invalid') {
-      sendJson(ctx.res, 500, { success: false, msg: 'Error updating object.' });
+      res.status(500).json({ success: false, msg: 'Error updating object.' });
       return;
     }
-    const membership = ctx.locals.projectUser;
+    const membership = req.projectUser;
     const request = deps.store.data.requests.find(
-      (r) => r.request_id === ctx.params.requestid && (!membership || r.requester === membership._id),
+      (r) => r.request_id === req.params.requestid && (!membership || r.requester === membership._id),
     );
     if (!request) {
-      sendJson(ctx.res, 404, { success: false, msg: 'Request not found' });
+      res.status(404).json({ success: false, msg: 'Request not found' });
       return;
     }
     if (rating !== undefined) request.rating = rating;
     if (body.rating_message) request.rating_message = String(body.rating_message);
     deps.store.touch(request);
     deps.store.emit('request.update', request);
-    sendJson(ctx.res, 200, requestJson(deps.store, request));
+    res.json(requestJson(deps.store, request));
   };
 }
 
 /** `PUT …/closeg`: anyone in the project may close (no ownership check, sic). */
 function close(deps: AuthDeps) {
-  return (ctx: Ctx): void => {
-    const project = ctx.locals.project as ProjectDoc;
-    const principal = ctx.locals.principal as Principal;
-    const closed = closeRequest(deps.store, ctx.params.requestid ?? '', project._id, principal.id);
+  return (req: Request, res: Response): void => {
+    const project = projectOf(req);
+    const principal = principalOf(req);
+    const closed = closeRequest(deps.store, req.params.requestid ?? '', project._id, principal.id);
     if (!closed) {
-      sendJson(ctx.res, 500, { success: false, error: 'Error closing request' });
+      res.status(500).json({ success: false, error: 'Error closing request' });
       return;
     }
-    sendJson(ctx.res, 200, requestJson(deps.store, closed));
+    res.json(requestJson(deps.store, closed));
   };
 }
 
 export function registerRequests(router: Router, deps: AuthDeps): void {
-  router.use('/:projectid/requests', ...protect(deps, 'guest', ['bot', 'subscription']));
+  router.use('/:projectid/requests', protect(deps, 'guest', ['bot', 'subscription']));
   router.patch('/:projectid/requests/:requestid/rating', rate(deps));
   router.put('/:projectid/requests/:requestid/closeg', close(deps));
   router.get('/:projectid/requests/me', myRequests(deps));
-  router.use('/:projectid/requests', ...protect(deps, 'agent', ['bot', 'subscription']));
+  router.use('/:projectid/requests', protect(deps, 'agent', ['bot', 'subscription']));
   router.get('/:projectid/requests', listRequests(deps));
   router.get('/:projectid/requests/:requestid', getRequest(deps));
 }

@@ -5,6 +5,7 @@
  * goes back to exactly this. `projectFixture` builds the same project under other ids: that is
  * what `POST /__demo/projects` clones.
  */
+import { randomBytes } from 'node:crypto';
 import { defaultLabels } from './defaultLabels.ts';
 import { priceListFile } from './demoFiles.ts';
 import { objectId } from './ids.ts';
@@ -13,6 +14,11 @@ import type { StoreData } from './store.ts';
 import type { BotDoc, DepartmentDoc, FileDoc, LabelDoc, ProjectDoc, ProjectUserDoc, UserDoc } from './types.ts';
 
 export const DEMO_PROJECT_ID = '65f0c0ffee0000000000d3e0';
+/**
+ * The seed project's `jwtSecret`: fixed and published so that a site backend trying the demo can
+ * sign custom tokens for it (demo/README.md). Created projects get a random one.
+ */
+export const DEMO_PROJECT_SECRET = 'porchlight-demo-project-secret';
 
 export const DEMO_AGENT = { id: '65f0c0ffee0000000000a001', email: 'agent@demo.test', password: 'demo', name: 'Ann Agent' };
 export const DEMO_AGENT_2 = { id: '65f0c0ffee0000000000a002', email: 'bob@demo.test', password: 'demo', name: 'Bob Helper' };
@@ -52,6 +58,8 @@ export interface FixtureIds {
   labels: string;
   /** `_id` of the i-th label entry */
   labelEntry: (index: number) => string;
+  /** the project's `jwtSecret` */
+  jwtSecret: string;
 }
 
 const SEED_IDS: FixtureIds = {
@@ -62,6 +70,7 @@ const SEED_IDS: FixtureIds = {
   bot: DEMO_BOT_ID,
   labels: '65f0c0ffee0000000000f001',
   labelEntry: (i) => `65f0c0ffee0000000000f1${String(i).padStart(2, '0')}`,
+  jwtSecret: DEMO_PROJECT_SECRET,
 };
 
 /** Fresh ids for a project created through `POST /__demo/projects`. */
@@ -74,6 +83,7 @@ export function freshIds(): FixtureIds {
     bot: objectId(),
     labels: objectId(),
     labelEntry: () => objectId(),
+    jwtSecret: randomBytes(24).toString('hex'),
   };
 }
 
@@ -104,6 +114,7 @@ function project(ids: FixtureIds, at: Stamps): ProjectDoc {
     ipFilterDenyEnabled: false,
     ipFilterDeny: [],
     createdBy: DEMO_AGENT.id,
+    jwtSecret: ids.jwtSecret,
     ...at,
   };
 }
@@ -229,11 +240,15 @@ function seedFiles(): FileDoc[] {
   return [priceListFile(SEED_TIME)];
 }
 
-/** Puts back the seed's files missing from a store loaded from an older data file. */
-export function ensureSeedFiles(data: StoreData): void {
+/**
+ * A store loaded from an older data file: puts back the seed's missing files, and gives projects
+ * written before custom tokens their secret.
+ */
+export function upgradeData(data: StoreData): void {
   for (const file of seedFiles()) {
     if (!data.files.some((f) => f.bucket === file.bucket && f.filename === file.filename)) data.files.push(file);
   }
+  for (const doc of data.projects) doc.jwtSecret ??= doc._id === DEMO_PROJECT_ID ? DEMO_PROJECT_SECRET : randomBytes(24).toString('hex');
 }
 
 export function createSeed(options: SeedOptions): StoreData {

@@ -3,7 +3,7 @@
  * populations its routes ask for: lead, department, participating agents and bots, requester).
  */
 import type { WireDepartment, WireMessage, WireRequest } from '../../src/api/wire.ts';
-import { userJson } from './passport.ts';
+import { userJson } from './credentials.ts';
 import type { Store } from './store.ts';
 import type { BotDoc, DepartmentDoc, MessageDoc, ProjectUserDoc, RequestDoc } from './types.ts';
 

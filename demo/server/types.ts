@@ -34,6 +34,8 @@ export interface ProjectDoc extends Timestamps {
   ipFilterDenyEnabled: boolean;
   ipFilterDeny: string[];
   createdBy: string;
+  /** Signs the project's custom tokens (`aud https://tiledesk.com/projects/<id>`); never sent. */
+  jwtSecret: string;
 }
 
 /** A dashboard user (agent / admin / owner). Visitors are never `User`s. */

@@ -3,11 +3,11 @@
  * `[]` whenever the project is closed, whatever the agents' own availability.
  */
 import type { WidgetsResponse } from '../../src/api/wire.ts';
-import type { Ctx } from './http.ts';
-import { remoteIp, sendJson } from './http.ts';
+import type { Request, Response, Router } from 'express';
+import { projectOf, remoteIp } from './httpContext.ts';
+import type { DemoMode } from './mode.ts';
 import { projectIsOpenNow } from './operatingHours.ts';
 import { isDegradedPlan, widgetProjectJson } from './projectModel.ts';
-import type { Router } from './router.ts';
 import { departmentJson } from './serialize.ts';
 import type { Store } from './store.ts';
 import type { DepartmentDoc, ProjectDoc } from './types.ts';
@@ -35,20 +35,21 @@ function botsRules(store: Store, projectId: string): unknown[] {
   return store.data.bots.filter((b) => b.id_project === projectId && !b.trashed).flatMap((b) => b.attributes.rules ?? []);
 }
 
-function getWidgets(store: Store) {
-  return (ctx: Ctx): void => {
-    const project = ctx.locals.project as ProjectDoc;
+function getWidgets(store: Store, mode: DemoMode) {
+  return (req: Request, res: Response): void => {
+    const project = projectOf(req);
     const body = {
-      project: widgetProjectJson(project),
+      // Reference mode: the welcome texts as the service's dashboard writes them.
+      project: widgetProjectJson(project, Date.now(), mode.isReference),
       user_available: availableAgents(store, project),
       departments: widgetDepartments(store, project).map(departmentJson),
-      ip: remoteIp(ctx.req),
+      ip: remoteIp(req),
       botsRules: botsRules(store, project._id),
     };
-    sendJson(ctx.res, 200, body satisfies WidgetsResponse);
+    res.json(body satisfies WidgetsResponse);
   };
 }
 
-export function registerWidgets(router: Router, store: Store): void {
-  router.get('/:projectid/widgets', getWidgets(store));
+export function registerWidgets(router: Router, store: Store, mode: DemoMode): void {
+  router.get('/:projectid/widgets', getWidgets(store, mode));
 }

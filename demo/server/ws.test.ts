@@ -85,6 +85,20 @@ describe('websocket', () => {
     (await open(guest.token, '/')).ws.close();
   });
 
+  it('reference mode has the same socket: a visitor hangs, an agent connects', async () => {
+    const guest = await kit.guest();
+    const agent = await kit.agent();
+    kit.demo.mode.set(true);
+    try {
+      const hung = new WebSocket(wsUrl(guest.token, '/'), { handshakeTimeout: 300 });
+      await expect(new Promise((resolve, reject) => (hung.on('open', resolve), hung.on('error', reject)))).rejects.toThrow(/timed out/i);
+      (await open(agent.token, '/')).ws.close();
+    } finally {
+      kit.demo.mode.set(false);
+    }
+    (await open(guest.token, '/')).ws.close();
+  });
+
   it('answers heartbeat ping with pong, and me', async () => {
     const guest = await kit.guest();
     const socket = await open(guest.token);

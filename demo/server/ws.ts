@@ -10,16 +10,18 @@
  * Deliberate departure: the reference hangs a visitor's upgrade; the demo accepts guest tokens, and
  * lets a visitor follow only the conversations they started. A visitor may subscribe before their
  * first message: the snapshot is then `[]` and messages flow once the conversation exists and is
- * theirs. The `referenceSocket` switch (`/__demo/faults`) turns the departure off.
+ * theirs. The `referenceSocket` switch (`/__demo/faults`) and reference mode (mode.ts) turn the departure
+ * off.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { WsClientFrame, WsServerFrame } from '../../src/api/wire.ts';
 import type { Faults } from './faults.ts';
+import type { DemoMode } from './mode.ts';
 import { uuid } from './ids.ts';
-import type { AuthDeps, Principal } from './passport.ts';
-import { findMembership, verifyToken } from './passport.ts';
+import type { AuthDeps, Principal } from './credentials.ts';
+import { findMembership, verifyToken } from './credentials.ts';
 import { messageJson, requestJson } from './serialize.ts';
 import type { MessageDoc, ProjectUserDoc, RequestDoc } from './types.ts';
 
@@ -29,6 +31,8 @@ export const WS_HISTORY_LIMIT = 300;
 
 export interface WsOptions extends AuthDeps {
   faults: Faults;
+  /** reference mode: its socket part is the same as the `referenceSocket` switch */
+  mode?: DemoMode;
   /** server tick; 30 s like the reference */
   heartbeatMs?: number;
 }
@@ -102,7 +106,7 @@ export class RealtimeServer {
     const verified = token ? verifyToken(this.options, token) : undefined;
     if (!verified || !('ok' in verified)) return abort(socket, 401, 'Unauthorized');
     const principal = verified.ok;
-    if (faults.referenceSocket && principal.kind === 'guest') {
+    if ((faults.referenceSocket || this.options.mode?.referenceSocket) && principal.kind === 'guest') {
       // The reference's `User.findOne` with a guest's uuid `_id` throws and `verifyClient` never answers.
       this.hang(socket);
       return;
