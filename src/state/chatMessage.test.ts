@@ -6,7 +6,9 @@ const rid = 'support-group-p-0123456789abcdef0123456789abcdef';
 const msg = (id: string, sender: string, at: number, extra: Partial<WireMessage> = {}): WireMessage => ({
   _id: id,
   sender,
+  senderFullname: '',
   recipient: rid,
+  type: 'text',
   text: id,
   createdAt: new Date(at).toISOString(),
   ...extra,
