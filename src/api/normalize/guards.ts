@@ -1,76 +1,87 @@
 /**
  * The primitives of the boundary: each takes anything the service (or a broken proxy) may send and
- * returns a value of one type, or undefined. None of them throws, whatever it is given: no getters
- * are trusted (answers are parsed JSON, so there are none), no prototype is consulted.
+ * returns a value of one type, or undefined. None of them throws, whatever it is given (answers are
+ * parsed JSON: no getters, no prototypes to trust).
  */
 
 export type Json = Record<string, unknown>;
+
+/** A coercion: a value of one type, or undefined (the field is dropped). */
+export type Coerce<T> = (value: unknown) => T | undefined;
 
 export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A string; a finite number or a boolean becomes its text (a name of `7` is "7"); anything else is dropped. */
-export function text(value: unknown, max = Infinity): string | undefined {
-  let out: string | undefined;
-  if (typeof value === 'string') out = value;
-  else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') out = String(value);
-  return out !== undefined && out.length > max ? out.slice(0, max) : out;
-}
+export const text: Coerce<string> = (value) =>
+  typeof value === 'string' ? value : (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' ? String(value) : undefined;
 
-/** A non-empty string (an id): numbers are accepted as text, empty strings are not. */
-export function id(value: unknown): string | undefined {
-  const out = text(value, 200);
-  return out ? out : undefined;
-}
+/** A non-empty string (an id); numbers count. */
+export const id: Coerce<string> = (value) => text(value) || undefined;
+
+/** A name: text, at most 200 characters. */
+export const name: Coerce<string> = (value) => text(value)?.slice(0, 200);
 
 /** A finite number; a numeric string ("3") counts. */
-export function num(value: unknown): number | undefined {
+export const num: Coerce<number> = (value) => {
   const out = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof out === 'number' && Number.isFinite(out) ? out : undefined;
-}
+};
 
 /** A boolean; the strings "true"/"false" count (dashboards store both). */
-export function bool(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  return value === 'true' ? true : value === 'false' ? false : undefined;
-}
+export const bool: Coerce<boolean> = (value) => (typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined);
 
-/** Every element `normalize` accepts (undefined/null results are dropped); not an array → []. */
-export function listOf<T>(value: unknown, normalize: (item: unknown, index: number) => T | null | undefined, max = 10_000): T[] {
-  if (!Array.isArray(value)) return [];
+/** Every element `coerce` accepts (others are dropped); not an array → []. */
+export function listOf<T>(value: unknown, coerce: (item: unknown) => T | null | undefined): T[] {
   const out: T[] = [];
-  for (let i = 0; i < value.length && out.length < max; i++) {
-    const item = normalize(value[i], i);
-    if (item !== undefined && item !== null) out.push(item);
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const kept = coerce(item);
+      if (kept != null) out.push(kept);
+    }
   }
   return out;
 }
 
-/** A plain object as a record of its own JSON-safe values (a copy; `__proto__` keys dropped). */
-export function record(value: unknown): Json | undefined {
+/** An array of what `coerce` accepts, or undefined when it is no array. */
+export const optionalList =
+  <T>(coerce: (item: unknown) => T | null | undefined): Coerce<T[]> =>
+  (value) =>
+    Array.isArray(value) ? listOf(value, coerce) : undefined;
+
+/** A plain object as a copy of its own values (`__proto__` keys dropped). */
+export const record: Coerce<Json> = (value) => {
   if (!isRecord(value)) return undefined;
   const out: Json = {};
   for (const key of Object.keys(value)) if (key !== '__proto__') out[key] = value[key];
   return out;
-}
+};
 
-/** Sets `key` only when the value survived; keeps optional fields truly absent. */
-export function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
-  if (value !== undefined) target[key] = value;
+/**
+ * Coerces the keys of `spec` from `raw` onto `out`: each key gets its coerced value or is removed.
+ * Keys not in the spec stay as they are in `out`.
+ */
+export function pick<T extends object>(raw: Json, spec: { [K in keyof T]?: Coerce<T[K]> }, out: Json = {}): T {
+  for (const key in spec) {
+    const value = (spec[key] as Coerce<unknown>)(raw[key]);
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out as T;
 }
 
 // Dates the JS Date can hold (±8.64e15 ms); beyond that `toISOString` throws.
 const MAX_TIME = 8.64e15;
 
 /** Milliseconds since the epoch of an ISO string or an epoch number, or undefined. */
-export function time(value: unknown): number | undefined {
+export const time: Coerce<number> = (value) => {
   const ms = typeof value === 'string' ? Date.parse(value) : typeof value === 'number' ? value : Number.NaN;
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME ? ms : undefined;
-}
+};
 
 /** A date as the service's own string when `Date.parse` reads it, else as ISO from an epoch number. */
-export function isoTime(value: unknown): string | undefined {
+export const isoTime: Coerce<string> = (value) => {
   const ms = time(value);
   return ms === undefined ? undefined : typeof value === 'string' ? value : new Date(ms).toISOString();
-}
+};

@@ -1,57 +1,35 @@
 import type { IsOpenResponse, WidgetsResponse, WireDepartment, WireProject } from '../wire.ts';
-import { bool, id, isRecord, listOf, num, put, record, text } from './guards.ts';
+import { bool, id, isRecord, listOf, name, num, pick, record, text, type Json } from './guards.ts';
 
 /**
  * `GET /{pid}/widgets` and `GET /projects/{pid}/isopen`. `project.widget` stays an opaque record
  * (the settings layer cleans each key by its own rule); everything the widget reads directly is
- * coerced here. A department without an `_id` cannot be chosen, so it is skipped.
+ * coerced here, and what it does not read (the project's profile, a department's routing…) is
+ * dropped. A department without an `_id` cannot be chosen, so it is skipped.
  */
 
 export function normalizeDepartment(value: unknown): WireDepartment | null {
-  if (!isRecord(value)) return null;
-  const _id = id(value._id) ?? id(value.id);
+  const _id = isRecord(value) ? id(value._id) : undefined;
   if (!_id) return null;
-  const out: WireDepartment = { _id, name: text(value.name, 200) ?? '' };
-  put(out, 'id', id(value.id));
-  put(out, 'default', bool(value.default));
-  put(out, 'status', num(value.status));
-  put(out, 'routing', text(value.routing, 40));
-  put(out, 'id_bot', id(value.id_bot));
-  put(out, 'online_msg', text(value.online_msg, 4000));
-  put(out, 'offline_msg', text(value.offline_msg, 4000));
-  put(out, 'description', text(value.description, 4000));
-  put(out, 'hasBot', bool(value.hasBot));
-  return out;
-}
-
-function project(value: unknown): WireProject {
-  const raw = isRecord(value) ? value : {};
-  const out: WireProject = { _id: id(raw._id) ?? id(raw.id) ?? '' };
-  put(out, 'id', id(raw.id));
-  put(out, 'name', text(raw.name, 200));
-  put(out, 'activeOperatingHours', bool(raw.activeOperatingHours));
-  put(out, 'operatingHours', text(raw.operatingHours, 100_000));
-  put(out, 'settings', record(raw.settings));
-  out.widget = record(raw.widget) ?? {};
-  put(out, 'status', num(raw.status));
-  return out;
+  const raw = value as Json;
+  return pick<WireDepartment>(
+    raw,
+    { id, default: bool, status: num, offline_msg: text, description: text },
+    { _id, name: name(raw.name) ?? '' },
+  );
 }
 
 /** Never throws; an answer that is not an object is a project with no settings. */
 export function normalizeWidgets(value: unknown): WidgetsResponse {
-  const raw = isRecord(value) ? value : {};
+  const raw = record(value) ?? {};
+  const project = record(raw.project) ?? {};
   const out: WidgetsResponse = {
-    project: project(raw.project),
-    departments: listOf(raw.departments, normalizeDepartment, 500),
+    project: pick<WireProject>(project, { name, activeOperatingHours: bool, operatingHours: text }, { _id: id(project._id) ?? '', widget: record(project.widget) ?? {} }),
+    departments: listOf(raw.departments, normalizeDepartment),
   };
   // Absent (not `[]`) when the answer says nothing: availability is then unknown, not "nobody".
   if (Array.isArray(raw.user_available)) {
-    out.user_available = listOf(raw.user_available, (agent) => {
-      if (!isRecord(agent)) return null;
-      const entry: { id: string; firstname?: string } = { id: id(agent.id) ?? id(agent._id) ?? '' };
-      put(entry, 'firstname', text(agent.firstname, 200));
-      return entry;
-    });
+    out.user_available = listOf(raw.user_available, (agent) => (isRecord(agent) ? pick<{ id: string; firstname?: string }>(agent, { firstname: name }, { id: id(agent.id) ?? '' }) : null));
   }
   return out;
 }

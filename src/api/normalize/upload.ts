@@ -3,8 +3,6 @@ import { isRecord, text } from './guards.ts';
 
 /** `POST /{pid}/files/chat` (and the legacy routes): `{message, filename}`; no filename → null. */
 export function normalizeUpload(value: unknown): UploadResponse | null {
-  if (!isRecord(value)) return null;
-  const filename = text(value.filename, 4000);
-  if (!filename) return null;
-  return { message: text(value.message, 1000) ?? '', filename };
+  const filename = isRecord(value) ? text(value.filename) : undefined;
+  return filename ? { message: text((value as { message?: unknown }).message) ?? '', filename } : null;
 }
