@@ -107,7 +107,8 @@ describe('names', () => {
     expect(name.textContent).toBe('Ann Agent');
     expect(li.querySelector('.visually-hidden')!.textContent).toBe('\u2068Ann Agent\u2069: ');
     await until(() => expect(root.querySelector('.message-info')).not.toBeNull());
-    expect(root.querySelector('.message-info')!.textContent).toBe('\u2068Bob Builder\u2069 joined the conversation');
+    expect(root.querySelector('.message-info')!.textContent).toBe('Bob Builder joined the conversation');
+    expect(root.querySelector('.message-info bdi')!.textContent).toBe('Bob Builder');
     // No explicit bidi control from a name reaches the page.
     expect(root.querySelector('.messages')!.textContent).not.toMatch(/[\u202A-\u202E]/);
   });
