@@ -63,8 +63,9 @@ export const record: Coerce<Json> = (value) => {
  * Keys not in the spec stay as they are in `out`.
  */
 export function pick<T extends object>(raw: Json, spec: { [K in keyof T]?: Coerce<T[K]> }, out: Json = {}): T {
-  for (const key in spec) {
-    const value = (spec[key] as Coerce<unknown>)(raw[key]);
+  // Own keys only: a host page may have added enumerable properties to Object.prototype.
+  for (const key of Object.keys(spec)) {
+    const value = (spec as Record<string, Coerce<unknown>>)[key]!(raw[key]);
     if (value === undefined) delete out[key];
     else out[key] = value;
   }

@@ -9,7 +9,7 @@ export function normalizeLabels(value: unknown): LabelsResponse | undefined {
   const data = isRecord(value) ? (record(value.data) as LabelsResponse['data'] | undefined) : undefined;
   const lang = data && text((value as { lang?: unknown }).lang);
   if (!lang) return undefined;
-  for (const key in data) {
+  for (const key of Object.keys(data)) {
     const label: unknown = data[key];
     const kept = Array.isArray(label) ? listOf(label, text) : text(label);
     if (kept === undefined) delete data[key];

@@ -37,7 +37,7 @@ const attachment: Coerce<Attachment> = (value) => (isRecord(value) ? pick<Attach
 /** Label parameters are names and words: texts only. */
 const parameters: Coerce<Record<string, string>> = (value) => {
   const out = record(value);
-  if (out) for (const key in out) if ((out[key] = name(out[key])) === undefined) delete out[key];
+  if (out) for (const key of Object.keys(out)) if ((out[key] = name(out[key])) === undefined) delete out[key];
   return out as Record<string, string> | undefined;
 };
 

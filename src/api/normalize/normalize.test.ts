@@ -87,3 +87,16 @@ describe('other answers', () => {
     expect(page).toEqual({ perPage: 40, count: 1, requests: [{ _id: rid, request_id: rid, status: 200, createdAt: '2024-01-01T00:00:00.000Z', department: { _id: 'd', name: 'Sales' } }] });
   });
 });
+
+describe('a hostile page', () => {
+  it('an enumerable property added to Object.prototype does not break the boundary', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 'x';
+    try {
+      const [m] = normalizeMessages([{ _id: 'a', text: 'hi', attributes: { messagelabel: { key: 'K', parameters: { n: 'v' } } } }]);
+      expect(m).toMatchObject({ _id: 'a', text: 'hi', attributes: { messagelabel: { parameters: { n: 'v' } } } });
+    } finally {
+      delete proto.polluted;
+    }
+  });
+});
