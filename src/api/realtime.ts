@@ -13,8 +13,8 @@
  * is told to re-sync from REST. Any close, error, timeout or `staleMs` without a frame counts as
  * one failure: state `down`, wait `backoff(failures)`, try again (`connecting`).
  */
-import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
 import type { WireMessage, WsClientFrame } from './wire.ts';
+import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
 
 export type RealtimeState = 'connecting' | 'live' | 'down';
 

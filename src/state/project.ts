@@ -2,7 +2,7 @@ import { signal, type Signal } from '@preact/signals';
 import { ApiError, type Http } from '../api/http.ts';
 import { getIsOpen, getWidgets } from '../api/project.ts';
 import { normalizeWidgets } from '../api/normalize/project.ts';
-import type { WireDepartment } from '../api/wire.ts';
+import type { WidgetsResponse, WireDepartment } from '../api/wire.ts';
 import { cleanLayer, type WidgetSettings } from './settings.ts';
 
 /** What the service says about the project: its widget settings, departments and availability. */
@@ -17,7 +17,7 @@ export interface ProjectModel {
   hours: Signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>;
   load(): Promise<void>;
   /** Preview mode: the dashboard hands the project in, nothing is fetched. */
-  apply(answer: unknown): void;
+  apply(answer: Partial<WidgetsResponse>): void;
 }
 
 export function createProject(http: Http | null, projectId: string): ProjectModel {
@@ -35,14 +35,14 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
     hours,
     apply(raw) {
       // A preview's answer comes from the dashboard page, not through the api layer: the same
-      // normaliser checks it (for a fetched answer it is a no-op).
+      // normaliser checks it (for a fetched answer it changes nothing).
       const answer = normalizeWidgets(raw);
       const project = answer.project;
-      widgetLayer.value = cleanLayer(project.widget);
-      name.value = project.name ?? '';
-      departments.value = answer.departments;
-      if (answer.user_available) agentsAvailable.value = answer.user_available.length > 0;
-      hours.value = { activeOperatingHours: project.activeOperatingHours, operatingHours: project.operatingHours };
+      widgetLayer.value = cleanLayer(project?.widget);
+      name.value = typeof project?.name === 'string' ? project.name : '';
+      departments.value = Array.isArray(answer.departments) ? answer.departments.filter((d) => d && typeof d._id === 'string') : [];
+      if (Array.isArray(answer.user_available)) agentsAvailable.value = answer.user_available.length > 0;
+      hours.value = { activeOperatingHours: project?.activeOperatingHours, operatingHours: project?.operatingHours };
     },
     async load() {
       if (!http) return;
@@ -52,7 +52,7 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
         // A service without `/widgets` (404): run on page settings, ask `isopen` for availability.
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
         const open = await getIsOpen(http, projectId).catch(() => null);
-        agentsAvailable.value = open ? open.isopen : null;
+        agentsAvailable.value = open && typeof open.isopen === 'boolean' ? open.isopen : null;
       }
     },
   };

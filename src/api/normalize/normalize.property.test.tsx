@@ -8,7 +8,7 @@ import { expandSplitMessages, revealed } from '../../state/splitMessages.ts';
 import { createTranslator, remoteLabelsFor } from '../../i18n/translator.ts';
 import { WidgetContext, type WidgetView } from '../../ui/context.ts';
 import { MessageList } from '../../ui/MessageList.tsx';
-import type { AttachmentButton, MessageAttributes, MessageMetadata, WireMessage, WireRequest } from '../wire.ts';
+import type { AttachmentButton, MessageAttributes, MessageMetadata, WidgetsResponse, WireMessage, WireRequest } from '../wire.ts';
 import { normalizeSignIn } from './auth.ts';
 import { normalizeLabels } from './labels.ts';
 import { normalizeMessage, normalizeMessages } from './message.ts';
@@ -309,7 +309,7 @@ describe('other answers', () => {
         for (const d of w.departments) expect(isString(d._id) && d._id !== '' && isString(d.name)).toBe(true);
         expect(optionalOf(w.user_available, (v) => Array.isArray(v) && v.every((a) => isString((a as { id: unknown }).id)))).toBe(true);
         expect(normalizeWidgets(w)).toEqual(w);
-        project.apply(value);
+        project.apply(value as Partial<WidgetsResponse>);
         expect(project.departments.value).toEqual(w.departments);
       }),
       RUNS,
