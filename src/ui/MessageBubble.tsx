@@ -1,7 +1,7 @@
 import type { TimedMessage } from '../state/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
-import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { useWidget, useT } from './context.ts';
+import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { FileMessage } from './FileMessage.tsx';
 import { isoTime } from './formatTime.ts';
 import { Gallery } from './Gallery.tsx';
@@ -37,9 +37,9 @@ function MessageContent({ message }: { message: TimedMessage }) {
 export function MessageBubble({ message, showSender, time, buttonsEnabled }: { message: TimedMessage; showSender: boolean; time: string; buttonsEnabled: boolean }) {
   const { intents } = useWidget();
   const t = useT();
+  const side = message.fromVisitor ? 'visitor' : 'agent';
   // The visitor's messages are told by sender id (fromVisitor), never by name; and no other name
   // may read as the visitor's own label (an agent named "You" is shown as the support team).
-  const side = message.fromVisitor ? 'visitor' : 'agent';
   const you = t('YOU');
   const name = message.fromVisitor ? you : message.senderName && !readsAsVisitorLabel(message.senderName, you) ? message.senderName : t('SUPPORT_LABEL');
   const status = message.state === 'sending' ? t('MESSAGE_SENDING') : message.state === 'failed' ? t('MESSAGE_FAILED') : '';
