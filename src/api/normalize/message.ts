@@ -52,13 +52,13 @@ function part(value: unknown): MessagePart | undefined {
   if (!isRecord(value)) return undefined;
   const out: MessagePart = { text: text(value.text) ?? '', type: text(value.type) ?? 'text' };
   const meta = metadata(value.metadata);
-  const attrs = attributes(value.attributes);
+  // A part never carries a script of its own: dropped before anything else, so no nesting of
+  // scripts, however deep, makes this recurse.
+  const rawAttributes = record(value.attributes);
+  if (rawAttributes) delete rawAttributes.commands;
+  const attrs = attributes(rawAttributes);
   if (meta) out.metadata = meta;
-  if (attrs) {
-    // A part never carries a script of its own.
-    delete attrs.commands;
-    out.attributes = attrs;
-  }
+  if (attrs) out.attributes = attrs;
   return out;
 }
 

@@ -54,6 +54,13 @@ describe('messages', () => {
     expect(await postMessage(answering('Created'), 'JWT t', 'p', rid, { text: 'hi' })).toBeNull();
   });
 
+  it('a script nested in a script, however deep, neither recurses nor survives', () => {
+    let attributes: Record<string, unknown> = { commands: [] };
+    for (let i = 0; i < 100_000; i++) attributes = { commands: [{ type: 'message', message: { text: `${i}`, attributes } }] };
+    const [m] = normalizeMessages([{ _id: 'a', text: '', attributes }]);
+    expect(m!.attributes!.commands).toEqual([{ type: 'message', message: { text: '99999', type: 'text', attributes: {} } }]);
+  });
+
   it('ignores a __proto__ key in a record', () => {
     const [m] = normalizeMessages(JSON.parse(`[{"_id":"a","text":"x","attributes":{"__proto__":{"polluted":true}}}]`));
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
