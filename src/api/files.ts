@@ -1,4 +1,5 @@
 import { ApiError, NetworkError, joinUrl, parseRetryAfter } from './http.ts';
+import { normalizeUpload } from './normalize/upload.ts';
 import type { UploadResponse } from './wire.ts';
 
 /**
@@ -17,7 +18,8 @@ export interface UploadOptions {
   xhr?: () => XMLHttpRequest;
 }
 
-function post(path: string, options: UploadOptions): Promise<UploadResponse> {
+/** Resolves with the stored file, or null when a 2xx answer names no file. */
+function post(path: string, options: UploadOptions): Promise<UploadResponse | null> {
   return new Promise((resolve, reject) => {
     const xhr = options.xhr ? options.xhr() : new XMLHttpRequest();
     xhr.open('POST', joinUrl(options.apiUrl, path));
@@ -37,7 +39,7 @@ function post(path: string, options: UploadOptions): Promise<UploadResponse> {
       } catch {
         /* plain text */
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadResponse);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(normalizeUpload(body));
       else reject(new ApiError(xhr.status, body, parseRetryAfter(xhr.getResponseHeader('Retry-After'))));
     };
     options.signal?.addEventListener('abort', () => xhr.abort());
@@ -47,11 +49,11 @@ function post(path: string, options: UploadOptions): Promise<UploadResponse> {
   });
 }
 
-export function uploadChatFile(projectId: string, options: UploadOptions): Promise<UploadResponse> {
+export function uploadChatFile(projectId: string, options: UploadOptions): Promise<UploadResponse | null> {
   return post(`/${encodeURIComponent(projectId)}/files/chat`, options);
 }
 
-export function uploadLegacy(kind: 'images' | 'files', options: UploadOptions): Promise<UploadResponse> {
+export function uploadLegacy(kind: 'images' | 'files', options: UploadOptions): Promise<UploadResponse | null> {
   return post(`/${kind}/users`, options);
 }
 

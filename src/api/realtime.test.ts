@@ -4,7 +4,7 @@ import type { WireMessage } from './wire.ts';
 import { FakeSocket } from '../test/fakeSocket.ts';
 
 const TOPIC = '/p1/requests/r1/messages';
-const msg = (id: string, text = id): WireMessage => ({ _id: id, text, sender: 's', recipient: 'r1', createdAt: '2024-01-01T00:00:00.000Z' });
+const msg = (id: string, text = id): WireMessage => ({ _id: id, text, type: 'text', sender: 's', senderFullname: '', recipient: 'r1', createdAt: '2024-01-01T00:00:00.000Z' });
 const publish = (message: unknown, topic = TOPIC, method = 'CREATE') => ({ action: 'publish', payload: { topic, method, message } });
 
 function latest(): FakeSocket {
@@ -85,12 +85,12 @@ describe('connectRealtime', () => {
     connection.close();
   });
 
-  it('passes the whole live message on, with its populated request', () => {
+  it('passes a live message on normalised, without the populated request the widget does not use', () => {
     const seen: WireMessage[] = [];
     const { connection } = setup({ onMessages: (messages) => seen.push(...messages) });
     const socket = goLive();
-    socket.receive(publish({ ...msg('m1'), request: { _id: 'x', request_id: 'r1', status: 200, createdAt: 'c' } }));
-    expect(seen).toEqual([{ ...msg('m1'), request: { _id: 'x', request_id: 'r1', status: 200, createdAt: 'c' } }]);
+    socket.receive(publish({ ...msg('m1'), senderFullname: 7, request: { _id: 'x', request_id: 'r1', status: 200, createdAt: 'c' } }));
+    expect(seen).toEqual([{ ...msg('m1'), senderFullname: '7' }]);
     connection.close();
   });
 

@@ -17,6 +17,7 @@
  * again (`connecting`).
  */
 import type { WireMessage, WsClientFrame } from './wire.ts';
+import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
 
 export type RealtimeState = 'connecting' | 'live' | 'down';
 
@@ -90,11 +91,6 @@ function withToken(url: string, token: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Everything from the server is untrusted: a message must at least be an object with a string `_id`. */
-function isWireMessage(value: unknown): value is WireMessage {
-  return isRecord(value) && typeof value._id === 'string' && value._id !== '';
 }
 
 function positive(value: number | undefined, fallback: number): number {
@@ -223,14 +219,16 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       subscribed = true;
       clearTimeout(connectTimer);
       connectTimer = undefined;
-      const messages = message.filter(isWireMessage);
+      const messages = normalizeMessages(message);
       guard(() => options.onMessages(messages, 'snapshot'));
       if (socket !== current || stopped) return; // the callback closed or restarted us
       setState('live');
       if (socket !== current || stopped) return;
       guard(() => options.onResync?.());
-    } else if (isWireMessage(message)) {
-      guard(() => options.onMessages([message], 'live'));
+    } else {
+      // Everything from the server is untrusted: the one boundary coerces it, or skips it.
+      const normalized = normalizeMessage(message);
+      if (normalized) guard(() => options.onMessages([normalized], 'live'));
     }
   }
 

@@ -3,8 +3,10 @@
  * `service-api-v3.md` and `server-contract.md` (what tiledesk-server 2.19 really sends).
  * The demo service imports these too, so both ends agree by construction.
  *
- * Fields are optional wherever the reference server may omit them: the widget must
- * survive a sparse answer, never assume one.
+ * What the service sends is untrusted: every answer passes through `src/api/normalize/` before
+ * the widget sees it. The answer types below describe that normalised output: a field marked
+ * required is always there with its type (the normaliser fills it or skips the record), an
+ * optional one is either absent or of its type. The demo service builds the same shapes.
  */
 
 /** Message status (server-contract §6). REST posts come back with SENDING (0). */
@@ -74,11 +76,29 @@ export interface AttachmentButton {
   show_echo?: boolean;
 }
 
+/** A card of `attachment.gallery[]`. */
+export interface GalleryCard {
+  title?: string;
+  description?: string;
+  preview?: { src: string };
+  buttons?: AttachmentButton[];
+}
+
 export interface Attachment {
   type?: string;
   buttons?: AttachmentButton[];
-  gallery?: unknown[];
+  gallery?: GalleryCard[];
 }
+
+/** One part of a bot's split message (`attributes.commands[]`). */
+export interface MessagePart {
+  text: string;
+  type: string;
+  metadata?: MessageMetadata;
+  attributes?: MessageAttributes;
+}
+
+export type MessageCommand = { type: 'message'; message: MessagePart } | { type: 'wait'; time: number };
 
 /** `attributes` keys that switch on widget behaviour (widget-contract §3). */
 export interface MessageAttributes {
@@ -90,8 +110,13 @@ export interface MessageAttributes {
   inputMessagePlaceholder?: string;
   updateUserEmail?: string;
   updateUserFullname?: string;
+  /** Normalised, the parameters are texts (numbers become strings, other values are dropped). */
   messagelabel?: { key?: string; parameters?: Record<string, unknown> };
   action?: string;
+  /**
+   * Not typed here because the demo's bots write it freely; normalised, `commands` is an array of
+   * `MessageCommand` (invalid entries dropped).
+   */
   [key: string]: unknown;
 }
 
@@ -120,25 +145,33 @@ export interface SendMessageBody {
   senderFullname?: string;
 }
 
-/** A message record as `GET …/messages` returns it (a plain array, oldest first). */
+/**
+ * A message record as `GET …/messages` returns it (a plain array, oldest first), normalised:
+ * see `normalize/message.ts` for what is coerced, filled in or skipped.
+ */
 export interface WireMessage {
+  /** Never empty. */
   _id: string;
+  /** '' when the service did not say (then it is never the visitor's). */
   sender: string;
-  senderFullname?: string;
+  /** '' when absent; a number is turned into its text. */
+  senderFullname: string;
   recipient: string;
-  type?: MessageType;
+  /** Any other type is shown as text (or the message is skipped when it has nothing to show). */
+  type: 'text' | 'image' | 'file';
+  text: string;
   channel_type?: string;
-  text?: string;
   id_project?: string;
   createdBy?: string;
   status?: number;
   language?: string;
   attributes?: MessageAttributes;
   metadata?: MessageMetadata;
+  /** Always readable by `Date.parse`. */
   createdAt: string;
   updatedAt?: string;
   __v?: number;
-  /** Only on the answer to a POST: the populated request. */
+  /** Only on the service's answer to a POST (the populated request); the widget's normaliser drops it. */
   request?: WireRequest;
 }
 
@@ -212,16 +245,19 @@ export interface WireProject {
   status?: number;
 }
 
-/** `GET /{pid}/widgets` (no auth). `user_available` is `[]` when closed or nobody is available. */
+/**
+ * `GET /{pid}/widgets` (no auth). `user_available` is `[]` when closed or nobody is available;
+ * after normalisation it is absent when the answer did not say, and `project.widget` is always there.
+ */
 export interface WidgetsResponse {
   project: WireProject;
-  user_available: Array<{ id: string; firstname?: string }>;
+  user_available?: Array<{ id: string; firstname?: string }>;
   departments: WireDepartment[];
   ip?: string;
   botsRules?: unknown[];
 }
 
-/** `GET /{pid}/labels/{LANG}` (no auth). */
+/** `GET /{pid}/labels/{LANG}` (no auth). Normalised: `lang` is never empty; values are texts or lists of texts. */
 export interface LabelsResponse {
   lang: string;
   data: Record<string, string | string[]>;

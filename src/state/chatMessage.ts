@@ -1,4 +1,5 @@
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
+import { displayName } from './displayName.ts';
 
 /** What the message list shows: the service's history plus the visitor's messages not yet stored. */
 export interface ChatMessage {
@@ -61,7 +62,8 @@ export function infoLineOf(message: WireMessage): { label: string; params: Recor
   if (!label) return null;
   const raw = message.attributes?.messagelabel?.parameters ?? {};
   const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string' || typeof value === 'number') params[name] = String(value).slice(0, 80);
+  // The parameters are names (who joined): cleaned like every name the visitor sees.
+  for (const [name, value] of Object.entries(raw)) if (typeof value === 'string' || typeof value === 'number') params[name] = displayName(String(value));
   if (key === 'MEMBER_JOINED_GROUP') {
     // A bot or the system joining is noise for the visitor, and a nameless join says nothing.
     const member = String(raw.member_id ?? '');
@@ -82,13 +84,16 @@ function timeOf(message: WireMessage): number {
 
 /**
  * Merges history and outbox into what the visitor sees. History keeps the service's order (oldest
- * first); outbox items whose tempUID the service already has are not shown twice; the rest follow.
+ * first); a message the service stored twice (two records with one tempUID, which a retry after an
+ * outage can cause whatever the client does) shows once, as its first copy; outbox items whose
+ * tempUID the service already has are not shown twice; the rest follow.
  */
 export function toChatMessages(history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] {
   const stored = new Set<string>();
   const out: ChatMessage[] = [];
   for (const message of history) {
-    const tempUID = typeof message.attributes?.tempUID === 'string' ? message.attributes.tempUID : undefined;
+    const tempUID = message.attributes?.tempUID;
+    if (tempUID && stored.has(tempUID)) continue;
     if (tempUID) stored.add(tempUID);
     if (isInfo(message.attributes)) {
       const line = infoLineOf(message);
@@ -100,11 +105,11 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
       kind: 'message',
       id: message._id,
       tempUID,
-      text: typeof message.text === 'string' ? message.text : '',
-      type: message.type ?? 'text',
+      text: message.text,
+      type: message.type,
       metadata: message.metadata,
       attributes: message.attributes,
-      senderName: (message.senderFullname ?? '').trim(),
+      senderName: displayName(message.senderFullname),
       fromVisitor: myIds.has(message.sender),
       createdAt: timeOf(message),
       state: 'sent',
@@ -130,16 +135,26 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
   return out;
 }
 
-/** Adds or replaces messages by `_id`, keeping oldest first. */
+/**
+ * Adds or replaces messages by `_id`, keeping oldest first. A second stored copy of a message (a
+ * tempUID already held by another record) is not kept.
+ */
 export function mergeHistory(history: readonly WireMessage[], incoming: readonly WireMessage[]): WireMessage[] {
   const byId = new Map(history.map((m) => [m._id, m] as const));
   let appended = false;
   for (const message of incoming) {
-    if (!message || typeof message._id !== 'string') continue;
     if (!byId.has(message._id)) appended = true;
     byId.set(message._id, message);
   }
   const merged = [...byId.values()];
   // Stable sort: equal timestamps keep the service's order.
-  return appended ? merged.sort((a, b) => timeOf(a) - timeOf(b)) : merged;
+  if (appended) merged.sort((a, b) => timeOf(a) - timeOf(b));
+  const tempUIDs = new Set<string>();
+  return merged.filter((m) => {
+    const tempUID = m.attributes?.tempUID;
+    if (!tempUID) return true;
+    if (tempUIDs.has(tempUID)) return false;
+    tempUIDs.add(tempUID);
+    return true;
+  });
 }

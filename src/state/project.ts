@@ -1,6 +1,7 @@
 import { signal, type Signal } from '@preact/signals';
 import { ApiError, type Http } from '../api/http.ts';
 import { getIsOpen, getWidgets } from '../api/project.ts';
+import { normalizeWidgets } from '../api/normalize/project.ts';
 import type { WidgetsResponse, WireDepartment } from '../api/wire.ts';
 import { cleanLayer, type WidgetSettings } from './settings.ts';
 
@@ -32,7 +33,10 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
     departments,
     agentsAvailable,
     hours,
-    apply(answer) {
+    apply(raw) {
+      // A preview's answer comes from the dashboard page, not through the api layer: the same
+      // normaliser checks it (for a fetched answer it changes nothing).
+      const answer = normalizeWidgets(raw);
       const project = answer.project;
       widgetLayer.value = cleanLayer(project?.widget);
       name.value = typeof project?.name === 'string' ? project.name : '';

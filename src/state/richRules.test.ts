@@ -62,7 +62,9 @@ describe('info messages', () => {
   const info = (key: string, parameters: Record<string, unknown> = {}): WireMessage => ({
     _id: key,
     sender: 'system',
+    senderFullname: '',
     recipient: 'r',
+    type: 'text',
     text: 'raw',
     createdAt: new Date(5).toISOString(),
     attributes: { subtype: 'info/support', messagelabel: { key, parameters } },

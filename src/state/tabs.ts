@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
+import { normalizeMessages } from '../api/normalize/message.ts';
 import type { WireMessage } from '../api/wire.ts';
 
 /**
@@ -30,8 +31,12 @@ type LockManagerLike = {
 
 const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
 
-function isTabMessage(value: unknown): value is TabMessage {
-  return !!value && typeof value === 'object' && TYPES.has((value as { type?: unknown }).type as string);
+/** What another tab posts is checked like an answer of the service (a tab may run another version). */
+function tabMessage(value: unknown): TabMessage | null {
+  if (!value || typeof value !== 'object' || !TYPES.has((value as { type?: unknown }).type as string)) return null;
+  const message = value as TabMessage;
+  if (message.type !== 'messages') return message;
+  return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
 }
 
 export function createTabs(options: { name: string; shared: boolean; onMessage(message: TabMessage): void; win?: Window }): TabsModel {
@@ -46,7 +51,8 @@ export function createTabs(options: { name: string; shared: boolean; onMessage(m
   isLeader.value = false;
   const channel = new Channel(options.name);
   channel.onmessage = (event: MessageEvent) => {
-    if (isTabMessage(event.data)) options.onMessage(event.data);
+    const message = tabMessage(event.data);
+    if (message) options.onMessage(message);
   };
   let stopped = false;
   let release: (() => void) | null = null;

@@ -72,7 +72,7 @@ export function createUploads(options: {
           return uploadLegacy(isImage(file) ? 'images' : 'files', request);
         }
       });
-      if (!stored || typeof stored.filename !== 'string') throw new Error('upload answered without a filename');
+      if (!stored) throw new Error('upload answered without a filename');
       const src = fileUrl(apiUrl, stored.filename);
       const image = isImage(file);
       const size = image ? await imageSize(file) : null;

@@ -1,6 +1,8 @@
 import type { WireMessage } from '../api/wire.ts';
 import { createFakeFetch, type Handler, type RecordedCall, type Reply } from './fakeFetch.ts';
 
+type StoredMessage = Record<string, unknown> & { _id?: unknown; text?: unknown; attributes?: unknown };
+
 /**
  * A minimal in-memory stand-in for the service's guest endpoints, for unit tests of the state
  * models. It answers like the reference server (plain-text 401, status 0, plain-array history);
@@ -9,7 +11,8 @@ import { createFakeFetch, type Handler, type RecordedCall, type Reply } from './
 export function createFakeService(options: { apiUrl?: string; projectId?: string } = {}) {
   const apiUrl = options.apiUrl ?? 'https://api.test/v3';
   const projectId = options.projectId ?? '65f0c0ffee0000000000d3e0';
-  const messages = new Map<string, WireMessage[]>();
+  // Records as the service stores them: not normalised, a test may store anything (see `store`).
+  const messages = new Map<string, StoredMessage[]>();
   const tokens = new Set<string>();
   let guests = 0;
   let ids = 0;
@@ -37,7 +40,7 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       const body = call.body as { text?: string; type?: string; attributes?: Record<string, unknown> };
       if (!list.length && !body.text) return { status: 422, body: { errors: ['text field is required'] } };
       const sender = `guest-${auth.slice('JWT token-'.length)}`;
-      const message: WireMessage = {
+      const message: StoredMessage = {
         _id: `m${++ids}`,
         sender,
         senderFullname: `guest#${sender.slice(6)} `,
@@ -83,11 +86,15 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       fault = next;
     },
     /** An agent answers in a conversation. */
-    agentSays(rid: string, text: string, extra: Partial<WireMessage> = {}) {
+    agentSays(rid: string, text: string, extra: Partial<WireMessage> | Record<string, unknown> = {}) {
       const list = messages.get(rid) ?? [];
-      const message: WireMessage = { _id: `m${++ids}`, sender: 'agent-1', senderFullname: 'Ann Agent', recipient: rid, text, status: 0, createdAt: new Date(Date.now() + ids).toISOString(), ...extra };
+      const message: StoredMessage = { _id: `m${++ids}`, sender: 'agent-1', senderFullname: 'Ann Agent', recipient: rid, text, status: 0, createdAt: new Date(Date.now() + ids).toISOString(), ...extra };
       messages.set(rid, [...list, message]);
       return message;
+    },
+    /** Stores a raw record as it is (malformed ones too), with the next id unless it brings its own fields. */
+    store(rid: string, record: Record<string, unknown>) {
+      messages.set(rid, [...(messages.get(rid) ?? []), { _id: `m${++ids}`, ...record }]);
     },
     posts: () => calls.filter((c) => c.method === 'POST' && c.path.endsWith('/messages')),
   };

@@ -1,12 +1,21 @@
 import type { ChatMessage } from '../state/chatMessage.ts';
 import { useT } from './context.ts';
 
-/** A centred line for a known service event (conversation closed, an agent joined). */
+// Stands in for each parameter in the translated sentence, so the names can be put back as elements.
+const SLOT = '\uE000';
+
+/**
+ * A centred line for a known service event (conversation closed, an agent joined). Its parameters
+ * are names inside a sentence: each is rendered in its own `<bdi>`, isolated from the words around it.
+ */
 export function InfoLine({ message }: { message: ChatMessage }) {
   const t = useT();
+  const values = Object.values(message.infoParams ?? {});
+  const slots = Object.fromEntries(Object.keys(message.infoParams ?? {}).map((key, i) => [key, `${SLOT}${i}${SLOT}`]));
+  const parts = t(message.infoLabel ?? '', slots).split(SLOT);
   return (
     <li part="message message-info" class="message-info">
-      <span>{t(message.infoLabel ?? '', message.infoParams ?? {})}</span>
+      <span>{parts.map((part, i) => (i % 2 && values[Number(part)] !== undefined ? <bdi key={i}>{values[Number(part)]}</bdi> : part))}</span>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import type { TimedMessage } from '../state/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
 import { useWidget, useT } from './context.ts';
+import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { FileMessage } from './FileMessage.tsx';
 import { isoTime } from './formatTime.ts';
 import { Gallery } from './Gallery.tsx';
@@ -37,7 +38,10 @@ export function MessageBubble({ message, showSender, time, buttonsEnabled }: { m
   const { intents } = useWidget();
   const t = useT();
   const side = message.fromVisitor ? 'visitor' : 'agent';
-  const name = message.fromVisitor ? t('YOU') : message.senderName || t('SUPPORT_LABEL');
+  // The visitor's messages are told by sender id (fromVisitor), never by name; and no other name
+  // may read as the visitor's own label (an agent named "You" is shown as the support team).
+  const you = t('YOU');
+  const name = message.fromVisitor ? you : message.senderName && !readsAsVisitorLabel(message.senderName, you) ? message.senderName : t('SUPPORT_LABEL');
   const status = message.state === 'sending' ? t('MESSAGE_SENDING') : message.state === 'failed' ? t('MESSAGE_FAILED') : '';
   const attachment = message.attributes?.attachment;
   const buttons = buttonsOf(message.attributes);
@@ -50,8 +54,13 @@ export function MessageBubble({ message, showSender, time, buttonsEnabled }: { m
         </span>
       )}
       <div class="message-body">
-        {showSender && <span class="sender">{name}</span>}
-        <span class="visually-hidden">{name}: </span>
+        {/* Names are isolated: a right-to-left override in one cannot reorder what follows it. */}
+        {showSender && (
+          <span class={`sender sender-${side}`}>
+            <bdi>{name}</bdi>
+          </span>
+        )}
+        <span class="visually-hidden">{isolateInText(name)}: </span>
         <div class={`bubble${media ? ' bubble-media' : ''}`}>
           <MessageContent message={message} />
         </div>

@@ -1,0 +1,40 @@
+import type { RequestListResponse, WireRequest } from '../wire.ts';
+import { normalizeDepartment } from './project.ts';
+import { bool, id, isoTime, isRecord, listOf, num, optionalList, pick, record, text, time, type Json } from './guards.ts';
+
+/**
+ * Request (conversation) objects: the list of `GET /{pid}/requests/me`. A request without a
+ * `request_id` or a numeric `status` says nothing the widget could act on, so it is skipped (null).
+ * Only the fields a visitor's widget can use are kept (agents, lead and requester details are not).
+ */
+export function normalizeRequest(value: unknown, fallbackTime: number = Date.now()): WireRequest | null {
+  const raw: Json = isRecord(value) ? value : {};
+  const request_id = id(raw.request_id);
+  const status = num(raw.status);
+  if (!request_id || status === undefined) return null;
+  return pick<WireRequest>(
+    raw,
+    {
+      id,
+      first_text: text,
+      participants: optionalList(id),
+      hasBot: bool,
+      department: (d) => id(d) ?? normalizeDepartment(d) ?? undefined,
+      attributes: record,
+      rating: num,
+      closed_at: isoTime,
+      updatedAt: isoTime,
+      id_project: id,
+    },
+    { _id: id(raw._id) ?? request_id, request_id, status, createdAt: isoTime(raw.createdAt) ?? new Date(time(fallbackTime) ?? 0).toISOString() },
+  );
+}
+
+/** `GET /{pid}/requests/me`: `{perPage, count, requests}`; anything else is an empty page. */
+export function normalizeRequestList(value: unknown): RequestListResponse {
+  const raw: Json = isRecord(value) ? value : {};
+  const requests = listOf(raw.requests, (item) => normalizeRequest(item));
+  const count = num(raw.count) ?? -1;
+  const perPage = num(raw.perPage) ?? -1;
+  return { perPage: perPage < 0 ? requests.length : perPage, count: count < 0 ? requests.length : count, requests };
+}
