@@ -4,6 +4,19 @@ import { getIsOpen, getWidgets } from '../api/project.ts';
 import type { WidgetsResponse, WireDepartment } from '../api/wire.ts';
 import { cleanLayer, type WidgetSettings } from './settings.ts';
 
+/**
+ * `project.widget` as a settings layer. The service's dashboard stores the welcome texts as
+ * `wellcomeTitle` / `wellcomeMsg` (sic); the official widget's names `welcomeTitle` / `welcomeMsg`
+ * are read too and win when both are set (a page or tool that wrote the correct name meant it).
+ */
+export function projectWidgetLayer(widget: unknown): Partial<WidgetSettings> {
+  if (!widget || typeof widget !== 'object') return {};
+  const source = widget as Record<string, unknown>;
+  const own = (key: string) => (Object.prototype.hasOwnProperty.call(source, key) ? source[key] : undefined);
+  const aliased = { welcomeTitle: own('wellcomeTitle'), welcomeMsg: own('wellcomeMsg') };
+  return { ...cleanLayer(aliased), ...cleanLayer(source) };
+}
+
 /** What the service says about the project: its widget settings, departments and availability. */
 export interface ProjectModel {
   /** `project.widget` as a settings layer (cleaned: unknown keys and wrong types dropped). */
@@ -34,7 +47,7 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
     hours,
     apply(answer) {
       const project = answer.project;
-      widgetLayer.value = cleanLayer(project?.widget);
+      widgetLayer.value = projectWidgetLayer(project?.widget);
       name.value = typeof project?.name === 'string' ? project.name : '';
       departments.value = Array.isArray(answer.departments) ? answer.departments.filter((d) => d && typeof d._id === 'string') : [];
       if (Array.isArray(answer.user_available)) agentsAvailable.value = answer.user_available.length > 0;

@@ -26,6 +26,25 @@ describe('styled and configured by the project', () => {
     expect(root.querySelector('.root')!.classList.contains('align-left')).toBe(true);
   });
 
+  it("update() with an invalid colour keeps the project's colour, not the built-in default", async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColor: '#c2410c' } } });
+    const { root, widget } = start();
+    const styles = () => (root.querySelector('.root') as HTMLElement).style;
+    await until(() => expect(styles().getPropertyValue('--pl-theme')).toBe('#c2410c'));
+    widget.command('update', { themeColor: 'red; background:url(https://evil.example/x)' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(styles().getPropertyValue('--pl-theme')).toBe('#c2410c');
+    widget.command('update', { themeColor: '#123456' });
+    await until(() => expect(styles().getPropertyValue('--pl-theme')).toBe('#123456'));
+  });
+
+  it("shows the project's welcome texts stored with the dashboard's spelling (wellcomeTitle, wellcomeMsg)", async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { wellcomeTitle: 'Ciao from the dashboard', wellcomeMsg: 'Our own welcome' } } });
+    const { ui } = start({ open: true });
+    expect(await ui.findByText('Ciao from the dashboard')).toBeTruthy();
+    expect(ui.getByText('Our own welcome')).toBeTruthy();
+  });
+
   it('shows the offline notice with the next opening when closed by operating hours', async () => {
     const hours = JSON.stringify({ 1: [{ start: '09:00', end: '09:02' }], tzname: 'UTC' });
     harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
