@@ -42,6 +42,13 @@ export interface Translator {
   use(lang: string): Promise<void>;
   /** The service's labels for `lang`, over the widget's own texts. */
   overlay(lang: string, labels: Record<string, string>): void;
+  /**
+   * Replaces every text of `lang` with the widget's own plus `labels` (null: none), dropping what an
+   * earlier overlay or the stored texts of the last visit had put there.
+   */
+  refresh(lang: string, labels: Record<string, string> | null): Promise<void>;
+  /** The texts of `lang` as they stand (to keep for the next visit). */
+  texts(lang: string): Record<string, string>;
 }
 
 /** One i18next instance per widget: two previews on one page may speak two languages. */
@@ -77,6 +84,16 @@ export function createTranslator(lang: string): Translator {
     },
     overlay(target, labels) {
       instance.addResourceBundle(baseLanguage(target), 'translation', labels, true, true);
+    },
+    async refresh(target, labels) {
+      const code = baseLanguage(target);
+      const own = code === 'en' ? { ...pendingEn, ...en } : await loadLocale(code).catch(() => null);
+      // Without our own texts (chunk not downloaded) the stored ones stay; only the labels change.
+      if (own) instance.removeResourceBundle(code, 'translation');
+      instance.addResourceBundle(code, 'translation', { ...own, ...labels }, true, true);
+    },
+    texts(target) {
+      return { ...(instance.getResourceBundle(baseLanguage(target), 'translation') as Record<string, string> | undefined) };
     },
   };
 }

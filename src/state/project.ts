@@ -27,7 +27,8 @@ export interface ProjectModel {
   agentsAvailable: Signal<boolean | null>;
   /** `activeOperatingHours` and the `operatingHours` JSON string, evaluated in the browser too. */
   hours: Signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>;
-  load(): Promise<void>;
+  /** Fetches and applies `/widgets`; resolves with what was applied (null: no `/widgets` here). */
+  load(): Promise<Partial<WidgetsResponse> | null>;
   /** Preview mode: the dashboard hands the project in, nothing is fetched. */
   apply(answer: Partial<WidgetsResponse>): void;
 }
@@ -54,14 +55,17 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
       hours.value = { activeOperatingHours: project?.activeOperatingHours, operatingHours: project?.operatingHours };
     },
     async load() {
-      if (!http) return;
+      if (!http) return null;
       try {
-        model.apply(await getWidgets(http, projectId));
+        const answer = await getWidgets(http, projectId);
+        model.apply(answer);
+        return answer;
       } catch (error) {
         // A service without `/widgets` (404): run on page settings, ask `isopen` for availability.
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
         const open = await getIsOpen(http, projectId).catch(() => null);
         agentsAvailable.value = open && typeof open.isopen === 'boolean' ? open.isopen : null;
+        return null;
       }
     },
   };

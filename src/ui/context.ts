@@ -46,6 +46,8 @@ export interface WidgetView {
   preview: boolean;
   inputControl: ReadonlySignal<InputControl>;
   lang: ReadonlySignal<string>;
+  /** The launcher's final look is known (stored from the last visit, or `/widgets` answered): paint it. */
+  lookReady: ReadonlySignal<boolean>;
   title: ReadonlySignal<string>;
   online: ReadonlySignal<boolean>;
   t(key: string, options?: Record<string, unknown>): string;

@@ -45,6 +45,33 @@ describe('styled and configured by the project', () => {
     expect(ui.getByText('Our own welcome')).toBeTruthy();
   });
 
+  it("a first visit paints no launcher until the project's look is known; a return visit paints the last look and texts at once", async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColor: '#c2410c', align: 'left' } } });
+    harness.service.setLabels('EN', { LABEL_PLACEHOLDER: 'Ask the shop anything' });
+    const first = start({ persistence: 'session' });
+    const firstRoot = () => first.root.querySelector('.root') as HTMLElement;
+    // Right after mounting, nothing answered yet: the launcher is there but not painted.
+    expect(firstRoot().classList.contains('pending')).toBe(true);
+    await until(() => expect(firstRoot().classList.contains('pending')).toBe(false));
+    expect(firstRoot().classList.contains('appear')).toBe(true);
+    expect(firstRoot().classList.contains('align-left')).toBe(true);
+    await until(() => expect(localStorage.getItem(`porchlight:labels:${harness.service.projectId}:en`)).toContain('Ask the shop anything'));
+    first.widget.destroy();
+
+    // Return visit: the service is slow to answer; the first paint is already the final one.
+    harness.service.setFault((call) => (call.method === 'GET' ? 'hang' : undefined));
+    const again = start({ persistence: 'session' });
+    const root = again.root.querySelector('.root') as HTMLElement;
+    expect(root.classList.contains('pending')).toBe(false);
+    expect(root.classList.contains('appear')).toBe(false);
+    expect(root.classList.contains('align-left')).toBe(true);
+    expect(root.style.getPropertyValue('--pl-theme')).toBe('#c2410c');
+    again.widget.open();
+    expect(await again.ui.findByRole('dialog', { name: 'Shop' })).toBeTruthy();
+    expect(again.ui.getByRole('textbox', { name: 'Ask the shop anything' })).toBeTruthy();
+    localStorage.clear();
+  });
+
   it('shows the offline notice with the next opening when closed by operating hours', async () => {
     const hours = JSON.stringify({ 1: [{ start: '09:00', end: '09:02' }], tzname: 'UTC' });
     harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
