@@ -370,8 +370,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
         lookCache.saveTexts(language, translator.texts(language));
       }
     } else {
-      const labels = labelsLayer(preview?.labels);
-      if (labels) translator.overlay(language, labels);
+      await translator.refresh(language, labelsLayer(preview?.labels));
       // The sample conversation speaks the preview's language too.
       conversation.history.value = previewHistory(view.t, Date.now());
     }
