@@ -6,51 +6,56 @@ import { pendingEn } from './pending-en.ts';
  * where the meanings match. The service's keys come from its own widget, whose controls differ from
  * ours: its `CLOSE_CHAT` ("Close chat") ends the conversation, so it names our end button and never
  * the button that only hides the window (`MINIMIZE`, and `BUTTON_CLOSE_TO_ICON` on the launcher).
- * Widget text key ← service label key.
+ * Widget text key ← service label key; most keys are the same on both sides.
  */
-export const LABEL_MEANINGS: Readonly<Record<string, string>> = Object.freeze({
+const SAME_MEANING = [
   // composer and conversation
-  LABEL_PLACEHOLDER: 'LABEL_PLACEHOLDER',
-  WELCOME_TITLE: 'WELCOME_TITLE',
-  WELCOME_MSG: 'WELCOME_MSG',
-  YOU: 'YOU',
-  GUEST_LABEL: 'GUEST_LABEL',
-  LABEL_TODAY: 'LABEL_TODAY',
-  LABEL_LOADING: 'LABEL_LOADING',
-  INFO_SUPPORT_CHAT_CLOSED: 'INFO_SUPPORT_CHAT_CLOSED',
-  INFO_SUPPORT_CHAT_REOPENED: 'INFO_SUPPORT_CHAT_REOPENED',
-  // hiding the window: the header button, and the launcher while the window is open
-  MINIMIZE: 'MINIMIZE',
-  BUTTON_CLOSE_CHAT: 'BUTTON_CLOSE_TO_ICON',
+  'LABEL_PLACEHOLDER',
+  'WELCOME_TITLE',
+  'WELCOME_MSG',
+  'YOU',
+  'GUEST_LABEL',
+  'LABEL_TODAY',
+  'LABEL_LOADING',
+  'INFO_SUPPORT_CHAT_CLOSED',
+  'INFO_SUPPORT_CHAT_REOPENED',
+  // the header button that hides the window
+  'MINIMIZE',
   // ending the conversation, and its confirmation
-  CLOSE_CHAT: 'CLOSE_CHAT',
-  CONFIRM_CLOSE_CHAT: 'CONFIRM_CLOSE_CHAT',
-  YES: 'YES',
-  NO: 'NO',
+  'CLOSE_CHAT',
+  'CONFIRM_CLOSE_CHAT',
+  'YES',
+  'NO',
   // the image viewer's close button
-  CLOSE: 'CLOSE',
+  'CLOSE',
   // rating and what follows the end
-  CUSTOMER_SATISFACTION: 'CUSTOMER_SATISFACTION',
-  YOUR_RATING: 'YOUR_RATING',
-  WRITE_YOUR_OPINION: 'WRITE_YOUR_OPINION',
-  SUBMIT: 'SUBMIT',
-  THANK_YOU_FOR_YOUR_EVALUATION: 'THANK_YOU_FOR_YOUR_EVALUATION',
-  LABEL_START_NW_CONV: 'LABEL_START_NW_CONV',
+  'CUSTOMER_SATISFACTION',
+  'YOUR_RATING',
+  'WRITE_YOUR_OPINION',
+  'SUBMIT',
+  'THANK_YOU_FOR_YOUR_EVALUATION',
+  'LABEL_START_NW_CONV',
   // callout, departments, pre-chat form, offline notices
-  CALLOUT_TITLE_PLACEHOLDER: 'CALLOUT_TITLE_PLACEHOLDER',
-  CALLOUT_MSG_PLACEHOLDER: 'CALLOUT_MSG_PLACEHOLDER',
-  LABEL_SELECT_TOPIC: 'LABEL_SELECT_TOPIC',
-  LABEL_COMPLETE_FORM: 'LABEL_COMPLETE_FORM',
-  CONTINUE: 'CONTINUE',
-  BACK: 'BACK',
-  LABEL_FIELD_NAME: 'LABEL_FIELD_NAME',
-  LABEL_FIELD_EMAIL: 'LABEL_FIELD_EMAIL',
-  LABEL_ERROR_FIELD_NAME: 'LABEL_ERROR_FIELD_NAME',
-  LABEL_ERROR_FIELD_EMAIL: 'LABEL_ERROR_FIELD_EMAIL',
-  LABEL_ERROR_FIELD_REQUIRED: 'LABEL_ERROR_FIELD_REQUIRED',
-  LABEL_FIRST_MSG_NO_AGENTS: 'LABEL_FIRST_MSG_NO_AGENTS',
-  LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED: 'LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED',
+  'CALLOUT_TITLE_PLACEHOLDER',
+  'CALLOUT_MSG_PLACEHOLDER',
+  'LABEL_SELECT_TOPIC',
+  'LABEL_COMPLETE_FORM',
+  'CONTINUE',
+  'BACK',
+  'LABEL_FIELD_NAME',
+  'LABEL_FIELD_EMAIL',
+  'LABEL_ERROR_FIELD_NAME',
+  'LABEL_ERROR_FIELD_EMAIL',
+  'LABEL_ERROR_FIELD_REQUIRED',
+  'LABEL_FIRST_MSG_NO_AGENTS',
+  'LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED',
   // Not taken: LABEL_WRITING ("is writing...") completes an agent's name; our typing dots have none.
+];
+
+export const LABEL_MEANINGS: Readonly<Record<string, string>> = Object.freeze({
+  ...Object.fromEntries(SAME_MEANING.map((key) => [key, key])),
+  // The launcher while the window is open only hides it: the service's "minimise to the icon".
+  BUTTON_CLOSE_CHAT: 'BUTTON_CLOSE_TO_ICON',
 });
 
 /**
