@@ -91,6 +91,8 @@ test('a snippet without projectid leaves nothing behind and says why', async ({ 
   await page.evaluate(() => (window as unknown as { Porchlight: (c: string) => void }).Porchlight('open'));
   await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config']);
   await expect(page.locator('porchlight-widget')).toHaveCount(0);
+  // Not claiming to be loaded: a later copy of the snippet may try again.
+  expect(await page.evaluate(() => !!(window as unknown as { Porchlight: { loaded?: boolean } }).Porchlight.loaded)).toBe(false);
   expect(errors).toEqual([]);
 });
 

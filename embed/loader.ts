@@ -48,7 +48,7 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
   try {
     const look = JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || 'null').look;
     const safe = (v: unknown) => typeof v == 'string' && /^[#\w\s.,%()/-]*$/.test(v) && !/url|\/\*/i.test(v);
-    return ['theme', 'fg', 'x', 'y', 'mx', 'my', 'w', 'h'].every((k) => safe(look[k])) && /^(https?:\/\/.+)?$/.test(look.image) ? look : null;
+    return 'theme fg x y mx my w h'.split(' ').every((k) => safe(look[k])) && /^(https?:\/\/.+)?$/.test(look.image) ? look : null;
   } catch {
     return null;
   }
@@ -153,7 +153,7 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
   try {
     // Another `<porchlight-widget>` (the page's own element, or one left by other code) would fight ours.
     if (doc.querySelector('porchlight-widget') || (win.customElements && win.customElements.get('porchlight-widget'))) {
-      throw new Error('<porchlight-widget> is already used on this page');
+      throw new Error('porchlight-widget is taken');
     }
     host = doc.createElement('porchlight-widget');
     root = host.attachShadow({ mode: 'open' });
