@@ -9,8 +9,8 @@ async function runLoader() {
 }
 
 /** What the app stored after the last visit (src/state/lookCache.ts). */
-const LOOK = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '' };
-const remember = (projectId: string, look: Record<string, string> = LOOK) => localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look }));
+const LOOK = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
+const remember = (projectId: string, look: Record<string, string | boolean> = LOOK) => localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look }));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -90,6 +90,12 @@ describe('loader', () => {
     document.body.innerHTML = '';
     delete win.Porchlight;
     remember('p1', { ...LOOK, theme: 'red;background:url(https://evil.example/x)' });
+    await runLoader();
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+    // A launcher the app hides on some screens (displayOnMobile false, …) is the app's to show.
+    document.body.innerHTML = '';
+    delete win.Porchlight;
+    remember('p1', { ...LOOK, hide: true });
     await runLoader();
     expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
   });

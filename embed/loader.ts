@@ -48,7 +48,7 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
   try {
     const look = JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || 'null').look;
     const safe = (v: unknown) => typeof v == 'string' && /^[#\w\s.,%()/-]*$/.test(v) && !/url|\/\*/i.test(v);
-    return 'theme fg x y mx my w h'.split(' ').every((k) => safe(look[k])) && /^(https?:\/\/.+)?$/.test(look.image) ? look : null;
+    return !look.hide && 'theme fg x y mx my w h'.split(' ').every((k) => safe(look[k])) && /^(https?:\/\/.+)?$/.test(look.image) ? look : null;
   } catch {
     return null;
   }

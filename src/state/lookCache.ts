@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from './settings.ts';
  * the launcher and the texts as they will stay, at once, instead of switching when `/widgets` and
  * the labels answer (they are then refreshed quietly). Only project configuration is kept here,
  * nothing about the visitor. `embed/loader.ts` reads `look` synchronously for its placeholder, so
- * the shape of `look` is shared with it (keys `theme fg x y mx my w h image align`).
+ * the shape of `look` is shared with it (keys `theme fg x y mx my w h image align hide`).
  */
 export interface LauncherLook {
   align: string;
@@ -21,6 +21,8 @@ export interface LauncherLook {
   w: string;
   h: string;
   image: string;
+  /** Not always shown (`startHidden`, or hidden on desktop or phones): the loader leaves it to the app. */
+  hide: boolean;
 }
 
 /** What `project.apply()` needs from `/widgets`, minus availability (that is never stale-safe). */
@@ -50,6 +52,7 @@ export function launcherLook(settings: WidgetSettings): LauncherLook {
     w: v('--pl-launcher-width'),
     h: v('--pl-launcher-height'),
     image: /^https?:\/\//i.test(settings.baloonImage) ? settings.baloonImage : '',
+    hide: settings.startHidden || !settings.displayOnDesktop || !settings.displayOnMobile,
   };
 }
 
