@@ -416,10 +416,11 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       const { project: p, departments } = widgets;
       lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, launcherLook(settings.peek()));
     }
-    lookReady.value = true;
     const s = settings.peek();
     const rule = isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
     await Promise.all([ui.restore(rule, s.open), loadLabels(lang.peek())]);
+    // The look and the texts are final now: a first visit shows the launcher (and any window).
+    lookReady.value = true;
     applyDisplayRules();
     wasOpen = ui.isOpen.peek();
     started = true;

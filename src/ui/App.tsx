@@ -26,7 +26,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
   const s = settings.value;
   return (
     <div class={`root align-${s.align}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
-      {open && <ChatWindow idPrefix={idPrefix} />}
+      {open && lookReady.value && <ChatWindow idPrefix={idPrefix} />}
       <Callout />
       <Launcher buttonRef={launcher} />
     </div>

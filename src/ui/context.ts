@@ -46,7 +46,7 @@ export interface WidgetView {
   preview: boolean;
   inputControl: ReadonlySignal<InputControl>;
   lang: ReadonlySignal<string>;
-  /** The launcher's final look is known (stored from the last visit, or `/widgets` answered): paint it. */
+  /** The final look and texts are known (stored from the last visit, or the service answered): paint them. */
   lookReady: ReadonlySignal<boolean>;
   title: ReadonlySignal<string>;
   online: ReadonlySignal<boolean>;

@@ -72,7 +72,26 @@ describe('styled and configured by the project', () => {
     localStorage.clear();
   });
 
-  it('shows the offline notice with the next opening when closed by operating hours', async () => {
+  it('a first visit shows neither launcher nor window before the texts are known, so they never switch', async () => {
+    harness.service.setLabels('EN', { LABEL_PLACEHOLDER: 'Ask the shop anything' });
+    let answerLabels!: () => void;
+    const labelsHeld = new Promise<void>((resolve) => (answerLabels = resolve));
+    const fetchThrough = harness.service.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/labels/')) await labelsHeld;
+      return fetchThrough(input, init);
+    });
+    const { ui, root } = start({ open: true, persistence: 'session' });
+    await until(() => expect(harness.service.calls.some((c) => c.path.endsWith('/widgets'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ui.queryByRole('dialog')).toBeNull();
+    expect(root.querySelector('.root')!.classList.contains('pending')).toBe(true);
+    answerLabels();
+    await until(() => expect(ui.getByRole('textbox', { name: 'Ask the shop anything' })).toBeTruthy());
+    localStorage.clear();
+  });
+
+    it('shows the offline notice with the next opening when closed by operating hours', async () => {
     const hours = JSON.stringify({ 1: [{ start: '09:00', end: '09:02' }], tzname: 'UTC' });
     harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
     const { ui, root } = start({ open: true });
