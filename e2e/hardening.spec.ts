@@ -91,5 +91,37 @@ test('a snippet without projectid leaves nothing behind and says why', async ({ 
   await page.evaluate(() => (window as unknown as { Porchlight: (c: string) => void }).Porchlight('open'));
   await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config']);
   await expect(page.locator('porchlight-widget')).toHaveCount(0);
+  // Not claiming to be loaded: a later copy of the snippet may try again.
+  expect(await page.evaluate(() => !!(window as unknown as { Porchlight: { loaded?: boolean } }).Porchlight.loaded)).toBe(false);
   expect(errors).toEqual([]);
+});
+
+test.describe('start-up on a hostile page', () => {
+  const pages: Array<{ name: string; before: string; body?: string }> = [
+    { name: 'Element.prototype.attachShadow throws', before: "Element.prototype.attachShadow = function () { throw new Error('shadow roots are not allowed here'); };" },
+    { name: 'the page defined porchlight-widget itself', before: "customElements.define('porchlight-widget', class extends HTMLElement { constructor() { super(); window.theirsConstructed = true; } });" },
+    { name: 'the page already contains a <porchlight-widget>', before: '', body: '<porchlight-widget id="theirs"></porchlight-widget>' },
+  ];
+  for (const hostile of pages) {
+    test(`${hostile.name}: nothing thrown into the page, porchlight:error (config), queued calls answered`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const before = `${hostile.before}
+window.reported = []; window.answered = [];
+window.addEventListener('porchlight:error', (e) => window.reported.push(e.detail.type));
+window.Porchlight = window.Porchlight || function () { (Porchlight.q = Porchlight.q || []).push(arguments) };
+Porchlight('open');
+Porchlight('on', 'error', (detail) => window.answered.push(detail.type));`;
+      await openHostPage(page, snippetPage({ before, body: hostile.body ?? '' }));
+      await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config']);
+      const state = await page.evaluate(() => {
+        const w = window as unknown as { answered: string[]; Porchlight: { loaded?: boolean; q?: unknown[] }; theirsConstructed?: boolean };
+        return { answered: w.answered, loaded: !!w.Porchlight.loaded, queued: (w.Porchlight.q ?? []).length, theirsConstructed: !!w.theirsConstructed, hosts: document.querySelectorAll('porchlight-widget').length };
+      });
+      expect(state).toEqual({ answered: ['config'], loaded: false, queued: 0, theirsConstructed: false, hosts: hostile.body ? 1 : 0 });
+      // Later calls do not throw either.
+      await page.evaluate(() => (window as unknown as { Porchlight: (...a: unknown[]) => void }).Porchlight('open'));
+      expect(errors).toEqual([]);
+    });
+  }
 });

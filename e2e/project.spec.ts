@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_ORIGIN, PROJECT_ID, chatWindow, createProject, input, isMessagePost, launcher, openHostPage, projectPage, snippetPage } from './support.ts';
+import { API_ORIGIN, PROJECT_ID, chatWindow, createProject, input, isMessagePost, launcher, openHostPage, projectPage, sendFromWidget, snippetPage } from './support.ts';
 
 /** Hours that are closed now and open again tomorrow (UTC), so the next opening is known. */
 function closedUntilTomorrow(): string {
@@ -126,5 +126,104 @@ window.preview = mount(document.getElementById('a'), { preview: true, project: {
     await page.getByLabel('Title', { exact: true }).fill('Dashboard title');
     await expect(page.getByRole('dialog', { name: 'Dashboard title' }).first()).toBeVisible();
     expect(PROJECT_ID).toBeTruthy();
+  });
+
+  test("the project's own welcome, stored with the dashboard's spelling (wellcomeTitle, wellcomeMsg), shows", async ({ page }) => {
+    const pid = await createProject({ widget: { wellcomeTitle: 'Ahoy from the dashboard', wellcomeMsg: 'Our crew answers within minutes.' } });
+    await openHostPage(page, projectPage(pid));
+    await launcher(page).click();
+    await expect(chatWindow(page).getByText('Ahoy from the dashboard')).toBeVisible();
+    await expect(chatWindow(page).getByText('Our crew answers within minutes.')).toBeVisible();
+  });
+
+  test("with the reference server's stock header labels every control keeps a name of its own", async ({ page }) => {
+    // The texts the reference server ships for these keys (issue 8); the rest of the demo's stock set stays.
+    const stockHeader = { CLOSE_CHAT: 'Close chat', CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?', MINIMIZE: 'Minimize', BUTTON_CLOSE_TO_ICON: 'Minimize chat', CLOSE: 'Close', SUBMIT: 'Send' };
+    const pid = await createProject({ labels: [{ lang: 'EN', data: stockHeader }] });
+    await openHostPage(page, projectPage(pid, { lang: 'en' }));
+    await launcher(page).click();
+    await sendFromWidget(page, 'Names check');
+    const names = async () => {
+      const snapshot = await page.locator('porchlight-widget').ariaSnapshot();
+      return [...snapshot.matchAll(/- (button|textbox|dialog|alertdialog|log|radiogroup|radio) "([^"]+)"/g)].map((m) => m[2]!);
+    };
+    const unique = (list: string[]) => list.filter((name, i) => list.indexOf(name) !== i);
+    await expect(page.getByRole('button', { name: 'Close chat', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Minimize', exact: true })).toBeVisible();
+    let list = await names();
+    expect(list).toContain('Minimize chat');
+    expect(unique(list)).toEqual([]);
+    await page.getByRole('button', { name: 'Close chat', exact: true }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Are you sure you wanna close this chat?' })).toBeVisible();
+    list = await names();
+    expect(unique(list)).toEqual([]);
+    // "Close chat" ended the conversation; "Minimize" only hides the window.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.locator('porchlight-widget [part~="rating"]')).toBeVisible();
+    expect(unique(await names())).toEqual([]);
+    await page.getByRole('button', { name: 'Minimize', exact: true }).click();
+    await expect(chatWindow(page)).toBeHidden();
+  });
+});
+
+test.describe('no visible switch at start', () => {
+  /** Records, on every frame, where and how the launcher is painted (while it is visible at all). */
+  const SAMPLER = () => {
+    const w = window as unknown as { launcherSamples: string[] };
+    w.launcherSamples = [];
+    const tick = () => {
+      const root = document.querySelector('porchlight-widget')?.shadowRoot;
+      const el = root?.querySelector('[part~="launcher"]');
+      if (el) {
+        const style = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        if (style.visibility !== 'hidden' && style.display !== 'none' && r.width > 0) w.launcherSamples.push(`${r.x},${r.y},${r.width},${r.height} ${style.backgroundColor}`);
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+
+  test('the launcher first paints where and how it stays: first visit and return visit, align left with a theme colour', async ({ page }) => {
+    const pid = await createProject({ widget: { align: 'left', themeColor: '#7c3aed', marginX: '32px' } });
+    await page.addInitScript(SAMPLER);
+    const samples = async () => {
+      await expect(launcher(page)).toBeVisible();
+      // Past the service's answers and the fade-in.
+      await page.waitForTimeout(1500);
+      return page.evaluate(() => (window as unknown as { launcherSamples: string[] }).launcherSamples);
+    };
+    const final = `32,${(page.viewportSize()!.height - 20 - 60)},60,60 rgb(124, 58, 237)`;
+    await openHostPage(page, projectPage(pid));
+    const first = await samples();
+    expect(first.length).toBeGreaterThan(0);
+    expect([...new Set(first)]).toEqual([final]);
+    await page.reload();
+    const again = await samples();
+    expect(again.length).toBeGreaterThan(0);
+    expect([...new Set(again)]).toEqual([final]);
+  });
+
+  test("a return visit shows the project's texts from the first frame", async ({ page }) => {
+    const pid = await createProject({ labels: [{ lang: 'EN', data: { LABEL_PLACEHOLDER: 'Ask the crew' } }] });
+    await page.addInitScript(() => {
+      const w = window as unknown as { placeholders: string[] };
+      w.placeholders = [];
+      const tick = () => {
+        const field = document.querySelector('porchlight-widget')?.shadowRoot?.querySelector('[part~="input"]') as HTMLTextAreaElement | null;
+        if (field) w.placeholders.push(field.placeholder);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await openHostPage(page, projectPage(pid));
+    await launcher(page).click();
+    await expect(input(page)).toHaveAttribute('placeholder', 'Ask the crew');
+    // The window stays open across the reload (onPageChangeVisibility "last").
+    await page.reload();
+    await expect(input(page)).toHaveAttribute('placeholder', 'Ask the crew');
+    await page.waitForTimeout(1000);
+    const seen = await page.evaluate(() => (window as unknown as { placeholders: string[] }).placeholders);
+    expect([...new Set(seen)]).toEqual(['Ask the crew']);
   });
 });

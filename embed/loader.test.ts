@@ -8,7 +8,13 @@ async function runLoader() {
   await import('./loader.ts');
 }
 
+/** What the app stored after the last visit (src/state/lookCache.ts). */
+const LOOK = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
+const remember = (projectId: string, look: Record<string, string | boolean> = LOOK) => localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look }));
+
 afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
   document.body.innerHTML = '';
   delete win.Porchlight;
   delete win.porchlightSettings;
@@ -18,6 +24,7 @@ afterEach(() => {
 describe('loader', () => {
   it('appends one host with an open shadow root and a named launcher, and nothing else', async () => {
     win.porchlightSettings = { projectid: 'p1', themeColor: '#ff0000' };
+    remember('p1');
     const before = new Set(Object.keys(window));
     await runLoader();
     const hosts = document.querySelectorAll('porchlight-widget');
@@ -57,7 +64,119 @@ describe('loader', () => {
 
   it('does not draw a launcher with startHidden', async () => {
     win.porchlightSettings = { projectid: 'p1', startHidden: true };
+    remember('p1');
     await runLoader();
     expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+  });
+
+  it("paints the placeholder with the app's last look for this project: side, colour, size, image without referrer", async () => {
+    win.porchlightSettings = { projectid: 'p1', align: 'right', themeColor: '#00ff00' };
+    remember('p1', { ...LOOK, image: 'https://cdn.example.com/balloon.png' });
+    await runLoader();
+    const root = document.querySelector('porchlight-widget')!.shadowRoot!;
+    const css = [...root.adoptedStyleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n');
+    expect(css).toMatch(/\.l\s*\{[^}]*left: 30px/);
+    expect(css).toMatch(/background: #c2410c/);
+    expect(css).toMatch(/width: 64px/);
+    const img = root.querySelector('button img') as HTMLImageElement;
+    expect(img.src).toBe('https://cdn.example.com/balloon.png');
+    expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('paints no placeholder on a first visit, or when the stored look is not safe CSS, and fetches the app at once', async () => {
+    win.porchlightSettings = { projectid: 'p1' };
+    await runLoader();
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+    document.body.innerHTML = '';
+    delete win.Porchlight;
+    remember('p1', { ...LOOK, theme: 'red;background:url(https://evil.example/x)' });
+    await runLoader();
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+    // A launcher the app hides on some screens (displayOnMobile false, …) is the app's to show.
+    document.body.innerHTML = '';
+    delete win.Porchlight;
+    remember('p1', { ...LOOK, hide: true });
+    await runLoader();
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+  });
+});
+
+describe('loader on a hostile page', () => {
+  /** Runs the loader with a stub queue; returns what reached the page. */
+  async function startOn(prepare: () => void) {
+    win.porchlightSettings = { projectid: 'p1' };
+    remember('p1');
+    const stub = function (...args: unknown[]) {
+      (stub.q = stub.q || []).push(args);
+    } as ((...a: unknown[]) => void) & { q?: unknown[] };
+    const answered: unknown[] = [];
+    stub('open');
+    stub('on', 'error', (detail: unknown) => answered.push(detail));
+    win.Porchlight = stub;
+    const events: unknown[] = [];
+    const onError = (e: Event) => events.push((e as CustomEvent).detail);
+    window.addEventListener('porchlight:error', onError);
+    prepare();
+    try {
+      await runLoader();
+    } finally {
+      window.removeEventListener('porchlight:error', onError);
+    }
+    return { events, answered };
+  }
+
+  function expectRefused({ events, answered }: { events: unknown[]; answered: unknown[] }) {
+    expect(events).toEqual([expect.objectContaining({ type: 'config' })]);
+    // The queued `on('error')` is answered with that error, and the stub does not claim to be loaded.
+    expect(answered).toEqual(events);
+    expect(win.Porchlight!.loaded).toBeFalsy();
+    expect(win.Porchlight!.q ?? []).toHaveLength(0);
+    // Later calls are answered too, and never throw.
+    const late: unknown[] = [];
+    expect(() => win.Porchlight!('on', 'error', (d: unknown) => late.push(d))).not.toThrow();
+    expect(late).toEqual(events);
+    expect(() => win.Porchlight!('open')).not.toThrow();
+  }
+
+  it('Element.prototype.attachShadow throws: nothing is thrown into the page, porchlight:error (config) says why', async () => {
+    const result = await startOn(() =>
+      vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(() => {
+        throw new DOMException('blocked by the page', 'NotSupportedError');
+      }),
+    );
+    expectRefused(result);
+    expect(document.querySelector('porchlight-widget')).toBeNull();
+  });
+
+  it('the page already contains a <porchlight-widget> of its own: left alone, the error is reported', async () => {
+    const result = await startOn(() => {
+      const foreign = document.createElement('porchlight-widget');
+      foreign.id = 'theirs';
+      document.body.appendChild(foreign);
+    });
+    expectRefused(result);
+    expect(document.querySelectorAll('porchlight-widget')).toHaveLength(1);
+    expect(document.querySelector('porchlight-widget')!.id).toBe('theirs');
+  });
+
+  it('the page already defined porchlight-widget as its own custom element: its constructor is never run', async () => {
+    const constructed = vi.fn();
+    const result = await startOn(() => {
+      const name = `porchlight-widget`;
+      if (!customElements.get(name)) {
+        customElements.define(
+          name,
+          class extends HTMLElement {
+            constructor() {
+              super();
+              constructed();
+            }
+          },
+        );
+      }
+    });
+    expectRefused(result);
+    expect(constructed).not.toHaveBeenCalled();
+    expect(document.querySelector('porchlight-widget')).toBeNull();
   });
 });

@@ -40,25 +40,28 @@ function datasetSettings(script: HTMLScriptElement | null): Record<string, unkno
   return out;
 }
 
-/** Safe colour for the placeholder only: anything odd falls back to the default. */
-function colour(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i.test(value) ? value : fallback;
+/**
+ * The launcher's last look for this project, as the app resolved it (src/state/lookCache.ts), so the
+ * placeholder paints exactly where and how the app's launcher will. Anything odd: no look at all.
+ */
+function cachedLook(win: Window, projectId: unknown): Record<string, string> | null {
+  try {
+    const look = JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || 'null').look;
+    const safe = (v: unknown) => typeof v == 'string' && /^[#\w\s.,%()/-]*$/.test(v) && !/url|\/\*/i.test(v);
+    return !look.hide && 'theme fg x y mx my w h'.split(' ').every((k) => safe(look[k])) && /^(https?:\/\/.+)?$/.test(look.image) ? look : null;
+  } catch {
+    return null;
+  }
 }
 
-function cssLength(value: unknown, fallback: string): string {
-  const v = String(value ?? '');
-  return /^\d+(\.\d+)?(px|rem|em)?$/.test(v) ? (/\d$/.test(v) ? v + 'px' : v) : fallback;
-}
-
-function placeholderCss(s: Record<string, unknown>): string {
-  const side = s.align === 'left' ? 'left' : 'right';
+function placeholderCss(k: Record<string, string>): string {
+  const side = k.align == 'left' ? 'left' : 'right';
   return (
     ':host{all:initial!important;display:block!important;position:fixed!important;top:0!important;left:0!important;width:0!important;height:0!important;z-index:2147483000!important}' +
-    `.l{position:fixed;bottom:${cssLength(s.marginY, '20px')};${side}:${cssLength(s.marginX, '20px')};` +
-    `width:${cssLength(s.launcherWidth, '60px')};height:${cssLength(s.launcherHeight, '60px')};border:0;border-radius:50%;padding:0;cursor:pointer;` +
-    `display:grid;place-items:center;background:${colour(s.themeColor, '#2a6ac1')};color:${colour(s.themeForegroundColor, '#fff')};` +
-    'box-shadow:0 6px 20px rgb(16 24 40/.22)}.l svg{width:28px;height:28px}' +
-    '@media (max-width:480px){.l{bottom:16px;' + side + ':16px}}'
+    `.l{position:fixed;bottom:${k.y};${side}:${k.x};width:${k.w};height:${k.h};border:0;border-radius:50%;padding:0;cursor:pointer;` +
+    `display:grid;place-items:center;background:${k.theme};color:${k.fg};box-shadow:0 6px 20px rgb(16 24 40/.22)}` +
+    '.l svg{width:28px;height:28px}.l img{width:100%;height:100%;border-radius:50%;object-fit:cover}' +
+    `@media (max-width:480px){.l{bottom:max(${k.my},16px);${side}:max(${k.mx},16px)}}`
   );
 }
 
@@ -66,7 +69,7 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
   const doc = win.document;
   const existing = win.Porchlight;
   // Loaded twice (a snippet pasted twice, an SPA re-running it): the first copy stays in charge.
-  if ((existing && existing.loaded) || doc.querySelector('porchlight-widget')) return;
+  if (existing && existing.loaded) return;
 
   const script = loaderScript(doc);
   const src = script ? script.src : '';
@@ -76,6 +79,35 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
   let app: ReturnType<AppModule['boot']> | null = null;
   let loading: Promise<void> | null = null;
   let visitorOpened = false;
+  let host: HTMLElement | undefined;
+
+  const fail = (type: string, error: unknown) => {
+    const detail = { type, message: String(error) };
+    win.dispatchEvent(new CustomEvent('porchlight:error', { detail }));
+    return detail;
+  };
+
+  /**
+   * The widget cannot run on this page: nothing is thrown into it, `porchlight:error` says why, and
+   * `window.Porchlight` stays an unloaded stub whose `on('error', fn)` calls — queued or later — are
+   * answered with that error.
+   */
+  const refuse = (error: unknown) => {
+    if (host) host.remove();
+    const detail = fail('config', error);
+    const answer = (args: Command) => {
+      if (args[0] == 'on' && args[1] == 'error' && typeof args[2] == 'function') {
+        try {
+          args[2](detail);
+        } catch {
+          // the page's own listener; not ours to report
+        }
+      }
+    };
+    const stub: PorchlightFn = (...args: unknown[]) => answer(args);
+    win.Porchlight = stub;
+    queue.splice(0).forEach(answer);
+  };
 
   const api: PorchlightFn = function (...args: unknown[]) {
     if (app) return app.command(String(args[0]), ...args.slice(1));
@@ -84,41 +116,6 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
     return undefined;
   };
   api.q = queue;
-  api.loaded = true;
-  win.Porchlight = api;
-
-  const host = doc.createElement('porchlight-widget');
-  const root = host.attachShadow({ mode: 'open' });
-  const css = placeholderCss(settings);
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    const style = doc.createElement('style');
-    if (typeof settings.nonce === 'string') style.nonce = settings.nonce;
-    style.textContent = css;
-    root.appendChild(style);
-  }
-
-  const button = doc.createElement('button');
-  button.type = 'button';
-  // Scoped by class: the app's own buttons share this shadow root later.
-  button.className = 'l';
-  button.setAttribute('part', 'launcher');
-  button.setAttribute('aria-label', 'Open chat');
-  button.setAttribute('aria-expanded', 'false');
-  const svg = doc.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = doc.createElementNS(SVG, 'path');
-  path.setAttribute('fill', 'currentColor');
-  path.setAttribute('d', CHAT_ICON);
-  svg.appendChild(path);
-  button.appendChild(svg);
-  if (!settings.startHidden) root.appendChild(button);
-
-  const fail = (type: string, error: unknown) => void win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type, message: String(error) } }));
 
   function load() {
     loading =
@@ -127,16 +124,20 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
         (module) => {
           try {
             // A keyboard user on our launcher keeps their focus on the app's launcher.
-            app = module.boot({ host, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
+            app = module.boot({ host: host!, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
           } catch (error) {
             // A widget that cannot start (no projectid, …) leaves no dead launcher behind.
-            host.remove();
-            fail('config', error);
-            return;
+            return refuse(error);
           }
           button.remove();
           // Calls made before the widget was here run now, in order.
-          for (const args of queue.splice(0)) app.command(String(args[0]), ...Array.prototype.slice.call(args, 1));
+          for (const args of queue.splice(0)) {
+            try {
+              app.command(String(args[0]), ...Array.prototype.slice.call(args, 1));
+            } catch (error) {
+              fail('command', error);
+            }
+          }
         },
         (error: unknown) => {
           // Not downloaded (offline, blocked): the launcher stays, and a click tries again.
@@ -147,17 +148,73 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
       );
   }
 
-  button.addEventListener('click', () => {
-    visitorOpened = true;
-    button.disabled = true;
-    load();
-  });
-  button.addEventListener('pointerenter', load);
-  button.addEventListener('focus', load);
+  let root: ShadowRoot;
+  let button: HTMLButtonElement;
+  try {
+    // Another `<porchlight-widget>` (the page's own element, or one left by other code) would fight ours.
+    if (doc.querySelector('porchlight-widget') || (win.customElements && win.customElements.get('porchlight-widget'))) {
+      throw new Error('porchlight-widget is taken');
+    }
+    host = doc.createElement('porchlight-widget');
+    root = host.attachShadow({ mode: 'open' });
+    button = doc.createElement('button');
+  } catch (error) {
+    return refuse(error);
+  }
+  api.loaded = true;
+  win.Porchlight = api;
+
+  // Paint only a look we know is final (the app's, from the last visit); otherwise the app paints.
+  const look = settings.startHidden ? null : cachedLook(win, settings.projectid);
+  if (look) {
+    const css = placeholderCss(look);
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      root.adoptedStyleSheets = [sheet];
+    } catch {
+      const style = doc.createElement('style');
+      if (typeof settings.nonce === 'string') style.nonce = settings.nonce;
+      style.textContent = css;
+      root.appendChild(style);
+    }
+    button.type = 'button';
+    // Scoped by class: the app's own buttons share this shadow root later.
+    button.className = 'l';
+    button.setAttribute('part', 'launcher');
+    button.setAttribute('aria-label', 'Open chat');
+    button.setAttribute('aria-expanded', 'false');
+    if (look.image) {
+      const img = doc.createElement('img');
+      // The image host must not learn the page's URL (order numbers, emails in the query).
+      img.referrerPolicy = 'no-referrer';
+      img.alt = '';
+      img.src = look.image;
+      button.appendChild(img);
+    } else {
+      const svg = doc.createElementNS(SVG, 'svg');
+      svg.setAttribute('viewBox', '0 0 24 24');
+      svg.setAttribute('aria-hidden', 'true');
+      const path = doc.createElementNS(SVG, 'path');
+      path.setAttribute('fill', 'currentColor');
+      path.setAttribute('d', CHAT_ICON);
+      svg.appendChild(path);
+      button.appendChild(svg);
+    }
+    root.appendChild(button);
+    button.addEventListener('click', () => {
+      visitorOpened = true;
+      button.disabled = true;
+      load();
+    });
+    button.addEventListener('pointerenter', load);
+    button.addEventListener('focus', load);
+  }
 
   const attach = () => {
-    doc.body.appendChild(host);
-    if (settings.open || queue.length) return load();
+    doc.body.appendChild(host!);
+    // No launcher of ours yet (first visit): the app paints one, so fetch it now.
+    if (!look || settings.open || queue.length) return load();
     // Leave the page's own start-up alone: fetch the widget once the page is idle.
     const idle = () => ('requestIdleCallback' in win ? win.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1500));
     if (doc.readyState === 'complete') idle();

@@ -10,6 +10,7 @@ import { createConversation } from './state/conversation.ts';
 import { createEmitter, type Listener } from './state/events.ts';
 import { createIntake } from './state/intake.ts';
 import { inputControl } from './state/inputControl.ts';
+import { createLookCache, launcherLook, localStorageOf } from './state/lookCache.ts';
 import { availability } from './state/operatingHours.ts';
 import { createOutboxStore } from './state/outboxStore.ts';
 import { createPoller } from './state/poller.ts';
@@ -70,6 +71,8 @@ export interface CreateWidgetOptions {
 
 const MOBILE_QUERY = '(max-width: 640px), (pointer: coarse) and (max-width: 900px)';
 const CLOCK_MS = 30_000;
+/** First visit: how long the launcher waits, unseen, for the project's look before it shows anyway. */
+const LOOK_WAIT_MS = 2500;
 
 /** Refuses every call: a preview must not touch the network, and a test proves it. */
 const offline: Http = () => Promise.reject(new Error('preview: no network'));
@@ -96,10 +99,18 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
   const store = isPreview ? createMemoryStore() : openStore(boot.persistence, projectId, reportError('storage'));
   const project = createProject(isPreview ? null : http, projectId);
+  // The last visit's look and texts: painted at once, refreshed quietly once the service answers.
+  const lookCache = createLookCache(isPreview || boot.persistence === 'none' ? null : localStorageOf(win), projectId);
+  const cachedWidgets = lookCache.widgets();
+  if (cachedWidgets) project.apply(cachedWidgets);
+  // Until then (first visit) the launcher is not painted: it would move or change colour.
+  const lookReady = signal(isPreview || !!cachedWidgets);
   const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, queryLayer));
   const localeOverride = signal('');
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const translator = createTranslator(lang.peek());
+  const cachedTexts = lookCache.texts(lang.peek());
+  if (cachedTexts) translator.overlay(lang.peek(), cachedTexts);
   const ui = createUi(store, isPreview ? undefined : sessionOpenMirror(win, projectId, boot.persistence));
   const online = signal(win.navigator.onLine !== false);
   const clock = signal(Date.now());
@@ -250,6 +261,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     preview: isPreview,
     inputControl: computed(() => inputControl(conversation.messages.value)),
     lang,
+    lookReady,
     title: computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL')),
     online,
     t: (key, options) => translator.t(key, options),
@@ -357,12 +369,17 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   async function loadLabels(language: string) {
     await translator.use(language);
     if (!isPreview) {
-      const answer = await getLabels(http, projectId, language).catch(() => undefined);
-      const labels = remoteLabelsFor(language, answer);
-      if (labels) translator.overlay(language, labels);
+      const answer = await getLabels(http, projectId, language).then(
+        (labels) => ({ labels }),
+        () => null,
+      );
+      // Not answered: the texts shown (ours, or the last visit's) stay as they are.
+      if (answer) {
+        await translator.refresh(language, remoteLabelsFor(language, answer.labels));
+        lookCache.saveTexts(language, translator.texts(language));
+      }
     } else {
-      const labels = labelsLayer(preview?.labels);
-      if (labels) translator.overlay(language, labels);
+      await translator.refresh(language, labelsLayer(preview?.labels));
       // The sample conversation speaks the preview's language too.
       conversation.history.value = previewHistory(view.t, Date.now());
     }
@@ -399,10 +416,20 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       return;
     }
     await Promise.all([session.restore(), conversation.restore(), intake.restore()]);
-    await project.load().catch(reportError('bootstrap'));
+    timers.push(setTimeout(() => (lookReady.value = true), LOOK_WAIT_MS));
+    const widgets = await project.load().then(
+      (answer) => answer ?? {},
+      (error: unknown) => void reportError('bootstrap')(error),
+    );
+    if (widgets) {
+      const { project: p, departments } = widgets;
+      lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, launcherLook(settings.peek()));
+    }
     const s = settings.peek();
     const rule = isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
     await Promise.all([ui.restore(rule, s.open), loadLabels(lang.peek())]);
+    // The look and the texts are final now: a first visit shows the launcher (and any window).
+    lookReady.value = true;
     applyDisplayRules();
     wasOpen = ui.isOpen.peek();
     started = true;

@@ -18,10 +18,15 @@ const lang = async (code: string) => (await (await kit.call(`/${PID}/labels/${co
 const post = (body: unknown) => kit.call(`/${PID}/labels`, { method: 'POST', token: admin, json: body });
 
 describe('the default label set', () => {
-  it('ships EN and IT with the service keys, ARRAY_DAYS as an array starting on Monday', () => {
-    const [en, it] = defaultLabels();
+  it('ships every language the widget ships with all the service keys, ARRAY_DAYS as an array starting on Monday', () => {
+    const [en] = defaultLabels();
     expect(LABEL_KEYS).toHaveLength(92);
-    expect(Object.keys(it?.data ?? {})).toEqual(LABEL_KEYS);
+    for (const entry of defaultLabels()) {
+      expect(Object.keys(entry.data), entry.lang).toEqual(LABEL_KEYS);
+      expect(entry.data.ARRAY_DAYS, entry.lang).toHaveLength(7);
+      expect(entry.data.WAITING_TIME_FOUND, entry.lang).toContain('$reply_time');
+      expect(entry.data.MAX_ATTACHMENT, entry.lang).toContain('{{file_size_limit}}');
+    }
     expect(en?.data.ARRAY_DAYS).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     expect(en?.data.WAITING_TIME_FOUND).toContain('$reply_time');
     expect(en?.data.MAX_ATTACHMENT).toContain('{{file_size_limit}}');
@@ -32,7 +37,7 @@ describe('the default label set', () => {
 
   it('serves it at /labels/default and /labels/default/:lang (200 with an empty body when unknown)', async () => {
     const all = (await (await kit.call(`/${PID}/labels/default`)).json()) as LabelsResponse[];
-    expect(all.map((l) => l.lang)).toEqual(['EN', 'IT']);
+    expect(all.map((l) => l.lang)).toEqual(['EN', 'IT', 'FR', 'ES', 'DE', 'PT', 'AR']);
     expect(await (await kit.call(`/${PID}/labels/default/IT`)).json()).toMatchObject({ lang: 'IT' });
     const unknown = await kit.call(`/${PID}/labels/default/XX`);
     expect(unknown.status).toBe(200);

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import en from './en.ts';
+import { textsFromServiceLabels } from './labelMeanings.ts';
 import { loadLocale } from './locales.ts';
 import { pendingEn } from './pending-en.ts';
 
@@ -40,8 +41,16 @@ export interface Translator {
   t(key: string, options?: Record<string, unknown>): string;
   /** Switches language, loading the widget's own texts for it first (one chunk per language). */
   use(lang: string): Promise<void>;
-  /** The service's labels for `lang`, over the widget's own texts. */
-  overlay(lang: string, labels: Record<string, string>): void;
+  /** Texts (the widget's keys) over those of `lang`: the stored texts of the last visit. */
+  overlay(lang: string, texts: Record<string, string>): void;
+  /**
+   * Replaces every text of `lang` with the widget's own plus the service's `labels` (null: none),
+   * each label taken only for the text it means (i18n/labelMeanings.ts), dropping what an earlier
+   * overlay or the stored texts of the last visit had put there.
+   */
+  refresh(lang: string, labels: Record<string, string> | null): Promise<void>;
+  /** The texts of `lang` as they stand (to keep for the next visit). */
+  texts(lang: string): Record<string, string>;
 }
 
 /** One i18next instance per widget: two previews on one page may speak two languages. */
@@ -77,6 +86,18 @@ export function createTranslator(lang: string): Translator {
     },
     overlay(target, labels) {
       instance.addResourceBundle(baseLanguage(target), 'translation', labels, true, true);
+    },
+    async refresh(target, labels) {
+      const code = baseLanguage(target);
+      const english = { ...pendingEn, ...en };
+      const own = code === 'en' ? english : await loadLocale(code).catch(() => null);
+      const taken = labels ? textsFromServiceLabels(labels, { ...english, ...own }) : {};
+      // Without our own texts (chunk not downloaded) the stored ones stay; only the labels change.
+      if (own) instance.removeResourceBundle(code, 'translation');
+      instance.addResourceBundle(code, 'translation', { ...own, ...taken }, true, true);
+    },
+    texts(target) {
+      return { ...(instance.getResourceBundle(baseLanguage(target), 'translation') as Record<string, string> | undefined) };
     },
   };
 }

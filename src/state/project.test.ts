@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createFakeFetch } from '../test/fakeFetch.ts';
-import { createProject } from './project.ts';
+import { createProject, projectWidgetLayer } from './project.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
 
 const apiUrl = 'https://api.test/v3';
@@ -35,5 +35,13 @@ describe('remote labels', () => {
     // A stock service answers its English pivot to every language: not Italian.
     expect(remoteLabelsFor('it', { lang: 'EN', data: { LABEL_PLACEHOLDER: 'Type' } })).toBeNull();
     expect(remoteLabelsFor('en', undefined)).toBeNull();
+  });
+
+  it("reads the dashboard's welcome spelling (wellcomeTitle, wellcomeMsg); the correct spelling wins when both are set", () => {
+    expect(projectWidgetLayer({ wellcomeTitle: 'Hi from the dashboard', wellcomeMsg: 'We answer fast' })).toEqual({ welcomeTitle: 'Hi from the dashboard', welcomeMsg: 'We answer fast' });
+    expect(projectWidgetLayer({ wellcomeTitle: 'old', welcomeTitle: 'new', wellcomeMsg: 'old msg' })).toEqual({ welcomeTitle: 'new', welcomeMsg: 'old msg' });
+    expect(projectWidgetLayer({ wellcomeTitle: 7 })).toEqual({ welcomeTitle: '7' });
+    expect(projectWidgetLayer(null)).toEqual({});
+    expect(projectWidgetLayer(Object.create({ wellcomeTitle: 'inherited' }))).toEqual({});
   });
 });

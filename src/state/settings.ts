@@ -2,7 +2,10 @@
  * Widget settings: names and meanings of the service's official widget (`tiledeskSettings`),
  * resolved by the precedence of widget-contract §1, last wins:
  * built-in defaults → project.widget → stored state → page settings → `porchlight_<key>` query params.
+ * Each layer is validated on its own: a value that is not valid where it is set (a colour that is no
+ * colour) counts as not set there, so the layer below shows through instead of the default.
  */
+import { isColor, isLength } from './theme.ts';
 
 export type Persistence = 'local' | 'session' | 'none';
 export type Align = 'left' | 'right';
@@ -124,6 +127,20 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
 export type SettingsLayer = Partial<Record<keyof WidgetSettings, unknown>>;
 
 const KEYS = Object.keys(DEFAULT_SETTINGS) as Array<keyof WidgetSettings>;
+const isHttpUrl = (v: string) => /^https?:\/\/\S+$/i.test(v);
+/** Strings that reach CSS or an <img>: only values valid for that use are set in a layer ('' = none). */
+const STRING_RULES: Partial<Record<keyof WidgetSettings, (value: string) => boolean>> = {
+  themeColor: isColor,
+  themeForegroundColor: (v) => v === '' || isColor(v),
+  marginX: isLength,
+  marginY: isLength,
+  mobileMarginX: isLength,
+  mobileMarginY: isLength,
+  launcherWidth: isLength,
+  launcherHeight: isLength,
+  baloonImage: (v) => v === '' || isHttpUrl(v),
+  logoChat: (v) => v === '' || v === 'nologo' || isHttpUrl(v),
+};
 const ENUMS: Partial<Record<keyof WidgetSettings, readonly string[]>> = {
   align: ['left', 'right'],
   persistence: ['local', 'session', 'none'],
@@ -168,7 +185,9 @@ export function coerceSetting<K extends keyof WidgetSettings>(key: K, value: unk
   if (typeof value !== 'string') return undefined;
   const allowed = ENUMS[key];
   if (allowed && !allowed.includes(value)) return undefined;
-  return value as WidgetSettings[K];
+  const rule = STRING_RULES[key];
+  if (rule && !rule(value.trim())) return undefined;
+  return (rule ? value.trim() : value) as WidgetSettings[K];
 }
 
 /** Keeps only known keys with values of the right type. */

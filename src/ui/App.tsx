@@ -9,10 +9,12 @@ import { Callout } from './Callout.tsx';
 
 /** The whole widget inside its shadow root. Styles come from the adopted stylesheet and CSS variables. */
 export function App({ idPrefix }: { idPrefix: string }) {
-  const { ui, settings, lang, preview } = useWidget();
+  const { ui, settings, lang, preview, lookReady } = useWidget();
   const launcher = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(ui.isOpen.value);
   const open = ui.isOpen.value;
+  // A launcher first shown after waiting for its look fades in; one painted at once never does.
+  const waited = useRef(!lookReady.value);
 
   // Closing returns focus to the launcher, so keyboard users are not dropped at the top of the page.
   useEffect(() => {
@@ -23,8 +25,8 @@ export function App({ idPrefix }: { idPrefix: string }) {
   if (!ui.isShown.value) return null;
   const s = settings.value;
   return (
-    <div class={`root align-${s.align}${preview ? ' preview' : ''}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
-      {open && <ChatWindow idPrefix={idPrefix} />}
+    <div class={`root align-${s.align}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
+      {open && lookReady.value && <ChatWindow idPrefix={idPrefix} />}
       <Callout />
       <Launcher buttonRef={launcher} />
     </div>

@@ -19,7 +19,7 @@ export function Header({ titleId }: { titleId: string }) {
         </button>
       )}
       {!settings.value.hideHeaderCloseButton && (
-        <button type="button" part="close-button" class="icon-button" aria-label={t('BUTTON_CLOSE_CHAT')} onClick={() => intents.close(true)}>
+        <button type="button" part="close-button" class="icon-button" aria-label={t('MINIMIZE')} onClick={() => intents.close(true)}>
           <CloseIcon />
         </button>
       )}

@@ -46,6 +46,8 @@ export interface WidgetView {
   preview: boolean;
   inputControl: ReadonlySignal<InputControl>;
   lang: ReadonlySignal<string>;
+  /** The final look and texts are known (stored from the last visit, or the service answered): paint them. */
+  lookReady: ReadonlySignal<boolean>;
   title: ReadonlySignal<string>;
   online: ReadonlySignal<boolean>;
   t(key: string, options?: Record<string, unknown>): string;

@@ -26,7 +26,72 @@ describe('styled and configured by the project', () => {
     expect(root.querySelector('.root')!.classList.contains('align-left')).toBe(true);
   });
 
-  it('shows the offline notice with the next opening when closed by operating hours', async () => {
+  it("update() with an invalid colour keeps the project's colour, not the built-in default", async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColor: '#c2410c' } } });
+    const { root, widget } = start();
+    const styles = () => (root.querySelector('.root') as HTMLElement).style;
+    await until(() => expect(styles().getPropertyValue('--pl-theme')).toBe('#c2410c'));
+    widget.command('update', { themeColor: 'red; background:url(https://evil.example/x)' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(styles().getPropertyValue('--pl-theme')).toBe('#c2410c');
+    widget.command('update', { themeColor: '#123456' });
+    await until(() => expect(styles().getPropertyValue('--pl-theme')).toBe('#123456'));
+  });
+
+  it("shows the project's welcome texts stored with the dashboard's spelling (wellcomeTitle, wellcomeMsg)", async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { wellcomeTitle: 'Ciao from the dashboard', wellcomeMsg: 'Our own welcome' } } });
+    const { ui } = start({ open: true });
+    expect(await ui.findByText('Ciao from the dashboard')).toBeTruthy();
+    expect(ui.getByText('Our own welcome')).toBeTruthy();
+  });
+
+  it("a first visit paints no launcher until the project's look is known; a return visit paints the last look and texts at once", async () => {
+    harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { themeColor: '#c2410c', align: 'left' } } });
+    harness.service.setLabels('EN', { LABEL_PLACEHOLDER: 'Ask the shop anything' });
+    const first = start({ persistence: 'session' });
+    const firstRoot = () => first.root.querySelector('.root') as HTMLElement;
+    // Right after mounting, nothing answered yet: the launcher is there but not painted.
+    expect(firstRoot().classList.contains('pending')).toBe(true);
+    await until(() => expect(firstRoot().classList.contains('pending')).toBe(false));
+    expect(firstRoot().classList.contains('appear')).toBe(true);
+    expect(firstRoot().classList.contains('align-left')).toBe(true);
+    await until(() => expect(localStorage.getItem(`porchlight:labels:${harness.service.projectId}:en`)).toContain('Ask the shop anything'));
+    first.widget.destroy();
+
+    // Return visit: the service is slow to answer; the first paint is already the final one.
+    harness.service.setFault((call) => (call.method === 'GET' ? 'hang' : undefined));
+    const again = start({ persistence: 'session' });
+    const root = again.root.querySelector('.root') as HTMLElement;
+    expect(root.classList.contains('pending')).toBe(false);
+    expect(root.classList.contains('appear')).toBe(false);
+    expect(root.classList.contains('align-left')).toBe(true);
+    expect(root.style.getPropertyValue('--pl-theme')).toBe('#c2410c');
+    again.widget.open();
+    expect(await again.ui.findByRole('dialog', { name: 'Shop' })).toBeTruthy();
+    expect(again.ui.getByRole('textbox', { name: 'Ask the shop anything' })).toBeTruthy();
+    localStorage.clear();
+  });
+
+  it('a first visit shows neither launcher nor window before the texts are known, so they never switch', async () => {
+    harness.service.setLabels('EN', { LABEL_PLACEHOLDER: 'Ask the shop anything' });
+    let answerLabels!: () => void;
+    const labelsHeld = new Promise<void>((resolve) => (answerLabels = resolve));
+    const fetchThrough = harness.service.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/labels/')) await labelsHeld;
+      return fetchThrough(input, init);
+    });
+    const { ui, root } = start({ open: true, persistence: 'session' });
+    await until(() => expect(harness.service.calls.some((c) => c.path.endsWith('/widgets'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ui.queryByRole('dialog')).toBeNull();
+    expect(root.querySelector('.root')!.classList.contains('pending')).toBe(true);
+    answerLabels();
+    await until(() => expect(ui.getByRole('textbox', { name: 'Ask the shop anything' })).toBeTruthy());
+    localStorage.clear();
+  });
+
+    it('shows the offline notice with the next opening when closed by operating hours', async () => {
     const hours = JSON.stringify({ 1: [{ start: '09:00', end: '09:02' }], tzname: 'UTC' });
     harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
     const { ui, root } = start({ open: true });
@@ -98,7 +163,9 @@ describe('styled and configured by the project', () => {
   it('speaks the visitor language from the shipped texts, with service labels for that language on top', async () => {
     harness.service.setLabels('IT', { LABEL_PLACEHOLDER: 'Scrivi qui (dal servizio)' });
     const { ui, root } = start({ open: true, lang: 'it' });
-    await until(() => expect(ui.getAllByRole('button', { name: 'Chiudi la chat' })).toHaveLength(2));
+    // The launcher and the header's hide button: one meaning, two distinct names.
+    await until(() => expect(ui.getAllByRole('button', { name: 'Chiudi la chat' })).toHaveLength(1));
+    expect(ui.getAllByRole('button', { name: 'Riduci a icona' })).toHaveLength(1);
     await until(() => expect(root.querySelector('textarea')!.getAttribute('placeholder')).toBe('Scrivi qui (dal servizio)'));
   });
 

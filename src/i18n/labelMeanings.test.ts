@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.ts';
+import { pendingEn } from './pending-en.ts';
+import { CONTROL_NAME_KEYS, LABEL_MEANINGS, textsFromServiceLabels } from './labelMeanings.ts';
+
+const own: Record<string, string> = { ...pendingEn, ...en };
+
+describe('service labels by meaning', () => {
+  it("takes the reference server's stock header texts for what they mean: CLOSE_CHAT ends, MINIMIZE and BUTTON_CLOSE_TO_ICON hide", () => {
+    const texts = textsFromServiceLabels(
+      { CLOSE_CHAT: 'Close chat', CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?', MINIMIZE: 'Minimize', BUTTON_CLOSE_TO_ICON: 'Minimize chat', YES: 'Yes', NO: 'No' },
+      own,
+    );
+    expect(texts).toMatchObject({ CLOSE_CHAT: 'Close chat', CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?', MINIMIZE: 'Minimize', BUTTON_CLOSE_CHAT: 'Minimize chat' });
+    // The service's key with our launcher's key name is never read as that text.
+    expect(texts).not.toHaveProperty('BUTTON_CLOSE_TO_ICON');
+  });
+
+  it('never gives two controls one name: a clashing service text is not taken, ours stays', () => {
+    // Stock CLOSE_CHAT with no BUTTON_CLOSE_TO_ICON would name the end button like our launcher's "Close chat".
+    expect(textsFromServiceLabels({ CLOSE_CHAT: 'Close chat' }, own)).toEqual({});
+    expect(textsFromServiceLabels({ MINIMIZE: 'Close chat', CLOSE_CHAT: 'close chat ' }, own)).toEqual({});
+    // "Send" for the rating would repeat the composer's send button.
+    expect(textsFromServiceLabels({ SUBMIT: 'Send', CLOSE_CHAT: 'End it' }, own)).toEqual({ CLOSE_CHAT: 'End it' });
+  });
+
+  it('does not take labels whose meaning differs, and passes through keys the widget has no text for', () => {
+    const texts = textsFromServiceLabels({ LABEL_WRITING: 'is writing...', LABEL_PRECHAT_USER_PHONE: 'Phone', ARRAY_DAYS: 'x' }, own);
+    expect(texts).toEqual({ LABEL_PRECHAT_USER_PHONE: 'Phone', ARRAY_DAYS: 'x' });
+  });
+
+  it('our own English control names are all distinct (except the callout and upload dismissals, never shown together)', () => {
+    const names = CONTROL_NAME_KEYS.filter((k) => k !== 'BUTTON_CLOSE_CALLOUT').map((k) => own[k]!.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    for (const key of Object.keys(LABEL_MEANINGS)) expect(own, key).toHaveProperty(key);
+  });
+});

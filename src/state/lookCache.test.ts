@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLookCache, launcherLook } from './lookCache.ts';
+import { resolveSettings } from './settings.ts';
+
+afterEach(() => localStorage.clear());
+
+describe('look cache', () => {
+  it("resolves the launcher's look as the app's styles draw it (validated, lengths with units, contrast colour)", () => {
+    const look = launcherLook(resolveSettings({ align: 'left', themeColor: '#ffcc00', marginX: '32', launcherWidth: '70px', baloonImage: 'https://cdn.example.com/b.png' }));
+    expect(look).toEqual({ align: 'left', theme: '#ffcc00', fg: '#111111', x: '32px', y: '20px', mx: '0px', my: '0px', w: '70px', h: '60px', image: 'https://cdn.example.com/b.png', hide: false });
+    // Not shown everywhere: the loader must not paint a launcher the app will take away.
+    expect(launcherLook(resolveSettings({ displayOnMobile: false })).hide).toBe(true);
+    expect(launcherLook(resolveSettings({ startHidden: true })).hide).toBe(true);
+  });
+
+  it('keeps the last /widgets answer and texts per project and language, and nothing without storage', () => {
+    const cache = createLookCache(localStorage, 'p1');
+    expect(cache.widgets()).toBeNull();
+    const look = launcherLook(resolveSettings({}));
+    cache.save({ project: { _id: 'p1', name: 'Shop', widget: { themeColor: '#c2410c' } } as never }, look);
+    cache.saveTexts('it', { LABEL_PLACEHOLDER: 'Scrivi…' });
+    expect(createLookCache(localStorage, 'p1').widgets()).toEqual({ project: { _id: 'p1', name: 'Shop', widget: { themeColor: '#c2410c' } } });
+    expect(JSON.parse(localStorage.getItem('porchlight:look:p1')!).look).toEqual(look);
+    expect(createLookCache(localStorage, 'p1').texts('it')).toEqual({ LABEL_PLACEHOLDER: 'Scrivi…' });
+    expect(createLookCache(localStorage, 'p1').texts('fr')).toBeNull();
+    expect(createLookCache(localStorage, 'p2').widgets()).toBeNull();
+    localStorage.setItem('porchlight:labels:p1:de', '{not json');
+    expect(createLookCache(localStorage, 'p1').texts('de')).toBeNull();
+    const none = createLookCache(null, 'p3');
+    none.save({}, look);
+    expect(none.widgets()).toBeNull();
+  });
+});

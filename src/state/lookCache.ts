@@ -1,0 +1,107 @@
+import type { WidgetsResponse } from '../api/wire.ts';
+import type { WidgetSettings } from './settings.ts';
+import { themeVariables } from './theme.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
+
+/**
+ * The last known look of a project's widget, kept in localStorage so that a return visit paints
+ * the launcher and the texts as they will stay, at once, instead of switching when `/widgets` and
+ * the labels answer (they are then refreshed quietly). Only project configuration is kept here,
+ * nothing about the visitor. `embed/loader.ts` reads `look` synchronously for its placeholder, so
+ * the shape of `look` is shared with it (keys `theme fg x y mx my w h image align hide`).
+ */
+export interface LauncherLook {
+  align: string;
+  theme: string;
+  fg: string;
+  x: string;
+  y: string;
+  mx: string;
+  my: string;
+  w: string;
+  h: string;
+  image: string;
+  /** Not always shown (`startHidden`, or hidden on desktop or phones): the loader leaves it to the app. */
+  hide: boolean;
+}
+
+/** What `project.apply()` needs from `/widgets`, minus availability (that is never stale-safe). */
+export type CachedWidgets = Pick<Partial<WidgetsResponse>, 'project' | 'departments'>;
+
+export interface LookCache {
+  /** The last `/widgets` answer for the project, or null on a first visit. */
+  widgets(): CachedWidgets | null;
+  /** The last texts (the widget's own for the language with the service's labels laid over). */
+  texts(lang: string): Record<string, string> | null;
+  save(widgets: CachedWidgets, look: LauncherLook): void;
+  saveTexts(lang: string, texts: Record<string, string>): void;
+}
+
+/** The launcher's resolved look, exactly as the app's styles draw it. */
+export function launcherLook(settings: WidgetSettings): LauncherLook {
+  const vars = themeVariables(settings, DEFAULT_SETTINGS);
+  const v = (name: `--pl-${string}`) => vars[name] ?? '';
+  return {
+    align: settings.align,
+    theme: v('--pl-theme'),
+    fg: v('--pl-theme-fg'),
+    x: v('--pl-margin-x'),
+    y: v('--pl-margin-y'),
+    mx: v('--pl-mobile-margin-x'),
+    my: v('--pl-mobile-margin-y'),
+    w: v('--pl-launcher-width'),
+    h: v('--pl-launcher-height'),
+    image: /^https?:\/\//i.test(settings.baloonImage) ? settings.baloonImage : '',
+    hide: settings.startHidden || !settings.displayOnDesktop || !settings.displayOnMobile,
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** `storage` is null where the page allows none (or `persistence: none`): then nothing is kept. */
+export function createLookCache(storage: Storage | null, projectId: string): LookCache {
+  const lookKey = `porchlight:look:${projectId}`;
+  const textsKey = (lang: string) => `porchlight:labels:${projectId}:${lang}`;
+  const read = (key: string): unknown => {
+    try {
+      return JSON.parse(storage?.getItem(key) ?? 'null');
+    } catch {
+      return null;
+    }
+  };
+  const write = (key: string, value: unknown) => {
+    try {
+      storage?.setItem(key, JSON.stringify(value));
+    } catch {
+      // Full or refused: the next visit simply starts like a first one.
+    }
+  };
+  return {
+    widgets() {
+      const entry = read(lookKey);
+      return isRecord(entry) && isRecord(entry.widgets) ? (entry.widgets as CachedWidgets) : null;
+    },
+    texts(lang) {
+      const texts = read(textsKey(lang));
+      if (!isRecord(texts)) return null;
+      const out: Record<string, string> = {};
+      for (const [key, value] of Object.entries(texts)) if (typeof value === 'string') out[key] = value;
+      return out;
+    },
+    save(widgets, look) {
+      write(lookKey, { widgets, look });
+    },
+    saveTexts(lang, texts) {
+      write(textsKey(lang), texts);
+    },
+  };
+}
+
+/** localStorage, or null where reading it throws (sandboxed frames, storage disabled). */
+export function localStorageOf(win: Window): Storage | null {
+  try {
+    return win.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
