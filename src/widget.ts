@@ -15,6 +15,7 @@ import { createOutboxStore } from './state/outboxStore.ts';
 import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
 import { createRealtime } from './state/realtime.ts';
+import { isRequestIdOf } from './state/requestId.ts';
 import { createSession } from './state/session.ts';
 import { createTabRelay } from './state/tabRelay.ts';
 import { createTabs, type TabMessage } from './state/tabs.ts';
@@ -129,7 +130,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     projectId,
     session,
     store,
-    outboxStore: createOutboxStore(store, `porchlight:${projectId}`, boot.persistence === 'local' && !isPreview),
+    outboxStore: createOutboxStore(store, `porchlight:${projectId}`, boot.persistence === 'local' && !isPreview, (rid) => isRequestIdOf(projectId, rid)),
     emitter,
     isWindowOpen: () => ui.isOpen.peek() && win.document.visibilityState !== 'hidden',
     announces: () => tabs.isLeader.peek(),

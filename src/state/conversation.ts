@@ -8,7 +8,8 @@ import { expandSplitMessages, revealed, type TimedMessage } from './splitMessage
 import type { Emitter } from './events.ts';
 import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
-import { dueAt, failureOf, SETTLE_MS } from './delivery.ts';
+import { bodyBytes, dueAt, failureOf, isConversationRefusal, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS, UndeliverableError } from './delivery.ts';
+import { isTooLong, MAX_MESSAGE_CHARS } from './messageLength.ts';
 import type { SessionModel } from './session.ts';
 import type { KeyValueStore } from './storage.ts';
 
@@ -138,7 +139,7 @@ export function createConversation(options: {
   function absorb(incoming: readonly WireMessage[], silent = false) {
     const mine = myIds.value;
     const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
-    history.value = mergeHistory(history.value, incoming);
+    publish(history, mergeHistory(history.value, incoming));
     for (const m of fresh) seen.add(m._id);
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) share({ type: 'messages', requestId: rid, messages: fresh });
@@ -181,9 +182,35 @@ export function createConversation(options: {
     }
   }
 
+  /**
+   * Sets a signal the view renders. Its subscribers run now, and a throwing one (a broken render)
+   * must never stop a message on its way: the error is reported, delivery goes on.
+   */
+  function publish<T>(target: Signal<T>, value: T) {
+    try {
+      target.value = value;
+    } catch (error) {
+      emitter.emit('error', { type: 'render', message: String(error) });
+    }
+  }
+
+  /** Stored first, shown after: what the visitor sees as queued is always in storage. */
   async function setOutbox(change: (items: OutboxItem[]) => OutboxItem[]) {
-    outbox.value = await outboxStore.update(change);
+    publish(outbox, await outboxStore.update(change));
     share({ type: 'outbox' });
+  }
+
+  /** The stored outbox, without failed messages of a conversation no longer shown (they could never be seen, retried or deleted). */
+  async function readOutbox(): Promise<OutboxItem[]> {
+    const rid = requestId.peek();
+    return (await outboxStore.read()).filter((i) => i.state === 'sending' || i.requestId === rid);
+  }
+
+  /** The service answers again: what failed for a passing reason (an outage longer than the retry schedule) goes once more. */
+  async function recovered() {
+    if (!outbox.peek().some((i) => retryOnceRecovered(i) !== i)) return;
+    await setOutbox((items) => items.map(retryOnceRecovered));
+    void flush();
   }
 
   const storedTempUIDs = () =>
@@ -195,6 +222,7 @@ export function createConversation(options: {
     absorb(list);
     const stored = storedTempUIDs();
     if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+    await recovered();
   }
 
   function scheduleWake() {
@@ -219,14 +247,18 @@ export function createConversation(options: {
       attributes: { ...firstAttributes, ...item.attributes, tempUID: item.tempUID },
       ...(item.metadata ? { metadata: item.metadata } : {}),
     };
+    // Bigger than the service takes (long first-message attributes): it would only be refused.
+    if (bodyBytes(body) > SERVICE_BODY_LIMIT) throw new UndeliverableError(REASONS.tooLarge);
     // Write-ahead: from here on the message may reach the service, so whoever tries next (this
     // tab after a failure, another tab after this one closed) checks the history first.
     await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));
     const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
     const { request: _request, ...message } = stored ?? ({} as WireMessage);
-    if (typeof message._id === 'string') {
+    // The answer joins the history it belongs to only: the visitor may have moved on to another
+    // conversation meanwhile, and a service's answer for another recipient is nobody's here.
+    if (typeof message._id === 'string' && message.recipient === item.requestId) {
       seen.add(message._id);
-      history.value = mergeHistory(history.value, [message as WireMessage]);
+      if (item.requestId === requestId.peek()) publish(history, mergeHistory(history.value, [message as WireMessage]));
       share({ type: 'messages', requestId: item.requestId, messages: [message as WireMessage] });
     }
     await setOutbox((items) => items.filter((i) => i.tempUID !== item.tempUID));
@@ -235,19 +267,33 @@ export function createConversation(options: {
     if (first) emitter.emit('conversation:started', { requestId: item.requestId });
   }
 
+  /** The service will not take more in this conversation: its unsent messages start a new one. */
+  async function moveToNewConversation(from: string) {
+    resetConversation();
+    await store.del('conversation');
+    const to = await ensureRequestId();
+    await setOutbox((items) => items.map((i) => (i.requestId === from ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)));
+  }
+
   async function drain() {
-    outbox.value = await outboxStore.read();
+    publish(outbox, await readOutbox());
     for (;;) {
       if (disposed) return;
-      const item = outbox.value.find((i) => i.state === 'sending');
-      // Strict order: a later message never overtakes one that waits on backoff.
-      if (!item || due(item) > now()) break;
+      // In order, except that a message in trouble holds the others back only briefly (delivery.ts).
+      const item = nextToSend(outbox.value, now(), due);
+      if (!item) break;
       try {
         await deliver(item);
+        await recovered();
       } catch (error) {
+        // Only a conversation with a history moves: a brand-new one refused is a plain refusal.
+        if (isConversationRefusal(error) && item.requestId === requestId.peek() && history.value.length) {
+          await moveToNewConversation(item.requestId);
+          continue;
+        }
         const patch = failureOf(item, error, { now: now(), random: options.random, online: globalThis.navigator?.onLine !== false });
         await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, message: patch.error });
+        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error });
       }
     }
   }
@@ -280,15 +326,24 @@ export function createConversation(options: {
 
   /** Sends what is waiting; what was in flight when a page died may already be stored, so check first. */
   async function takeOverOutbox() {
-    outbox.value = (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i));
+    publish(outbox, (await readOutbox()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)));
     if (outbox.value.some((i) => i.state === 'sending')) void flush();
+  }
+
+  /** No conversation until the next message makes one. */
+  function resetConversation() {
+    requestId.value = null;
+    publish(history, []);
+    closedByVisitor.value = false;
+    usedButtons.value = new Set();
+    historyLoaded = true;
   }
 
   async function ensureRequestId(): Promise<string> {
     if (requestId.value) return requestId.value;
     const rid = newRequestId(projectId);
     historyLoaded = true;
-    requestId.value = rid;
+    publish(requestId, rid);
     await store.set('conversation', { requestId: rid });
     share({ type: 'conversation' });
     return rid;
@@ -312,13 +367,13 @@ export function createConversation(options: {
     },
     takeOver: () => void takeOverOutbox().catch(() => undefined),
     async reloadOutbox() {
-      outbox.value = await outboxStore.read();
+      publish(outbox, await readOutbox());
     },
     async adopt() {
       const before = requestId.peek();
       await readConversation();
       if (requestId.peek() !== before) {
-        history.value = [];
+        publish(history, []);
         seen.clear();
         historyLoaded = false;
         usedButtons.value = new Set();
@@ -330,6 +385,13 @@ export function createConversation(options: {
     async send(message) {
       const text = message.text;
       if (!text.trim() && (message.type ?? 'text') === 'text') return;
+      // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
+      if (isTooLong(text)) {
+        emitter.emit('error', { type: 'send', reason: 'MESSAGE_TOO_LONG', limit: MAX_MESSAGE_CHARS, message: `a message has at most ${MAX_MESSAGE_CHARS} characters` });
+        return;
+      }
+      // The visitor acts: if the service refused their session, it may be tried once more.
+      session.allowAgain();
       const rid = await ensureRequestId();
       const item: OutboxItem = {
         tempUID: newTempUID(),
@@ -344,14 +406,14 @@ export function createConversation(options: {
         maybeDelivered: false,
         notBefore: 0,
       };
-      // Shown at once, written to storage before the first attempt.
-      outbox.value = [...outbox.value, item];
-      lastActivity.value = now();
+      // Written to storage first, then shown, then sent: a view that fails to render it can lose nothing.
       await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
+      publish(lastActivity, now());
       await flush();
     },
     async retry(tempUID) {
-      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0 } : i)));
+      session.allowAgain();
+      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0, autoRetried: false } : i)));
       await flush();
     },
     async discard(tempUID) {
@@ -359,7 +421,7 @@ export function createConversation(options: {
     },
     async sync() {
       const rid = requestId.value;
-      if (!rid || !session.token.value) return;
+      if (!rid || !session.token.value || session.refused.value) return;
       await fetchHistory(rid);
     },
     receive(messages, silent = false) {
@@ -398,11 +460,7 @@ export function createConversation(options: {
       await session.authorized((token) => rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }));
     },
     async startNew() {
-      requestId.value = null;
-      history.value = [];
-      closedByVisitor.value = false;
-      usedButtons.value = new Set();
-      historyLoaded = true;
+      resetConversation();
       await store.del('conversation');
       share({ type: 'conversation' });
     },
@@ -412,7 +470,7 @@ export function createConversation(options: {
     async forget() {
       requestId.value = null;
       closedByVisitor.value = false;
-      history.value = [];
+      publish(history, []);
       seen.clear();
       historyLoaded = false;
       unread.value = 0;
