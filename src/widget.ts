@@ -124,7 +124,15 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   // Tabs of one site share one conversation (only with shared storage); see state/tabs.ts.
   let onTabMessage: (message: TabMessage) => void = () => {};
   const tabs = createTabs({ name: `porchlight:${projectId}`, shared: boot.persistence === 'local' && !isPreview, onMessage: (m) => onTabMessage(m), win });
-  const session = createSession({ http, store, projectId, identity: who, onSignIn: () => tabs.post({ type: 'session' }) });
+  const session = createSession({
+    http,
+    store,
+    projectId,
+    identity: who,
+    onSignIn: () => tabs.post({ type: 'session' }),
+    // Calls stopped: the page hears it once, the visitor sees "Not sent" with Retry.
+    onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message }),
+  });
   const conversation = createConversation({
     http,
     projectId,
@@ -168,7 +176,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     win,
     state: () => ({
       // Only the leading tab polls; the others hear from it.
-      hasConversation: !isPreview && tabs.isLeader.value && !!conversation.requestId.value && !!session.token.value,
+      // A session the service refuses is not polled: that would be a refused GET every few seconds.
+      hasConversation: !isPreview && tabs.isLeader.value && !!conversation.requestId.value && !!session.token.value && !session.refused.value,
       windowOpen: ui.isOpen.value,
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
@@ -303,6 +312,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       // Re-arm the poller when the conversation starts or the session changes.
       void conversation.requestId.value;
       void session.token.value;
+      void session.refused.value;
       if (started) poller.reschedule();
     }),
     effect(() => {

@@ -1,5 +1,6 @@
 import type { TimedMessage } from '../state/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
+import { REASONS } from '../state/delivery.ts';
 import { useWidget, useT } from './context.ts';
 import { FileMessage } from './FileMessage.tsx';
 import { isoTime } from './formatTime.ts';
@@ -34,8 +35,10 @@ function MessageContent({ message }: { message: TimedMessage }) {
  * service reaches the DOM as text nodes or through the markdown renderer (no HTML parsing).
  */
 export function MessageBubble({ message, showSender, time, buttonsEnabled }: { message: TimedMessage; showSender: boolean; time: string; buttonsEnabled: boolean }) {
-  const { intents } = useWidget();
+  const { intents, conversation } = useWidget();
   const t = useT();
+  // Why it was not sent (delivery.ts failureOf), from the outbox item behind the bubble.
+  const reason = message.state === 'failed' ? conversation.outbox.value.find((i) => i.tempUID === message.tempUID)?.reason : undefined;
   const side = message.fromVisitor ? 'visitor' : 'agent';
   const name = message.fromVisitor ? t('YOU') : message.senderName || t('SUPPORT_LABEL');
   const status = message.state === 'sending' ? t('MESSAGE_SENDING') : message.state === 'failed' ? t('MESSAGE_FAILED') : '';
@@ -62,13 +65,17 @@ export function MessageBubble({ message, showSender, time, buttonsEnabled }: { m
           {status && (
             <span class="status" role={message.state === 'failed' ? 'alert' : undefined}>
               {status}
+              {reason && <span class="failure-reason"> {t(reason)}</span>}
             </span>
           )}
           {message.state === 'failed' && message.tempUID && (
             <>
-              <button type="button" class="link-button" onClick={() => intents.retry(message.tempUID!)}>
-                {t('BUTTON_RETRY')}
-              </button>
+              {/* The same text would be refused again: only Delete helps. */}
+              {reason !== REASONS.tooLarge && (
+                <button type="button" class="link-button" onClick={() => intents.retry(message.tempUID!)}>
+                  {t('BUTTON_RETRY')}
+                </button>
+              )}
               <button type="button" class="link-button" onClick={() => intents.discard(message.tempUID!)}>
                 {t('BUTTON_DELETE')}
               </button>
