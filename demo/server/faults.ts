@@ -30,6 +30,13 @@ export interface FaultState {
   dropAfterStore: { count: number } | null;
   /** true: every guest token issued so far is rejected (401) */
   revokeTokens: boolean;
+  /**
+   * Guest tokens answered as the reference refuses them (server-contract §2): `membership` → 403
+   * "you dont belong to the project." (a deleted guest, a token of another project), `malformed`
+   * → passport's plain 400 "Bad Request". The tokens issued so far, or every one (`all`: a
+   * service that refuses any visitor, new sign-ins included).
+   */
+  refuseGuests: { as: 'membership' | 'malformed'; all: boolean } | null;
   /** websocket handshakes are refused with 503 */
   refuseWebsocket: boolean;
   /** websocket handshakes are never answered */
@@ -39,7 +46,7 @@ export interface FaultState {
 export class FaultError extends Error {}
 
 function initialState(): FaultState {
-  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false };
+  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false };
 }
 
 function nonNegativeInt(value: unknown, name: string): number {
@@ -75,6 +82,13 @@ function isWidgetFacing(req: IncomingMessage, apiPath: string): boolean {
   return true;
 }
 
+/** The `jti` of a guest (or custom-token visitor) JWT in `Authorization`, if any. */
+function guestJti(req: IncomingMessage): string | null {
+  const parts = req.headers.authorization?.split(' ');
+  const claims = parts && parts.length >= 2 && parts[1] ? decodeJwt(parts[1]) : null;
+  return claims && (claims.sub === 'guest' || claims.sub === 'userexternal') && typeof claims.jti === 'string' ? claims.jti : null;
+}
+
 function matches(fault: CountedFault, req: IncomingMessage, apiPath: string): boolean {
   if (fault.count <= 0) return false;
   if (fault.method && fault.method !== req.method) return false;
@@ -85,6 +99,8 @@ function matches(fault: CountedFault, req: IncomingMessage, apiPath: string): bo
 export class Faults {
   private current: FaultState = initialState();
   private readonly revokeListeners = new Set<() => void>();
+  /** The guest tokens `refuseGuests` applies to (unless `all`). */
+  private refusedGuestJtis = new Set<string>();
 
   constructor(private readonly store: Store) {}
 
@@ -132,6 +148,16 @@ export class Faults {
       case 'revokeTokens':
         bool(value, key);
         return;
+      case 'refuseGuests': {
+        if (value === null || value === false) {
+          next.refuseGuests = null;
+          return;
+        }
+        if (!isRecord(value) || (value.as !== 'membership' && value.as !== 'malformed')) throw new FaultError('refuseGuests must be {as: "membership" | "malformed", all?: boolean} or null');
+        next.refuseGuests = { as: value.as, all: value.all === undefined ? false : bool(value.all, 'refuseGuests.all') };
+        this.refusedGuestJtis = new Set(this.store.data.issuedGuestJtis);
+        return;
+      }
       case 'refuseWebsocket':
       case 'hangWebsocket':
         next[key] = bool(value, key);
@@ -149,6 +175,7 @@ export class Faults {
 
   clear(): void {
     this.current = initialState();
+    this.refusedGuestJtis.clear();
   }
 
   /**
@@ -164,6 +191,15 @@ export class Faults {
       res.setHeader('Access-Control-Allow-Origin', '*');
       // Exposed so a cross-origin widget can read it (a gateway would have to do the same).
       sendJson(res, 429, { message: 'Rate limit exceeded' }, { 'Retry-After': String(limited.retryAfter), 'Access-Control-Expose-Headers': 'Retry-After' });
+      return true;
+    }
+    const refusing = this.current.refuseGuests;
+    const jti = refusing ? guestJti(req) : null;
+    if (refusing && jti && (refusing.all || this.refusedGuestJtis.has(jti))) {
+      // Like the reference, whose cors() runs before passport and has-role.
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (refusing.as === 'membership') sendJson(res, 403, { success: false, msg: 'you dont belong to the project.' });
+      else sendPlain(res, 400);
       return true;
     }
     const failing = this.current.status5xx;
