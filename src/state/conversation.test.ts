@@ -368,6 +368,28 @@ describe('conversation: the stored outbox is repaired on restore', () => {
   });
 });
 
+describe('conversation: outbox items of another conversation', () => {
+  it('drops failed messages of a conversation no longer shown, and still delivers pending ones to their own', async () => {
+    const { service, conversation, store } = setup();
+    service.setFault((call) => (isPost(call) && textOf(call) === 'refused' ? { status: 422, body: { errors: ['no'] } } : isPost(call) && textOf(call) === 'slow' ? 'network-error' : undefined));
+    await conversation.send({ text: 'first' });
+    const old = conversation.requestId.value!;
+    await conversation.send({ text: 'refused' });
+    await conversation.send({ text: 'slow' });
+    expect(conversation.outbox.value.map((i) => [i.text, i.state])).toEqual([
+      ['refused', 'failed'],
+      ['slow', 'sending'],
+    ]);
+    await conversation.startNew();
+    service.setFault(null);
+    await conversation.send({ text: 'new conversation' });
+    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    expect(await store.get('outbox')).toBeUndefined();
+    expect(service.messages.get(old)!.map((m) => m.text)).toEqual(['first', 'slow']);
+    expect(conversation.messages.value.map((m) => m.text)).toEqual(['new conversation']);
+  });
+});
+
 /** Skips backoff waits: makes every pending attempt due now. */
 async function conversationDue(conversation: ReturnType<typeof setup>['conversation']) {
   conversation.resume();

@@ -200,10 +200,16 @@ export function createConversation(options: {
     share({ type: 'outbox' });
   }
 
-  /** The stored outbox, without failed messages of a conversation no longer shown (they could never be seen, retried or deleted). */
+  /**
+   * The stored outbox (repaired on read, see outboxStore.ts). Failed messages of a conversation
+   * no longer shown are dropped: nobody could see, retry or delete them. Pending ones of an
+   * earlier conversation still go to it.
+   */
   async function readOutbox(): Promise<OutboxItem[]> {
     const rid = requestId.peek();
-    return (await outboxStore.read()).filter((i) => i.state === 'sending' || i.requestId === rid);
+    const stale = (i: OutboxItem) => i.state === 'failed' && i.requestId !== rid;
+    const items = await outboxStore.read();
+    return items.some(stale) ? outboxStore.update((list) => list.filter((i) => !stale(i))) : items;
   }
 
   /** The service answers again: what failed for a passing reason (an outage longer than the retry schedule) goes once more. */
@@ -448,6 +454,7 @@ export function createConversation(options: {
     async close() {
       const rid = requestId.value;
       if (!rid) return;
+      session.allowAgain();
       await session.authorized((token) => closeRequest(http, token, projectId, rid));
       closedByVisitor.value = true;
       await store.set('conversation', { requestId: rid, closed: true });
@@ -457,6 +464,7 @@ export function createConversation(options: {
       const rid = requestId.value;
       const score = Math.round(rating);
       if (!rid || score < 1 || score > 5) return;
+      session.allowAgain();
       await session.authorized((token) => rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }));
     },
     async startNew() {
