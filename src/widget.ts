@@ -7,7 +7,7 @@ import { dispatchCommand } from './commands.ts';
 import { baseLanguage, createTranslator, labelTexts, remoteLabelsFor } from './i18n/translator.ts';
 import { previewHistory, PREVIEW_VISITOR_ID } from './preview.ts';
 import { createConversation } from './state/conversation.ts';
-import { createEmitter, type Listener } from './state/events.ts';
+import { createEmitter, type Listener, type WidgetErrorDetail } from './state/events.ts';
 import { createIntake } from './state/intake.ts';
 import { inputControl } from './state/inputControl.ts';
 import { availability } from './state/operatingHours.ts';
@@ -131,7 +131,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     identity: who,
     onSignIn: () => tabs.post({ type: 'session' }),
     // Calls stopped: the page hears it once, the visitor sees "Not sent" with Retry.
-    onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message }),
+    onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message } satisfies WidgetErrorDetail),
   });
   const conversation = createConversation({
     http,

@@ -5,7 +5,7 @@ import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
 import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
-import type { Emitter } from './events.ts';
+import type { Emitter, WidgetErrorDetail } from './events.ts';
 import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
 import { bodyBytes, dueAt, failureOf, isConversationRefusal, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS, UndeliverableError } from './delivery.ts';
@@ -190,7 +190,7 @@ export function createConversation(options: {
     try {
       target.value = value;
     } catch (error) {
-      emitter.emit('error', { type: 'render', message: String(error) });
+      emitter.emit('error', { type: 'render', message: String(error) } satisfies WidgetErrorDetail);
     }
   }
 
@@ -299,7 +299,7 @@ export function createConversation(options: {
         }
         const patch = failureOf(item, error, { now: now(), random: options.random, online: globalThis.navigator?.onLine !== false });
         await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error });
+        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
       }
     }
   }
@@ -393,7 +393,7 @@ export function createConversation(options: {
       if (!text.trim() && (message.type ?? 'text') === 'text') return;
       // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
       if (isTooLong(text)) {
-        emitter.emit('error', { type: 'send', reason: 'MESSAGE_TOO_LONG', limit: MAX_MESSAGE_CHARS, message: `a message has at most ${MAX_MESSAGE_CHARS} characters` });
+        emitter.emit('error', { type: 'send', reason: 'MESSAGE_TOO_LONG', limit: MAX_MESSAGE_CHARS, message: `a message has at most ${MAX_MESSAGE_CHARS} characters` } satisfies WidgetErrorDetail);
         return;
       }
       // The visitor acts: if the service refused their session, it may be tried once more.

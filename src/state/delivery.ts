@@ -100,7 +100,8 @@ export function failureOf(item: OutboxItem, error: unknown, context: { now: numb
     // Offline, the request never left.
     if (!context.online) maybeDelivered = false;
   } else {
-    return { attempts, state: 'failed', retryable: false, reason: REASONS.refused, error: String(error) };
+    // Our own failure, not the service's answer: no reason to give the visitor but "Not sent".
+    return { attempts, state: 'failed', retryable: false, error: String(error) };
   }
   const state = attempts >= MAX_AUTO_ATTEMPTS ? 'failed' : 'sending';
   return {
