@@ -201,15 +201,14 @@ export function createConversation(options: {
   }
 
   /**
-   * The stored outbox (repaired on read, see outboxStore.ts). Failed messages of a conversation
-   * no longer shown are dropped: nobody could see, retry or delete them. Pending ones of an
-   * earlier conversation still go to it.
+   * When this tab settles on a conversation (start-up, a new conversation): failed messages of
+   * any other are dropped, as nobody could see, retry or delete them. Pending ones of an earlier
+   * conversation still go to it. (Not on every read: another tab may have just moved on.)
    */
-  async function readOutbox(): Promise<OutboxItem[]> {
+  async function dropFailedElsewhere() {
     const rid = requestId.peek();
     const stale = (i: OutboxItem) => i.state === 'failed' && i.requestId !== rid;
-    const items = await outboxStore.read();
-    return items.some(stale) ? outboxStore.update((list) => list.filter((i) => !stale(i))) : items;
+    if ((await outboxStore.read()).some(stale)) await setOutbox((items) => items.filter((i) => !stale(i)));
   }
 
   /** The service answers again: what failed for a passing reason (an outage longer than the retry schedule) goes once more. */
@@ -282,7 +281,7 @@ export function createConversation(options: {
   }
 
   async function drain() {
-    publish(outbox, await readOutbox());
+    publish(outbox, await outboxStore.read());
     for (;;) {
       if (disposed) return;
       // In order, except that a message in trouble holds the others back only briefly (delivery.ts).
@@ -332,7 +331,7 @@ export function createConversation(options: {
 
   /** Sends what is waiting; what was in flight when a page died may already be stored, so check first. */
   async function takeOverOutbox() {
-    publish(outbox, (await readOutbox()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)));
+    publish(outbox, (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)));
     if (outbox.value.some((i) => i.state === 'sending')) void flush();
   }
 
@@ -367,13 +366,14 @@ export function createConversation(options: {
     lastActivity,
     async restore() {
       await readConversation();
+      await dropFailedElsewhere();
       // With no conversation yet, everything that arrives later is news.
       if (!requestId.peek()) historyLoaded = true;
       await takeOverOutbox();
     },
     takeOver: () => void takeOverOutbox().catch(() => undefined),
     async reloadOutbox() {
-      publish(outbox, await readOutbox());
+      publish(outbox, await outboxStore.read());
     },
     async adopt() {
       const before = requestId.peek();
@@ -470,6 +470,7 @@ export function createConversation(options: {
     async startNew() {
       resetConversation();
       await store.del('conversation');
+      await dropFailedElsewhere();
       share({ type: 'conversation' });
     },
     useButtons(key) {
