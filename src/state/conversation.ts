@@ -258,13 +258,15 @@ export function createConversation(options: {
     // tab after a failure, another tab after this one closed) checks the history first.
     await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));
     const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
-    const { request: _request, ...message } = stored ?? ({} as WireMessage);
+    const { request: _request, ...answer } = stored ?? ({} as WireMessage);
     // The answer joins the history it belongs to only: the visitor may have moved on to another
-    // conversation meanwhile, and a service's answer for another recipient is nobody's here.
+    // conversation meanwhile, and a service's answer for another recipient is nobody's here
+    // (one without a recipient is the answer to this POST).
+    const message = { ...answer, recipient: answer.recipient || item.requestId } as WireMessage;
     if (typeof message._id === 'string' && message.recipient === item.requestId) {
       seen.add(message._id);
-      if (item.requestId === requestId.peek()) publish(history, mergeHistory(history.value, [message as WireMessage]));
-      share({ type: 'messages', requestId: item.requestId, messages: [message as WireMessage] });
+      if (item.requestId === requestId.peek()) publish(history, mergeHistory(history.value, [message]));
+      share({ type: 'messages', requestId: item.requestId, messages: [message] });
     }
     await setOutbox((items) => items.filter((i) => i.tempUID !== item.tempUID));
     lastActivity.value = now();
