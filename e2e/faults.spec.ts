@@ -306,7 +306,7 @@ for (const [answer, patch] of refusals) {
   });
 }
 
-test('a service that refuses every visitor: "Not sent" with its reason, one porchlight:error, then silence; Retry sends once it accepts again', async ({ page: p }) => {
+test('a service that refuses every visitor: "Not sent" with its reason, porchlight:error, then silence; Retry sends once it accepts again', async ({ page: p }) => {
   await openWidget(p, { realtime: false });
   const warmUp = unique('warm-up');
   await type(p, warmUp);
@@ -319,13 +319,18 @@ test('a service that refuses every visitor: "Not sent" with its reason, one porc
   const bubble = p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text });
   await expect(bubble).toHaveClass(/state-failed/, { timeout: 15_000 });
   await expect(bubble.getByRole('alert')).toContainText('The chat service did not accept this chat session.');
-  await expect.poll(async () => (await errors()).filter((e) => e.type === 'auth').length).toBe(1);
-  // Stopped: not one more call (no refused polls every 2 s, no sign-in loop).
+  const authErrors = async () => (await errors()).filter((e) => e.type === 'auth').length;
+  await expect.poll(authErrors).toBeGreaterThan(0);
+  // Stopped: not one more call (no refused polls every 2 s, no sign-in loop), no more errors.
   const stoppedAt = api.answered.length;
+  const reported = await authErrors();
   await p.waitForTimeout(7000);
   expect(api.answered.slice(stoppedAt), JSON.stringify(api.answered)).toEqual([]);
-  expect(api.signIns()).toBeLessThanOrEqual(2);
-  expect((await errors()).filter((e) => e.type === 'auth')).toHaveLength(1);
+  expect(await authErrors()).toBe(reported);
+  // A poll may meet the refusal just before the send, and the send (the visitor's own action) may
+  // try once more: at most two fresh sign-ins and two errors, never a loop.
+  expect(reported).toBeLessThanOrEqual(2);
+  expect(api.signIns(), JSON.stringify(api.answered)).toBeLessThanOrEqual(2);
   await fault({ refuseGuests: null });
   await bubble.getByRole('button', { name: 'Retry' }).click();
   await exactlyOnce(p, text);
