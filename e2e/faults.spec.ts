@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
-import { agentToken as supportAgentToken, openHostPage, snippetPage, DEFAULT_DEPARTMENT } from './support.ts';
+import { agentToken as supportAgentToken, isMessagePost, openHostPage, snippetPage, DEFAULT_DEPARTMENT } from './support.ts';
 
 /**
  * The fault matrix (issue #5): each fault, then "stored exactly once and shown once".
@@ -30,7 +30,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 test.afterEach(async () => {
-  await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false }) });
+  await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false }) });
 });
 
 async function fault(body: Record<string, unknown>) {
@@ -241,4 +241,144 @@ test('the websocket delivers an agent reply live', async ({ page: p }) => {
   await type(p, text);
   await exactlyOnce(p, text);
   await expect.poll(() => frames.some((f) => f.includes('"action":"publish"'))).toBe(true);
+});
+
+/** The widget's API calls from now on (preflights and websockets aside), with their answers. */
+function watchApi(p: Page) {
+  const answered: Array<{ method: string; path: string; status: number }> = [];
+  p.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.origin !== API_ORIGIN || !url.pathname.startsWith('/v3/') || r.request().method() === 'OPTIONS') return;
+    answered.push({ method: r.request().method(), path: url.pathname.slice(3), status: r.status() });
+  });
+  return {
+    answered,
+    signIns: () => answered.filter((a) => a.path === '/auth/signinAnonymously').length,
+    refused: () => answered.filter((a) => a.status === 400 || a.status === 401 || a.status === 403).length,
+  };
+}
+
+/** Collects the `porchlight:error` events of the page. */
+async function collectErrors(p: Page): Promise<() => Promise<Array<Record<string, unknown>>>> {
+  await p.evaluate(() => {
+    const w = window as unknown as { porchlightErrors: unknown[] };
+    w.porchlightErrors = [];
+    window.addEventListener('porchlight:error', (e) => w.porchlightErrors.push((e as CustomEvent).detail));
+  });
+  return () => p.evaluate(() => (window as unknown as { porchlightErrors: Array<Record<string, unknown>> }).porchlightErrors);
+}
+
+async function historyTexts(rid: string): Promise<string[]> {
+  const token = await agentToken();
+  const messages = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { headers: { Authorization: token } })).json()) as Array<{ text: string }>;
+  return messages.map((m) => m.text);
+}
+
+const refusals = [
+  ['403 "you dont belong to the project."', { refuseGuests: { as: 'membership' } }],
+  ['400 Bad Request', { refuseGuests: { as: 'malformed' } }],
+  ['401 Unauthorized', { revokeTokens: true }],
+] as const;
+
+for (const [answer, patch] of refusals) {
+  test(`a stored token answered ${answer}: one fresh sign-in, the same conversation goes on, no request loop`, async ({ page: p }) => {
+    await openWidget(p, { realtime: false });
+    const before = unique('before refusal');
+    await type(p, before);
+    await exactlyOnce(p, before);
+    const rid = await storedRequestId(p);
+    const api = watchApi(p);
+    await fault(patch);
+    const after = unique('after refusal');
+    await type(p, after);
+    await exactlyOnce(p, after);
+    // The same conversation, as the service lets any member of the project post to it.
+    expect(await storedRequestId(p)).toBe(rid);
+    expect(await historyTexts(rid)).toEqual(expect.arrayContaining([before, after]));
+    await expect(p.locator('porchlight-widget [part~="message-visitor"]', { hasText: before })).toHaveCount(1);
+    // Polling goes on with the new guest, and nothing is refused any more.
+    const settled = api.answered.length;
+    await p.waitForTimeout(5000);
+    expect(api.answered.slice(settled).filter((a) => a.method === 'GET' && a.path.endsWith('/messages')).length).toBeGreaterThan(0);
+    expect(api.signIns(), JSON.stringify(api.answered)).toBe(1);
+    // The call that met the refusal, and maybe a poll at the same moment: nothing more.
+    expect(api.refused(), JSON.stringify(api.answered)).toBeLessThanOrEqual(2);
+  });
+}
+
+test('a service that refuses every visitor: "Not sent" with its reason, porchlight:error, then silence; Retry sends once it accepts again', async ({ page: p }) => {
+  await openWidget(p, { realtime: false });
+  const warmUp = unique('warm-up');
+  await type(p, warmUp);
+  await exactlyOnce(p, warmUp);
+  const errors = await collectErrors(p);
+  const api = watchApi(p);
+  await fault({ refuseGuests: { as: 'membership', all: true } });
+  const text = unique('refused everywhere');
+  await type(p, text);
+  const bubble = p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text });
+  await expect(bubble).toHaveClass(/state-failed/, { timeout: 15_000 });
+  await expect(bubble.getByRole('alert')).toContainText('The chat service did not accept this chat session.');
+  const authErrors = async () => (await errors()).filter((e) => e.type === 'auth').length;
+  await expect.poll(authErrors).toBeGreaterThan(0);
+  // Stopped: not one more call (no refused polls every 2 s, no sign-in loop), no more errors.
+  const stoppedAt = api.answered.length;
+  const reported = await authErrors();
+  await p.waitForTimeout(7000);
+  expect(api.answered.slice(stoppedAt), JSON.stringify(api.answered)).toEqual([]);
+  expect(await authErrors()).toBe(reported);
+  // A poll may meet the refusal just before the send, and the send (the visitor's own action) may
+  // try once more: at most two fresh sign-ins and two errors, never a loop.
+  expect(reported).toBeLessThanOrEqual(2);
+  expect(api.signIns(), JSON.stringify(api.answered)).toBeLessThanOrEqual(2);
+  await fault({ refuseGuests: null });
+  await bubble.getByRole('button', { name: 'Retry' }).click();
+  await exactlyOnce(p, text);
+});
+
+test('oversize text: the composer refuses it with a live count; the API posts nothing and emits an error', async ({ page: p }) => {
+  await openWidget(p, { realtime: false });
+  const posts: string[] = [];
+  p.on('request', (r) => void (isMessagePost(r) && posts.push(r.url())));
+  const input = p.locator('porchlight-widget [part~="input"]');
+  const send = p.locator('porchlight-widget [part~="send-button"]');
+  await input.fill('y'.repeat(9_500));
+  const countId = await input.getAttribute('aria-describedby');
+  expect(countId).toBeTruthy();
+  const count = p.locator(`porchlight-widget #${countId}`);
+  await expect(count).toHaveText('9,500 of 10,000 characters');
+  await expect(count).toHaveAttribute('aria-live', 'polite');
+  await input.fill('y'.repeat(10_001));
+  await expect(count).toContainText('This message is too long: at most 10,000 characters.');
+  await expect(count).toContainText('10,001 of 10,000 characters');
+  await expect(send).toBeDisabled();
+  await input.press('Enter');
+  await expect(input).toHaveValue('y'.repeat(10_001));
+  const errors = await collectErrors(p);
+  await p.evaluate(() => (window as unknown as { Porchlight: (c: string, t: string) => void }).Porchlight('sendMessage', 'Z'.repeat(1e6)));
+  await expect.poll(async () => (await errors()).length).toBe(1);
+  expect((await errors())[0]).toMatchObject({ type: 'send', reason: 'MESSAGE_TOO_LONG', limit: 10_000 });
+  await p.waitForTimeout(1000);
+  expect(posts).toEqual([]);
+  await expect(p.locator('porchlight-widget [part~="message-visitor"]')).toHaveCount(0);
+});
+
+test('after an outage longer than the retry schedule, "Not sent" goes once more by itself when the service answers', async ({ page: p }) => {
+  test.setTimeout(120_000);
+  await openWidget(p, { realtime: false });
+  const warmUp = unique('warm-up');
+  await type(p, warmUp);
+  await exactlyOnce(p, warmUp);
+  const errors = await collectErrors(p);
+  const api = watchApi(p);
+  // Every attempt of the schedule fails; the polls still get through.
+  await fault({ status5xx: { count: 6, status: 503, method: 'POST', path: '/messages' } });
+  const text = unique('outage');
+  await type(p, text);
+  // Shown as "Not sent" (the failed state can be short: the next poll ends it, so the event proves it).
+  await expect.poll(async () => (await errors()).filter((e) => e.type === 'send').length, { timeout: 90_000 }).toBe(1);
+  // No tap, no `online`: the next successful poll sends it.
+  await exactlyOnce(p, text);
+  const posts = api.answered.filter((a) => a.method === 'POST' && a.path.endsWith('/messages')).map((a) => a.status);
+  expect(posts).toEqual([503, 503, 503, 503, 503, 503, 200]);
 });

@@ -7,7 +7,7 @@ import { dispatchCommand } from './commands.ts';
 import { baseLanguage, createTranslator, labelTexts, remoteLabelsFor } from './i18n/translator.ts';
 import { previewHistory, PREVIEW_VISITOR_ID } from './preview.ts';
 import { createConversation } from './state/conversation.ts';
-import { createEmitter, type Listener } from './state/events.ts';
+import { createEmitter, type Listener, type WidgetErrorDetail } from './state/events.ts';
 import { createIntake } from './state/intake.ts';
 import { inputControl } from './state/inputControl.ts';
 import { createLookCache, launcherLook, localStorageOf } from './state/lookCache.ts';
@@ -16,6 +16,7 @@ import { createOutboxStore } from './state/outboxStore.ts';
 import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
 import { createRealtime, realtimeEndpoint } from './state/realtime.ts';
+import { isRequestIdOf } from './state/requestId.ts';
 import { createSession } from './state/session.ts';
 import { createTabRelay } from './state/tabRelay.ts';
 import { createTabs, type TabMessage } from './state/tabs.ts';
@@ -134,13 +135,21 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   // Tabs of one site share one conversation (only with shared storage); see state/tabs.ts.
   let onTabMessage: (message: TabMessage) => void = () => {};
   const tabs = createTabs({ name: `porchlight:${projectId}`, shared: boot.persistence === 'local' && !isPreview, onMessage: (m) => onTabMessage(m), win });
-  const session = createSession({ http, store, projectId, identity: who, onSignIn: () => tabs.post({ type: 'session' }) });
+  const session = createSession({
+    http,
+    store,
+    projectId,
+    identity: who,
+    onSignIn: () => tabs.post({ type: 'session' }),
+    // Calls stopped: the page hears it once, the visitor sees "Not sent" with Retry.
+    onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message } satisfies WidgetErrorDetail),
+  });
   const conversation = createConversation({
     http,
     projectId,
     session,
     store,
-    outboxStore: createOutboxStore(store, `porchlight:${projectId}`, boot.persistence === 'local' && !isPreview),
+    outboxStore: createOutboxStore(store, `porchlight:${projectId}`, boot.persistence === 'local' && !isPreview, (rid) => isRequestIdOf(projectId, rid)),
     emitter,
     isWindowOpen: () => ui.isOpen.peek() && win.document.visibilityState !== 'hidden',
     announces: () => tabs.isLeader.peek(),
@@ -179,7 +188,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     win,
     state: () => ({
       // Only the leading tab polls; the others hear from it.
-      hasConversation: !isPreview && tabs.isLeader.value && !!conversation.requestId.value && !!session.token.value,
+      // A session the service refuses is not polled: that would be a refused GET every few seconds.
+      hasConversation: !isPreview && tabs.isLeader.value && !!conversation.requestId.value && !!session.token.value && !session.refused.value,
       windowOpen: ui.isOpen.value,
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
@@ -315,6 +325,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       // Re-arm the poller when the conversation starts or the session changes.
       void conversation.requestId.value;
       void session.token.value;
+      void session.refused.value;
       if (started) poller.reschedule();
     }),
     effect(() => {

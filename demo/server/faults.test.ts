@@ -12,7 +12,7 @@ const faults = async () => (await (await fetch(`${kit.demo.apiOrigin}/__demo/fau
 
 describe('fault switches', () => {
   it('starts with everything off and validates updates', async () => {
-    expect(await faults()).toEqual({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false, referenceSocket: false });
+    expect(await faults()).toEqual({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false, referenceSocket: false });
     const bad = await setFaults(kit, { latencyMs: -1 });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/latencyMs/);
@@ -93,6 +93,29 @@ describe('fault switches', () => {
     } finally {
       await reference.demo.close();
     }
+  });
+
+  it('refuseGuests answers guest tokens issued so far as the reference refuses them: 403 membership or 400', async () => {
+    const guest = await kit.guest();
+    const agent = await kit.agent();
+    const path = `/${PID}/requests/${newRequestId()}/messages`;
+    await setFaults(kit, { refuseGuests: { as: 'membership' } });
+    const refused = await kit.call(path, { token: guest.token });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await refused.json()).toEqual({ success: false, msg: 'you dont belong to the project.' });
+    const fresh = await kit.guest();
+    expect((await kit.call(path, { token: fresh.token })).status).toBe(200);
+    expect((await kit.call(path, { token: agent.token })).status).toBe(200);
+    await setFaults(kit, { refuseGuests: { as: 'malformed' } });
+    const malformed = await kit.call(path, { token: fresh.token });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toBe('Bad Request');
+    await setFaults(kit, { refuseGuests: { as: 'membership', all: true } });
+    expect((await kit.call(path, { token: (await kit.guest()).token })).status).toBe(403);
+    await setFaults(kit, { refuseGuests: null });
+    expect((await kit.call(path, { token: guest.token })).status).toBe(200);
+    expect((await setFaults(kit, { refuseGuests: { as: 'other' } })).status).toBe(400);
   });
 
   it('never applies to /__demo and is cleared by reset', async () => {

@@ -31,6 +31,13 @@ export interface FaultState {
   dropAfterStore: { count: number } | null;
   /** true: every guest token issued so far is rejected (401) */
   revokeTokens: boolean;
+  /**
+   * Guest tokens answered as the reference refuses them (server-contract §2): `membership` → 403
+   * "you dont belong to the project." (a deleted guest, a token of another project), `malformed`
+   * → passport's plain 400 "Bad Request". The tokens issued so far, or every one (`all`: a
+   * service that refuses any visitor, new sign-ins included).
+   */
+  refuseGuests: { as: 'membership' | 'malformed'; all: boolean } | null;
   /** websocket handshakes are refused with 503 */
   refuseWebsocket: boolean;
   /** websocket handshakes are never answered */
@@ -45,7 +52,7 @@ export interface FaultState {
 export class FaultError extends Error {}
 
 function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): FaultState {
-  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseWebsocket: false, hangWebsocket: false, referenceSocket: baseline.referenceSocket ?? false };
+  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false, referenceSocket: baseline.referenceSocket ?? false };
 }
 
 function nonNegativeInt(value: unknown, name: string): number {
@@ -81,6 +88,13 @@ function isWidgetFacing(req: IncomingMessage, apiPath: string): boolean {
   return true;
 }
 
+/** The `jti` of a guest (or custom-token visitor) JWT in `Authorization`, if any. */
+function guestJti(req: IncomingMessage): string | null {
+  const parts = req.headers.authorization?.split(' ');
+  const claims = parts && parts.length >= 2 && parts[1] ? decodeClaims(parts[1]) : null;
+  return claims && (claims.sub === 'guest' || claims.sub === 'userexternal') && typeof claims.jti === 'string' ? claims.jti : null;
+}
+
 function matches(fault: CountedFault, req: IncomingMessage, apiPath: string): boolean {
   if (fault.count <= 0) return false;
   if (fault.method && fault.method !== req.method) return false;
@@ -91,6 +105,8 @@ function matches(fault: CountedFault, req: IncomingMessage, apiPath: string): bo
 export class Faults {
   private current: FaultState;
   private readonly revokeListeners = new Set<() => void>();
+  /** The guest tokens `refuseGuests` applies to (unless `all`). */
+  private refusedGuestJtis = new Set<string>();
 
   /** `baseline`: what the demo was started with (`referenceSocket`), kept across `clear()`. */
   constructor(
@@ -144,6 +160,16 @@ export class Faults {
       case 'revokeTokens':
         bool(value, key);
         return;
+      case 'refuseGuests': {
+        if (value === null || value === false) {
+          next.refuseGuests = null;
+          return;
+        }
+        if (!isRecord(value) || (value.as !== 'membership' && value.as !== 'malformed')) throw new FaultError('refuseGuests must be {as: "membership" | "malformed", all?: boolean} or null');
+        next.refuseGuests = { as: value.as, all: value.all === undefined ? false : bool(value.all, 'refuseGuests.all') };
+        this.refusedGuestJtis = new Set(this.store.data.issuedGuestJtis);
+        return;
+      }
       case 'refuseWebsocket':
       case 'hangWebsocket':
       case 'referenceSocket':
@@ -162,6 +188,7 @@ export class Faults {
 
   clear(): void {
     this.current = initialState(this.baseline);
+    this.refusedGuestJtis.clear();
   }
 
   /**
@@ -177,6 +204,15 @@ export class Faults {
         // Retry-After exposed so a cross-origin widget can read it (a gateway would have to do the same).
         res.set({ 'Access-Control-Allow-Origin': '*', 'Retry-After': String(limited.retryAfter), 'Access-Control-Expose-Headers': 'Retry-After' });
         res.status(429).json({ message: 'Rate limit exceeded' });
+        return;
+      }
+      const refusing = this.current.refuseGuests;
+      const jti = refusing ? guestJti(req) : null;
+      if (refusing && jti && (refusing.all || this.refusedGuestJtis.has(jti))) {
+        // Like the reference, whose cors() runs before passport and has-role.
+        res.set('Access-Control-Allow-Origin', '*');
+        if (refusing.as === 'membership') res.status(403).json({ success: false, msg: 'you dont belong to the project.' });
+        else res.status(400).type('text/plain').send('Bad Request');
         return;
       }
       const failing = this.current.status5xx;

@@ -65,3 +65,21 @@ describe('parseRetryAfter and joinUrl', () => {
     expect(joinUrl('https://a/v3', 'auth/x')).toBe('https://a/v3/auth/x');
   });
 });
+
+describe('the time limit', () => {
+  it('holds even when the page fetch ignores the AbortSignal and never settles', async () => {
+    const deaf = (() => new Promise<Response>(() => {})) as typeof fetch;
+    const started = Date.now();
+    const error = await createHttp({ apiUrl, fetch: deaf, timeoutMs: 30 })('GET', '/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).timedOut).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('holds when the headers arrive but the body never ends', async () => {
+    const endless = (async () => new Response(new ReadableStream({ start() {} }), { status: 200 })) as typeof fetch;
+    const error = await createHttp({ apiUrl, fetch: endless, timeoutMs: 30 })('GET', '/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).timedOut).toBe(true);
+  });
+});

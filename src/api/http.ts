@@ -87,34 +87,45 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
     const controller = new AbortController();
     const limit = options.timeoutMs ?? timeoutMs;
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, limit);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The deadline is a race, not only an abort: a page's `fetch` wrapper (or a polyfill) that
+    // ignores the AbortSignal, or a body that never ends, must still give up on time.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+        reject(new NetworkError(new Error(`no answer within ${limit} ms`), true));
+      }, limit);
+    });
+    // Raced below; this handler only keeps a deadline that fires between two races from being "unhandled".
+    deadline.catch(() => undefined);
     const forwardAbort = () => controller.abort();
     options.signal?.addEventListener('abort', forwardAbort);
 
     try {
       let response: Response;
       try {
-        response = await doFetch(joinUrl(apiUrl, path), {
-          method,
-          headers,
-          body,
-          signal: controller.signal,
-          // The reference server sends `WWW-Authenticate: Basic` with its 401s: with credentials a
-          // same-origin browser would pop a login prompt (and a headless one would wait forever).
-          credentials: 'omit',
-          mode: 'cors',
-        });
+        response = await Promise.race([
+          doFetch(joinUrl(apiUrl, path), {
+            method,
+            headers,
+            body,
+            signal: controller.signal,
+            // The reference server sends `WWW-Authenticate: Basic` with its 401s: with credentials a
+            // same-origin browser would pop a login prompt (and a headless one would wait forever).
+            credentials: 'omit',
+            mode: 'cors',
+          }),
+          deadline,
+        ]);
       } catch (error) {
-        throw new NetworkError(error, timedOut);
+        throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
       }
       let parsed: unknown;
       try {
-        parsed = await readBody(response);
+        parsed = await Promise.race([readBody(response), deadline]);
       } catch (error) {
-        throw new NetworkError(error, timedOut);
+        throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
       }
       if (!response.ok) {
         throw new ApiError(response.status, parsed, parseRetryAfter(response.headers.get('Retry-After')));

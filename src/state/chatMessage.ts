@@ -41,6 +41,10 @@ export interface OutboxItem {
   error?: string;
   /** A failure that may pass by itself (network, 5xx, 429): `online` tries it again. */
   retryable?: boolean;
+  /** Why it was not sent, for the visitor: a label key (see delivery.ts `failureOf`). */
+  reason?: string;
+  /** Already retried once by itself when the service answered again after an outage. */
+  autoRetried?: boolean;
 }
 
 /** `messagelabel.key` of info messages shown as a line, and the label that words it. */

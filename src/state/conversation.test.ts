@@ -1,9 +1,11 @@
+import { effect } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import { until, wait } from '../test/fakeFetch.ts';
 import { createConversation } from './conversation.ts';
-import { MAX_AUTO_ATTEMPTS } from './delivery.ts';
+import { HOLD_ATTEMPTS, MAX_AUTO_ATTEMPTS, REASONS } from './delivery.ts';
+import { MAX_MESSAGE_CHARS } from './messageLength.ts';
 import { createEmitter } from './events.ts';
 import { createOutboxStore } from './outboxStore.ts';
 import { createSession } from './session.ts';
@@ -23,7 +25,7 @@ function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof cre
     projectId: service.projectId,
     session,
     store,
-    outboxStore: createOutboxStore(store, 'test', false),
+    outboxStore: createOutboxStore(store, 'test', false, (rid) => rid.startsWith(`support-group-${service.projectId}-`)),
     emitter,
     isWindowOpen: () => options.open ?? true,
     firstMessageFields: () => ({ departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA', attributes: { userFullname: 'Ada' } }),
@@ -198,3 +200,215 @@ describe('conversation: receiving', () => {
     expect(second.events.filter((e) => e[0] === 'message:received')).toHaveLength(0);
   });
 });
+
+const isPost = (call: { method: string; path: string }) => call.method === 'POST' && call.path.endsWith('/messages');
+const textOf = (call: { body: unknown }) => (call.body as { text?: string }).text;
+
+describe('conversation: a failing view loses nothing', () => {
+  it('stores the message before anything renders it, and sends it even when rendering throws', async () => {
+    const { service, conversation, store, events } = setup();
+    let storedWhenRendered: unknown = 'not rendered';
+    const stop = effect(() => {
+      if (!conversation.outbox.value.length) return;
+      void store.get<OutboxItem[]>('outbox').then((v) => (storedWhenRendered ??= v));
+      storedWhenRendered = null;
+      throw new Error('render failed');
+    });
+    await conversation.send({ text: 'Keep me' });
+    stop();
+    await until(() => expect(Array.isArray(storedWhenRendered) && (storedWhenRendered as OutboxItem[])[0]?.text).toBe('Keep me'));
+    expect(service.posts().map(textOf)).toEqual(['Keep me']);
+    expect(service.messages.get(conversation.requestId.value!)!.map((m) => m.text)).toEqual(['Keep me']);
+    expect(events.some(([name, d]) => name === 'error' && (d as { type: string }).type === 'render')).toBe(true);
+  });
+});
+
+describe('conversation: messages that can never be delivered', () => {
+  it(`refuses a text over ${MAX_MESSAGE_CHARS} characters: no POST, nothing queued, an error event`, async () => {
+    const { service, conversation, events, store } = setup();
+    await conversation.send({ text: 'Z'.repeat(1e6) });
+    expect(service.posts()).toHaveLength(0);
+    expect(conversation.outbox.value).toEqual([]);
+    expect(await store.get('outbox')).toBeUndefined();
+    expect(events).toContainEqual(['error', expect.objectContaining({ type: 'send', reason: 'MESSAGE_TOO_LONG', limit: MAX_MESSAGE_CHARS })]);
+  });
+
+  it('shows a definite refusal (413) at once with its reason, and does not retry it', async () => {
+    const { service, conversation, events } = setup();
+    service.setFault((call) => (isPost(call) ? { status: 413, body: { err: 'Request entity too large', limit: 512000 } } : undefined));
+    await conversation.send({ text: 'Too big for them' });
+    expect(conversation.outbox.value).toMatchObject([{ state: 'failed', retryable: false, reason: REASONS.tooLarge }]);
+    expect(events).toContainEqual(['error', expect.objectContaining({ type: 'send', reason: REASONS.tooLarge })]);
+    conversation.resume();
+    await wait(50);
+    expect(service.posts()).toHaveLength(1);
+  });
+
+  it('never posts a body over the service limit (a huge first-message attribute)', async () => {
+    const service = createFakeService();
+    const big = createConversationWith(service, { attributes: { payload: { notes: 'x'.repeat(600_000) } } });
+    await big.conversation.send({ text: 'hello' });
+    expect(service.posts()).toHaveLength(0);
+    expect(big.conversation.outbox.value).toMatchObject([{ state: 'failed', reason: REASONS.tooLarge }]);
+  });
+
+  it('one message in trouble does not hold back the ones after it', async () => {
+    const { service, conversation } = setup();
+    // Only the first message fails (say, something in it upsets a proxy); the service is up.
+    service.setFault((call) => (isPost(call) && textOf(call) === 'troubled' ? { status: 502, body: 'Bad Gateway' } : undefined));
+    await conversation.send({ text: 'troubled' });
+    void conversation.send({ text: 'after it' });
+    await until(() => expect(service.messages.get(conversation.requestId.value!)?.map((m) => m.text)).toEqual(['after it']), 8000);
+    // It waited only while the troubled one was in its first attempts.
+    expect(service.posts().filter((c) => textOf(c) === 'troubled').length).toBeGreaterThanOrEqual(HOLD_ATTEMPTS);
+    expect(conversation.outbox.value.map((i) => i.text)).toEqual(['troubled']);
+  }, 10_000);
+
+  it('retries "Not sent" messages once, by itself, when the service answers again after a long outage', async () => {
+    const { service, conversation } = setup();
+    await conversation.send({ text: 'before' });
+    let down = true;
+    service.setFault((call) => (down && call.path.endsWith('/messages') ? 'network-error' : undefined));
+    await conversation.send({ text: 'during the outage' });
+    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) await wait(10), await conversationDue(conversation);
+    await until(() => expect(conversation.outbox.value[0]).toMatchObject({ state: 'failed', retryable: true }), 3000);
+    down = false;
+    // No `online` event, no tap: the next poll finds the service up.
+    await conversation.sync();
+    await until(() => expect(conversation.messages.value.map((m) => [m.text, m.state])).toEqual([
+      ['before', 'sent'],
+      ['during the outage', 'sent'],
+    ]), 3000);
+    expect(service.messages.get(conversation.requestId.value!)!.map((m) => m.text)).toEqual(['before', 'during the outage']);
+  });
+
+  it('merges a POST answer only into its own conversation', async () => {
+    const { service, conversation } = setup();
+    await conversation.send({ text: 'first' });
+    const rid = conversation.requestId.value!;
+    // A confused gateway answers with someone else's message.
+    service.setFault((call) => (isPost(call) ? { body: { _id: 'elsewhere', sender: 'guest-1', recipient: 'support-group-other', text: 'not yours', createdAt: new Date().toISOString() } } : undefined));
+    await conversation.send({ text: 'second' });
+    expect(conversation.history.value.map((m) => m.recipient)).toEqual([rid]);
+    expect(conversation.messages.value.map((m) => m.text)).not.toContain('not yours');
+  });
+});
+
+describe('conversation: refused credentials', () => {
+  for (const how of ['membership', 'malformed', 'unauthorized'] as const) {
+    it(`a token refused (${how}) mid-conversation: one fresh sign-in, the same conversation goes on`, async () => {
+      const { service, conversation, session } = setup();
+      await conversation.send({ text: 'one' });
+      const rid = conversation.requestId.value!;
+      service.refuseAll(how);
+      await conversation.sync();
+      await conversation.send({ text: 'two' });
+      expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(2);
+      expect(session.token.value).toBe('JWT token-2');
+      expect(conversation.requestId.value).toBe(rid);
+      expect(conversation.messages.value.map((m) => [m.text, m.fromVisitor, m.state])).toEqual([
+        ['one', true, 'sent'],
+        ['two', true, 'sent'],
+      ]);
+    });
+  }
+
+  it('a service that refuses every guest: messages kept as "Not sent", no request loop, polling stops', async () => {
+    const { service, conversation, session, events } = setup();
+    await conversation.send({ text: 'one' });
+    service.setFault((call) => (call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined));
+    await conversation.send({ text: 'two' });
+    await conversation.send({ text: 'three' });
+    expect(session.refused.value).toBe(true);
+    expect(conversation.outbox.value.map((i) => [i.text, i.state, i.reason])).toEqual([
+      ['two', 'failed', REASONS.sessionRefused],
+      ['three', 'failed', REASONS.sessionRefused],
+    ]);
+    const calls = service.calls.length;
+    for (let i = 0; i < 5; i++) await conversation.sync();
+    conversation.resume();
+    await wait(50);
+    // "three" was the visitor's own action: it may try once (a sign-in and a POST), nothing more.
+    expect(service.calls.length).toBe(calls);
+    expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously').length).toBeLessThanOrEqual(3);
+    expect(events.filter(([name, d]) => name === 'error' && (d as { type: string }).type === 'send').length).toBe(2);
+  });
+
+  it('moves to a new conversation when the service will not take more in the old one, keeping the message', async () => {
+    const { service, conversation } = setup();
+    await conversation.send({ text: 'one' });
+    const old = conversation.requestId.value!;
+    service.setFault((call) => (isPost(call) && call.path.includes(old) ? { status: 403, body: { success: false, message: 'Error creating message', err: "You don't belong the conversation" } } : undefined));
+    await conversation.send({ text: 'two' });
+    await until(() => expect(conversation.outbox.value).toEqual([]));
+    const now = conversation.requestId.value!;
+    expect(now).not.toBe(old);
+    expect(service.messages.get(now)!.map((m) => m.text)).toEqual(['two']);
+    expect(conversation.messages.value.map((m) => m.text)).toEqual(['two']);
+  });
+});
+
+describe('conversation: the stored outbox is repaired on restore', () => {
+  it('drops items of other projects, repairs unknown states, and sends what is left once', async () => {
+    const store = createMemoryStore();
+    const service = createFakeService();
+    const rid = `support-group-${service.projectId}-0123456789abcdef0123456789abcdef`;
+    await store.set('conversation', { requestId: rid });
+    const base = { text: 'x', type: 'text', attributes: {}, createdAt: 1, attempts: 0, maybeDelivered: false, notBefore: 0 };
+    await store.set('outbox', [
+      { ...base, tempUID: 'a', requestId: rid, text: 'odd state', state: 'delivered?' },
+      { ...base, tempUID: 'b', requestId: 'support-group-another-0123456789abcdef0123456789abcdef', text: 'not ours', state: 'sending' },
+    ]);
+    const { conversation, session } = setup({ store, service });
+    await session.restore();
+    await conversation.restore();
+    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    expect(service.posts().map(textOf)).toEqual(['odd state']);
+    expect(conversation.messages.value.map((m) => [m.text, m.state])).toEqual([['odd state', 'sent']]);
+  });
+});
+
+describe('conversation: outbox items of another conversation', () => {
+  it('drops failed messages of a conversation no longer shown, and still delivers pending ones to their own', async () => {
+    const { service, conversation, store } = setup();
+    service.setFault((call) => (isPost(call) && textOf(call) === 'refused' ? { status: 422, body: { errors: ['no'] } } : isPost(call) && textOf(call) === 'slow' ? 'network-error' : undefined));
+    await conversation.send({ text: 'first' });
+    const old = conversation.requestId.value!;
+    await conversation.send({ text: 'refused' });
+    await conversation.send({ text: 'slow' });
+    expect(conversation.outbox.value.map((i) => [i.text, i.state])).toEqual([
+      ['refused', 'failed'],
+      ['slow', 'sending'],
+    ]);
+    await conversation.startNew();
+    service.setFault(null);
+    await conversation.send({ text: 'new conversation' });
+    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    expect(await store.get('outbox')).toBeUndefined();
+    expect(service.messages.get(old)!.map((m) => m.text)).toEqual(['first', 'slow']);
+    expect(conversation.messages.value.map((m) => m.text)).toEqual(['new conversation']);
+  });
+});
+
+/** Skips backoff waits: makes every pending attempt due now. */
+async function conversationDue(conversation: ReturnType<typeof setup>['conversation']) {
+  conversation.resume();
+  await wait(20);
+}
+
+function createConversationWith(service: ReturnType<typeof createFakeService>, first: { attributes: Record<string, unknown> }) {
+  const store = createMemoryStore();
+  const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
+  const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
+  const conversation = createConversation({
+    http,
+    projectId: service.projectId,
+    session,
+    store,
+    outboxStore: createOutboxStore(store, 'test', false),
+    emitter: createEmitter(null),
+    isWindowOpen: () => true,
+    firstMessageFields: () => first,
+  });
+  return { conversation };
+}

@@ -5,10 +5,11 @@ import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
 import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
-import type { Emitter } from './events.ts';
+import type { Emitter, WidgetErrorDetail } from './events.ts';
 import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
-import { dueAt, failureOf, SETTLE_MS } from './delivery.ts';
+import { bodyBytes, dueAt, failureOf, isConversationRefusal, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS, UndeliverableError } from './delivery.ts';
+import { isTooLong, MAX_MESSAGE_CHARS } from './messageLength.ts';
 import type { SessionModel } from './session.ts';
 import type { KeyValueStore } from './storage.ts';
 
@@ -138,7 +139,7 @@ export function createConversation(options: {
   function absorb(incoming: readonly WireMessage[], silent = false) {
     const mine = myIds.value;
     const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
-    history.value = mergeHistory(history.value, incoming);
+    publish(history, mergeHistory(history.value, incoming));
     for (const m of fresh) seen.add(m._id);
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) share({ type: 'messages', requestId: rid, messages: fresh });
@@ -181,9 +182,40 @@ export function createConversation(options: {
     }
   }
 
+  /**
+   * Sets a signal the view renders. Its subscribers run now, and a throwing one (a broken render)
+   * must never stop a message on its way: the error is reported, delivery goes on.
+   */
+  function publish<T>(target: Signal<T>, value: T) {
+    try {
+      target.value = value;
+    } catch (error) {
+      emitter.emit('error', { type: 'render', message: String(error) } satisfies WidgetErrorDetail);
+    }
+  }
+
+  /** Stored first, shown after: what the visitor sees as queued is always in storage. */
   async function setOutbox(change: (items: OutboxItem[]) => OutboxItem[]) {
-    outbox.value = await outboxStore.update(change);
+    publish(outbox, await outboxStore.update(change));
     share({ type: 'outbox' });
+  }
+
+  /**
+   * When this tab settles on a conversation (start-up, a new conversation): failed messages of
+   * any other are dropped, as nobody could see, retry or delete them. Pending ones of an earlier
+   * conversation still go to it. (Not on every read: another tab may have just moved on.)
+   */
+  async function dropFailedElsewhere() {
+    const rid = requestId.peek();
+    const stale = (i: OutboxItem) => i.state === 'failed' && i.requestId !== rid;
+    if ((await outboxStore.read()).some(stale)) await setOutbox((items) => items.filter((i) => !stale(i)));
+  }
+
+  /** The service answers again: what failed for a passing reason (an outage longer than the retry schedule) goes once more. */
+  async function recovered() {
+    if (!outbox.peek().some((i) => retryOnceRecovered(i) !== i)) return;
+    await setOutbox((items) => items.map(retryOnceRecovered));
+    void flush();
   }
 
   const storedTempUIDs = () =>
@@ -195,6 +227,7 @@ export function createConversation(options: {
     absorb(list);
     const stored = storedTempUIDs();
     if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+    await recovered();
   }
 
   function scheduleWake() {
@@ -219,15 +252,21 @@ export function createConversation(options: {
       attributes: { ...firstAttributes, ...item.attributes, tempUID: item.tempUID },
       ...(item.metadata ? { metadata: item.metadata } : {}),
     };
+    // Bigger than the service takes (long first-message attributes): it would only be refused.
+    if (bodyBytes(body) > SERVICE_BODY_LIMIT) throw new UndeliverableError(REASONS.tooLarge);
     // Write-ahead: from here on the message may reach the service, so whoever tries next (this
     // tab after a failure, another tab after this one closed) checks the history first.
     await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));
     const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
-    const { request: _request, ...message } = stored ?? ({} as WireMessage);
-    if (typeof message._id === 'string') {
+    const { request: _request, ...answer } = stored ?? ({} as WireMessage);
+    // The answer joins the history it belongs to only: the visitor may have moved on to another
+    // conversation meanwhile, and a service's answer for another recipient is nobody's here
+    // (one without a recipient is the answer to this POST).
+    const message = { ...answer, recipient: answer.recipient || item.requestId } as WireMessage;
+    if (typeof message._id === 'string' && message.recipient === item.requestId) {
       seen.add(message._id);
-      history.value = mergeHistory(history.value, [message as WireMessage]);
-      share({ type: 'messages', requestId: item.requestId, messages: [message as WireMessage] });
+      if (item.requestId === requestId.peek()) publish(history, mergeHistory(history.value, [message]));
+      share({ type: 'messages', requestId: item.requestId, messages: [message] });
     }
     await setOutbox((items) => items.filter((i) => i.tempUID !== item.tempUID));
     lastActivity.value = now();
@@ -235,19 +274,33 @@ export function createConversation(options: {
     if (first) emitter.emit('conversation:started', { requestId: item.requestId });
   }
 
+  /** The service will not take more in this conversation: its unsent messages start a new one. */
+  async function moveToNewConversation(from: string) {
+    resetConversation();
+    await store.del('conversation');
+    const to = await ensureRequestId();
+    await setOutbox((items) => items.map((i) => (i.requestId === from ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)));
+  }
+
   async function drain() {
-    outbox.value = await outboxStore.read();
+    publish(outbox, await outboxStore.read());
     for (;;) {
       if (disposed) return;
-      const item = outbox.value.find((i) => i.state === 'sending');
-      // Strict order: a later message never overtakes one that waits on backoff.
-      if (!item || due(item) > now()) break;
+      // In order, except that a message in trouble holds the others back only briefly (delivery.ts).
+      const item = nextToSend(outbox.value, now(), due);
+      if (!item) break;
       try {
         await deliver(item);
+        await recovered();
       } catch (error) {
+        // Only a conversation with a history moves: a brand-new one refused is a plain refusal.
+        if (isConversationRefusal(error) && item.requestId === requestId.peek() && history.value.length) {
+          await moveToNewConversation(item.requestId);
+          continue;
+        }
         const patch = failureOf(item, error, { now: now(), random: options.random, online: globalThis.navigator?.onLine !== false });
         await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, message: patch.error });
+        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
       }
     }
   }
@@ -280,15 +333,24 @@ export function createConversation(options: {
 
   /** Sends what is waiting; what was in flight when a page died may already be stored, so check first. */
   async function takeOverOutbox() {
-    outbox.value = (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i));
+    publish(outbox, (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)));
     if (outbox.value.some((i) => i.state === 'sending')) void flush();
+  }
+
+  /** No conversation until the next message makes one. */
+  function resetConversation() {
+    requestId.value = null;
+    publish(history, []);
+    closedByVisitor.value = false;
+    usedButtons.value = new Set();
+    historyLoaded = true;
   }
 
   async function ensureRequestId(): Promise<string> {
     if (requestId.value) return requestId.value;
     const rid = newRequestId(projectId);
     historyLoaded = true;
-    requestId.value = rid;
+    publish(requestId, rid);
     await store.set('conversation', { requestId: rid });
     share({ type: 'conversation' });
     return rid;
@@ -306,19 +368,20 @@ export function createConversation(options: {
     lastActivity,
     async restore() {
       await readConversation();
+      await dropFailedElsewhere();
       // With no conversation yet, everything that arrives later is news.
       if (!requestId.peek()) historyLoaded = true;
       await takeOverOutbox();
     },
     takeOver: () => void takeOverOutbox().catch(() => undefined),
     async reloadOutbox() {
-      outbox.value = await outboxStore.read();
+      publish(outbox, await outboxStore.read());
     },
     async adopt() {
       const before = requestId.peek();
       await readConversation();
       if (requestId.peek() !== before) {
-        history.value = [];
+        publish(history, []);
         seen.clear();
         historyLoaded = false;
         usedButtons.value = new Set();
@@ -330,6 +393,13 @@ export function createConversation(options: {
     async send(message) {
       const text = message.text;
       if (!text.trim() && (message.type ?? 'text') === 'text') return;
+      // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
+      if (isTooLong(text)) {
+        emitter.emit('error', { type: 'send', reason: 'MESSAGE_TOO_LONG', limit: MAX_MESSAGE_CHARS, message: `a message has at most ${MAX_MESSAGE_CHARS} characters` } satisfies WidgetErrorDetail);
+        return;
+      }
+      // The visitor acts: if the service refused their session, it may be tried once more.
+      session.allowAgain();
       const rid = await ensureRequestId();
       const item: OutboxItem = {
         tempUID: newTempUID(),
@@ -344,14 +414,14 @@ export function createConversation(options: {
         maybeDelivered: false,
         notBefore: 0,
       };
-      // Shown at once, written to storage before the first attempt.
-      outbox.value = [...outbox.value, item];
-      lastActivity.value = now();
+      // Written to storage first, then shown, then sent: a view that fails to render it can lose nothing.
       await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
+      publish(lastActivity, now());
       await flush();
     },
     async retry(tempUID) {
-      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0 } : i)));
+      session.allowAgain();
+      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0, autoRetried: false } : i)));
       await flush();
     },
     async discard(tempUID) {
@@ -359,7 +429,7 @@ export function createConversation(options: {
     },
     async sync() {
       const rid = requestId.value;
-      if (!rid || !session.token.value) return;
+      if (!rid || !session.token.value || session.refused.value) return;
       await fetchHistory(rid);
     },
     receive(messages, silent = false) {
@@ -386,6 +456,7 @@ export function createConversation(options: {
     async close() {
       const rid = requestId.value;
       if (!rid) return;
+      session.allowAgain();
       await session.authorized((token) => closeRequest(http, token, projectId, rid));
       closedByVisitor.value = true;
       await store.set('conversation', { requestId: rid, closed: true });
@@ -395,15 +466,13 @@ export function createConversation(options: {
       const rid = requestId.value;
       const score = Math.round(rating);
       if (!rid || score < 1 || score > 5) return;
+      session.allowAgain();
       await session.authorized((token) => rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }));
     },
     async startNew() {
-      requestId.value = null;
-      history.value = [];
-      closedByVisitor.value = false;
-      usedButtons.value = new Set();
-      historyLoaded = true;
+      resetConversation();
       await store.del('conversation');
+      await dropFailedElsewhere();
       share({ type: 'conversation' });
     },
     useButtons(key) {
@@ -412,7 +481,7 @@ export function createConversation(options: {
     async forget() {
       requestId.value = null;
       closedByVisitor.value = false;
-      history.value = [];
+      publish(history, []);
       seen.clear();
       historyLoaded = false;
       unread.value = 0;

@@ -11,6 +11,20 @@ export type WidgetEventName =
 
 export type Listener = (detail: unknown) => void;
 
+/**
+ * The detail of `error` (`porchlight:error`): what failed (`type`: auth, send, render, upload, …)
+ * and in words (`message`); for some, the label key of the reason the visitor sees (`reason`), the
+ * HTTP status, the message concerned (`tempUID`) or the limit it broke.
+ */
+export interface WidgetErrorDetail {
+  type: string;
+  message: string;
+  reason?: string;
+  status?: number;
+  tempUID?: string;
+  limit?: number;
+}
+
 export interface Emitter {
   on(event: string, listener: Listener): () => void;
   off(event: string, listener?: Listener): void;

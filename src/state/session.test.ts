@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createHttp } from '../api/http.ts';
+import { ApiError, createHttp } from '../api/http.ts';
+import { listMessages } from '../api/messages.ts';
 import { createFakeService } from '../test/fakeService.ts';
-import { createSession } from './session.ts';
+import { createSession, isCredentialRefusal, REFUSAL_SIGN_INS, SessionRefusedError } from './session.ts';
 import { createMemoryStore } from './storage.ts';
 
 function setup(identity = {}) {
   const service = createFakeService();
   const store = createMemoryStore();
   const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch });
-  const session = createSession({ http, store, projectId: service.projectId, identity: () => identity });
-  return { service, store, http, session };
+  const refusals: SessionRefusedError[] = [];
+  const session = createSession({ http, store, projectId: service.projectId, identity: () => identity, onRefused: (e) => refusals.push(e) });
+  return { service, store, http, session, refusals };
 }
+
+const RID = 'support-group-65f0c0ffee0000000000d3e0-0123456789abcdef0123456789abcdef';
 
 describe('session', () => {
   it('signs in once even when asked twice at the same time, and stores the token', async () => {
@@ -66,5 +70,84 @@ describe('session', () => {
     await session.forget();
     expect(session.token.value).toBeNull();
     expect(await store.get('session')).toBeUndefined();
+  });
+
+  for (const how of ['membership', 'malformed', 'unauthorized'] as const) {
+    it(`a stored token refused (${how}) leads to one fresh sign-in, and the call goes through`, async () => {
+      const { service, session, http, refusals } = setup();
+      await session.ensure();
+      service.refuseAll(how);
+      // Three calls refused at the same time: still one sign-in.
+      const answers = await Promise.all([1, 2, 3].map(() => session.authorized((token) => listMessages(http, token, service.projectId, RID))));
+      expect(answers).toEqual([[], [], []]);
+      expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(2);
+      expect(session.token.value).toBe('JWT token-2');
+      expect(session.visitor.value).toMatchObject({ id: 'guest-2', pastIds: ['guest-1'] });
+      expect(refusals).toEqual([]);
+    });
+  }
+
+  it('stops when even a fresh guest is refused: no more calls, one error, until the visitor acts', async () => {
+    const { service, session, http, refusals } = setup();
+    await session.ensure();
+    // A service that refuses every guest, old and new.
+    service.setFault((call) => (call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined));
+    const list = () => session.authorized((token) => listMessages(http, token, service.projectId, RID));
+    await expect(list()).rejects.toBeInstanceOf(SessionRefusedError);
+    expect(session.refused.value).toBe(true);
+    const before = service.calls.length;
+    for (let i = 0; i < 5; i++) await expect(list()).rejects.toBeInstanceOf(SessionRefusedError);
+    expect(service.calls.length).toBe(before);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.status).toBe(403);
+    // The visitor's own action tries once more (one sign-in, one call), then stops again.
+    session.allowAgain();
+    await expect(list()).rejects.toBeInstanceOf(SessionRefusedError);
+    expect(service.calls.length).toBe(before + 3);
+    expect(refusals).toHaveLength(2);
+  });
+
+  it(`stops after ${REFUSAL_SIGN_INS} refusal sign-ins in a row, even when each fresh guest works once`, async () => {
+    const { service, session, http } = setup();
+    await session.ensure();
+    const list = () => session.authorized((token) => listMessages(http, token, service.projectId, RID));
+    let outcome: unknown;
+    for (let i = 0; i < 10 && !(outcome instanceof SessionRefusedError); i++) {
+      service.refuseAll('membership');
+      outcome = await list().catch((e: unknown) => e);
+    }
+    expect(outcome).toBeInstanceOf(SessionRefusedError);
+    expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(1 + REFUSAL_SIGN_INS);
+  });
+
+  it('is not fooled by refusals that are not about the credentials', async () => {
+    const { service, session, http } = setup();
+    await session.ensure();
+    service.setFault((call) => (call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont have the required role.' } } : undefined));
+    const error = await session.authorized((token) => listMessages(http, token, service.projectId, RID)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(1);
+    expect(session.refused.value).toBe(false);
+  });
+});
+
+describe('isCredentialRefusal', () => {
+  const refusal = (status: number, body: unknown) => isCredentialRefusal(new ApiError(status, body, null));
+  it('knows the reference answers that refuse the credentials', () => {
+    expect(refusal(401, 'Unauthorized')).toBe(true);
+    expect(refusal(401, undefined)).toBe(true);
+    expect(refusal(400, 'Bad Request')).toBe(true);
+    expect(refusal(403, { success: false, msg: 'you dont belong to the project.' })).toBe(true);
+    expect(refusal(403, { success: false, msg: 'Unauthorized.' })).toBe(true);
+  });
+  it('and those that refuse something else', () => {
+    expect(refusal(403, { success: false, msg: 'you dont have the required role.' })).toBe(false);
+    expect(refusal(403, { success: false, msg: 'Unauthorized. Project_user not found with user id  : x' })).toBe(false);
+    expect(refusal(400, { error: 'Project not found with id: x' })).toBe(false);
+    expect(refusal(401, { err: 'error project ip filter' })).toBe(false);
+    expect(refusal(401, { err: 'error projectBanUserFilter by id' })).toBe(false);
+    expect(refusal(413, { err: 'Request entity too large', limit: 512000 })).toBe(false);
+    expect(refusal(500, 'Unauthorized')).toBe(false);
+    expect(isCredentialRefusal(new Error('x'))).toBe(false);
   });
 });

@@ -26,14 +26,57 @@ export interface Identity {
   attributes?: Record<string, unknown> | null;
 }
 
+/**
+ * The service keeps refusing this visitor's credentials even after a fresh sign-in: automatic
+ * calls stop (no request loop) until the visitor acts again (`allowAgain`) or the page reloads.
+ */
+export class SessionRefusedError extends Error {
+  constructor(readonly status: number) {
+    super(`the service refuses the visitor's credentials (HTTP ${status})`);
+    this.name = 'SessionRefusedError';
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Did the service refuse the stored credentials (so a fresh sign-in may help), rather than the
+ * call itself? server-contract §2: passport's plain-text 401 (bad, expired or revoked token) and
+ * 400 (a malformed `Authorization`), has-role's 403 "you dont belong to the project." (a deleted
+ * guest, a token of another project) and validtoken's 403 "Unauthorized.". Not a 403 "you dont
+ * have the required role." (a new guest has the same role), not projectSetter's JSON 400, and not
+ * the project's IP or ban filters (401 `{err}`), which a new guest would not pass either.
+ */
+export function isCredentialRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  const { status, body } = error;
+  const msg = isRecord(body) && typeof body.msg === 'string' ? body.msg : '';
+  if (status === 401) return !(isRecord(body) && typeof body.err === 'string');
+  if (status === 400) return !isRecord(body);
+  if (status === 403) return /belong to the project/i.test(msg) || msg === 'Unauthorized.';
+  return false;
+}
+
+/** Fresh sign-ins forced by refusals, at most this many per window, before calls stop. */
+export const REFUSAL_SIGN_INS = 3;
+export const REFUSAL_WINDOW_MS = 10 * 60_000;
+
 export interface SessionModel {
   token: Signal<string | null>;
   visitor: Signal<Visitor | null>;
+  /** Automatic calls stopped: the service refused even a fresh guest (see SessionRefusedError). */
+  refused: Signal<boolean>;
+  /** The visitor acted (sent, tapped Retry): one more fresh sign-in may be tried. */
+  allowAgain(): void;
   /** Loads a stored session, if any. Never signs in: that waits for the visitor. */
   restore(): Promise<void>;
   /** The current token, signing in anonymously first when there is none (one sign-in at a time). */
   ensure(): Promise<string>;
-  /** Runs an authorised call; a 401 drops the token, signs in again and retries once. */
+  /**
+   * Runs an authorised call. A refusal of the credentials (see isCredentialRefusal) drops the
+   * token, signs in again (one sign-in however many calls were refused) and retries once; a fresh
+   * token refused too, or too many such sign-ins, stops calls with SessionRefusedError.
+   */
   authorized<T>(call: (token: string) => Promise<T>): Promise<T>;
   /** A message from the service updated the visitor's name or email. */
   updateVisitor(patch: Partial<Omit<Visitor, 'id'>>): Promise<void>;
@@ -56,10 +99,18 @@ export function createSession(options: {
   identity: () => Identity;
   /** A new sign-in happened here (other tabs then re-read the stored session). */
   onSignIn?: () => void;
+  /** Calls just stopped because the service refuses the visitor (for `porchlight:error`). */
+  onRefused?: (error: SessionRefusedError) => void;
+  now?: () => number;
 }): SessionModel {
   const { http, store, projectId, identity } = options;
   const token = signal<string | null>(null);
   const visitor = signal<Visitor | null>(null);
+  const refused = signal(false);
+  const now = options.now ?? Date.now;
+  /** When refusals forced a fresh sign-in (the budget of REFUSAL_SIGN_INS per window). */
+  let renewals: number[] = [];
+  let refusedWith = 0;
   let signingIn: Promise<string> | null = null;
   // A sign-in must never race the stored session being read (it would make a second guest).
   let restoring: Promise<void> = Promise.resolve();
@@ -91,9 +142,37 @@ export function createSession(options: {
     return answer.token;
   }
 
+  function stop(status: number): SessionRefusedError {
+    const error = new SessionRefusedError(status);
+    refusedWith = status;
+    if (!refused.peek()) {
+      refused.value = true;
+      options.onRefused?.(error);
+    }
+    return error;
+  }
+
+  /** A token to try after `failed` was refused: the one another call already got, or a fresh one. */
+  async function renew(failed: string, refusal: ApiError): Promise<string> {
+    if (token.peek() === failed) {
+      const since = now() - REFUSAL_WINDOW_MS;
+      renewals = renewals.filter((at) => at > since);
+      if (renewals.length >= REFUSAL_SIGN_INS) throw stop(refusal.status);
+      renewals.push(now());
+      token.value = null;
+      await store.del(KEY);
+    }
+    return model.ensure();
+  }
+
   const model: SessionModel = {
     token,
     visitor,
+    refused,
+    allowAgain() {
+      renewals = [];
+      refused.value = false;
+    },
     restore() {
       restoring = (async () => {
         const stored = await store.get<StoredSession>(KEY).catch(() => undefined);
@@ -113,17 +192,20 @@ export function createSession(options: {
       return signingIn;
     },
     async authorized<T>(call: (token: string) => Promise<T>): Promise<T> {
+      if (refused.peek()) throw new SessionRefusedError(refusedWith);
       const first = await model.ensure();
       try {
         return await call(first);
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 401) throw error;
-        // Another call may already have replaced the token; only drop the one that failed.
-        if (token.value === first) {
-          token.value = null;
-          await store.del(KEY);
+        if (!isCredentialRefusal(error)) throw error;
+        const fresh = await renew(first, error);
+        try {
+          return await call(fresh);
+        } catch (again) {
+          // A brand-new guest refused at once: signing in again would only loop.
+          if (isCredentialRefusal(again)) throw stop(again.status);
+          throw again;
         }
-        return call(await model.ensure());
       }
     },
     async updateVisitor(patch) {
@@ -132,6 +214,7 @@ export function createSession(options: {
       await persist();
     },
     async forget() {
+      model.allowAgain();
       token.value = null;
       visitor.value = null;
       await store.del(KEY);

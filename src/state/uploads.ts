@@ -60,6 +60,8 @@ export function createUploads(options: {
   async function run(id: string) {
     const file = files.get(id);
     if (!file) return;
+    // The visitor's own action: a session the service refused may be tried once more.
+    session.allowAgain();
     patch(id, { progress: 0, error: null });
     try {
       const onProgress = (fraction: number) => patch(id, { progress: fraction });

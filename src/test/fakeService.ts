@@ -14,6 +14,8 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
   // Records as the service stores them: not normalised, a test may store anything (see `store`).
   const messages = new Map<string, StoredMessage[]>();
   const tokens = new Set<string>();
+  /** Tokens the service now refuses, and how (a deleted guest, a malformed header, …). */
+  const refusedTokens = new Map<string, Reply>();
   let guests = 0;
   let ids = 0;
   let fault: ((call: RecordedCall) => Reply | 'store-then-drop' | undefined) | null = null;
@@ -33,6 +35,8 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     const auth = call.headers.Authorization;
     const match = /^\/([^/]+)\/requests\/([^/]+)\/messages$/.exec(call.path);
     if (match) {
+      const refusal = auth ? refusedTokens.get(auth) : undefined;
+      if (refusal) return refusal;
       if (!auth || !tokens.has(auth)) return { status: 401, body: 'Unauthorized', headers: { 'WWW-Authenticate': 'Basic realm="Users"' } };
       const rid = decodeURIComponent(match[2]!);
       const list = messages.get(rid) ?? [];
@@ -75,6 +79,16 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     calls,
     messages,
     revokeAll: () => tokens.clear(),
+    /** Every token issued so far is refused as the reference refuses it (server-contract §2). */
+    refuseAll(how: 'membership' | 'malformed' | 'unauthorized') {
+      const reply: Reply =
+        how === 'membership'
+          ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } }
+          : how === 'malformed'
+            ? { status: 400, body: 'Bad Request' }
+            : { status: 401, body: 'Unauthorized', headers: { 'WWW-Authenticate': 'Basic realm="Users"' } };
+      for (const token of tokens) refusedTokens.set(token, reply);
+    },
     /** What `GET /{pid}/widgets` answers (merged over the default answer). */
     setWidgets(answer: Record<string, unknown>) {
       widgets = { ...widgets, ...answer };

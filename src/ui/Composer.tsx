@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 import { useWidget, useT } from './context.ts';
 import { PaperclipIcon, SendIcon } from './icons.tsx';
 
@@ -7,9 +8,11 @@ const MAX_HEIGHT_PX = 120;
 /**
  * The text box: Enter sends, Shift+Enter breaks the line, IME composition is left alone. Disabled
  * (with the service's placeholder) while the latest message from the other side asks for it.
+ * Near the length limit a count appears (a polite live region that also describes the input);
+ * over it, the text stays for the visitor to shorten, and Send waits.
  */
 export function Composer({ inputId }: { inputId: string }) {
-  const { intents, ui, inputControl, settings } = useWidget();
+  const { intents, ui, inputControl, settings, lang } = useWidget();
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -30,8 +33,14 @@ export function Composer({ inputId }: { inputId: string }) {
   };
   useEffect(grow, [text]);
 
+  const length = characterCount(text);
+  const near = length >= COUNT_SHOWN_FROM;
+  const tooLong = length > MAX_MESSAGE_CHARS;
+  const countId = `${inputId}-count`;
+  const number = (n: number) => n.toLocaleString(lang.value);
+
   const submit = () => {
-    if (!text.trim() || control.disabled) return;
+    if (!text.trim() || control.disabled || tooLong) return;
     intents.send(text);
     setText('');
     input.current?.focus();
@@ -39,64 +48,72 @@ export function Composer({ inputId }: { inputId: string }) {
 
   const placeholder = control.placeholder ?? (control.disabled ? t('INPUT_DISABLED') : t('LABEL_PLACEHOLDER'));
   return (
-    <form
-      part="composer"
-      class={`composer${control.disabled ? ' is-disabled' : ''}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      {s.showAttachmentFooterButton && (
-        <>
-          <button type="button" part="upload-button" class="icon-button upload-button" aria-label={t('BUTTON_ATTACH_FILE')} disabled={control.disabled} onClick={() => fileInput.current?.click()}>
-            <PaperclipIcon />
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            class="visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            accept={s.fileUploadAccept}
-            onChange={(e) => {
-              const files = e.currentTarget.files;
-              if (files) for (const file of Array.from(files)) intents.upload(file);
-              e.currentTarget.value = '';
-            }}
-          />
-        </>
-      )}
-      <label for={inputId} class="visually-hidden">
-        {t('LABEL_PLACEHOLDER')}
-      </label>
-      <textarea
-        id={inputId}
-        ref={input}
-        part="input"
-        class="input"
-        rows={1}
-        value={text}
-        disabled={control.disabled}
-        placeholder={placeholder}
-        enterkeyhint="send"
-        onInput={(e) => setText(e.currentTarget.value)}
-        onPaste={(e) => {
-          const files = Array.from(e.clipboardData?.files ?? []);
-          if (!files.length || !s.showAttachmentFooterButton) return;
+    <>
+      <p id={countId} class={`char-count${tooLong ? ' is-over' : ''}`} aria-live="polite">
+        {near && (tooLong ? `${t('MESSAGE_TOO_LONG', { max: number(MAX_MESSAGE_CHARS) })} ` : '')}
+        {near && t('MESSAGE_CHARACTER_COUNT', { count: number(length), max: number(MAX_MESSAGE_CHARS) })}
+      </p>
+      <form
+        part="composer"
+        class={`composer${control.disabled ? ' is-disabled' : ''}`}
+        onSubmit={(e) => {
           e.preventDefault();
-          for (const file of files) intents.upload(file);
+          submit();
         }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
+      >
+        {s.showAttachmentFooterButton && (
+          <>
+            <button type="button" part="upload-button" class="icon-button upload-button" aria-label={t('BUTTON_ATTACH_FILE')} disabled={control.disabled} onClick={() => fileInput.current?.click()}>
+              <PaperclipIcon />
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              class="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              accept={s.fileUploadAccept}
+              onChange={(e) => {
+                const files = e.currentTarget.files;
+                if (files) for (const file of Array.from(files)) intents.upload(file);
+                e.currentTarget.value = '';
+              }}
+            />
+          </>
+        )}
+        <label for={inputId} class="visually-hidden">
+          {t('LABEL_PLACEHOLDER')}
+        </label>
+        <textarea
+          id={inputId}
+          ref={input}
+          part="input"
+          class="input"
+          rows={1}
+          value={text}
+          disabled={control.disabled}
+          placeholder={placeholder}
+          aria-describedby={near ? countId : undefined}
+          aria-invalid={tooLong || undefined}
+          enterkeyhint="send"
+          onInput={(e) => setText(e.currentTarget.value)}
+          onPaste={(e) => {
+            const files = Array.from(e.clipboardData?.files ?? []);
+            if (!files.length || !s.showAttachmentFooterButton) return;
             e.preventDefault();
-            submit();
-          }
-        }}
-      />
-      <button type="submit" part="send-button" class="send-button" aria-label={t('BUTTON_SEND_MESSAGE')} disabled={!text.trim() || control.disabled}>
-        <SendIcon />
-      </button>
-    </form>
+            for (const file of files) intents.upload(file);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <button type="submit" part="send-button" class="send-button" aria-label={t('BUTTON_SEND_MESSAGE')} disabled={!text.trim() || control.disabled || tooLong}>
+          <SendIcon />
+        </button>
+      </form>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { TimedMessage } from '../state/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
+import { REASONS } from '../state/delivery.ts';
 import { useWidget, useT } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { FileMessage } from './FileMessage.tsx';
@@ -35,8 +36,10 @@ function MessageContent({ message }: { message: TimedMessage }) {
  * service reaches the DOM as text nodes or through the markdown renderer (no HTML parsing).
  */
 export function MessageBubble({ message, showSender, time, buttonsEnabled }: { message: TimedMessage; showSender: boolean; time: string; buttonsEnabled: boolean }) {
-  const { intents } = useWidget();
+  const { intents, conversation } = useWidget();
   const t = useT();
+  // Why it was not sent (delivery.ts failureOf), from the outbox item behind the bubble.
+  const reason = message.state === 'failed' ? conversation.outbox.value.find((i) => i.tempUID === message.tempUID)?.reason : undefined;
   const side = message.fromVisitor ? 'visitor' : 'agent';
   // The visitor's messages are told by sender id (fromVisitor), never by name; and no other name
   // may read as the visitor's own label (an agent named "You" is shown as the support team).
@@ -71,13 +74,17 @@ export function MessageBubble({ message, showSender, time, buttonsEnabled }: { m
           {status && (
             <span class="status" role={message.state === 'failed' ? 'alert' : undefined}>
               {status}
+              {reason && <span class="failure-reason"> {t(reason)}</span>}
             </span>
           )}
           {message.state === 'failed' && message.tempUID && (
             <>
-              <button type="button" class="link-button" onClick={() => intents.retry(message.tempUID!)}>
-                {t('BUTTON_RETRY')}
-              </button>
+              {/* The same text would be refused again: only Delete helps. */}
+              {reason !== REASONS.tooLarge && (
+                <button type="button" class="link-button" onClick={() => intents.retry(message.tempUID!)}>
+                  {t('BUTTON_RETRY')}
+                </button>
+              )}
               <button type="button" class="link-button" onClick={() => intents.discard(message.tempUID!)}>
                 {t('BUTTON_DELETE')}
               </button>
