@@ -1,28 +1,32 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
-import { CloseConfirm } from './CloseConfirm.tsx';
 import { Composer } from './Composer.tsx';
-import { ConversationEnd } from './ConversationEnd.tsx';
 import { Header } from './Header.tsx';
-import { ImageViewer } from './ImageViewer.tsx';
+import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
 import { UploadList } from './UploadList.tsx';
-import { DepartmentSelect } from './DepartmentSelect.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
-import { PreChatForm } from './PreChatForm.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
+
+// Steps most visits never reach: their code comes after the window opens.
+const CloseConfirm = lazyView(() => import('./CloseConfirm.tsx').then((m) => m.CloseConfirm));
+const ConversationEnd = lazyView(() => import('./ConversationEnd.tsx').then((m) => m.ConversationEnd));
+const ImageViewer = lazyView(() => import('./ImageViewer.tsx').then((m) => m.ImageViewer));
+const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
+const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
+const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
 function Body({ inputId }: { inputId: string }) {
   const { intake, conversation, ui } = useWidget();
   const stage = intake.stage.value;
-  if (stage === 'prechat') return <PreChatForm />;
-  if (stage === 'departments') return <DepartmentSelect />;
+  if (stage === 'prechat') return <PreChatForm.View />;
+  if (stage === 'departments') return <DepartmentSelect.View />;
   return (
     <>
       <MessageList />
       <UploadList />
-      {ui.confirmingClose.value ? <CloseConfirm /> : conversation.closed.value ? <ConversationEnd /> : <Composer inputId={inputId} />}
+      {ui.confirmingClose.value ? <CloseConfirm.View /> : conversation.closed.value ? <ConversationEnd.View /> : <Composer inputId={inputId} />}
     </>
   );
 }
@@ -34,6 +38,11 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
   const [dragging, setDragging] = useState(false);
   const titleId = `${idPrefix}-title`;
   const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value;
+  useEffect(() => {
+    // Once the window is up, the later steps are fetched while the visitor reads.
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => LATER_VIEWS.forEach((view) => view.prefetch()));
+  }, []);
   return (
     <section
       part="window"
@@ -78,7 +87,7 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
         </footer>
       )}
       {dragging && <div class="drop-hint">{t('DROP_FILE_HERE')}</div>}
-      <ImageViewer />
+      {ui.viewerImage.value && <ImageViewer.View />}
     </section>
   );
 }
