@@ -166,10 +166,13 @@ test('the service restarts while a message waits', async ({ page: p }) => {
 
 test('reload in the middle of a send', async ({ page: p }) => {
   await openWidget(p);
-  await type(p, unique('warm-up'));
+  // The warm-up must be stored before the fault: otherwise its own POST is the one "in flight".
+  const warmUp = unique('warm-up');
+  await type(p, warmUp);
+  await exactlyOnce(p, warmUp);
   await fault({ latencyMs: 1500 });
   const text = unique('reload');
-  const posted = p.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/messages'));
+  const posted = p.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/messages') && (r.postData() ?? '').includes(text));
   await type(p, text);
   await posted;
   await p.reload();
