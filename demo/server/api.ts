@@ -23,6 +23,7 @@ import { staticFolder } from './pages.ts';
 import { banFilter, projectSetter } from './projectSetter.ts';
 import { registerProjects } from './projects.ts';
 import { registerRequests } from './requests.ts';
+import { registerTranscripts } from './transcripts.ts';
 import { DEMO_PROJECT_ID } from './seed.ts';
 import { registerWidgets } from './widgets.ts';
 
@@ -50,6 +51,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.get('/', (_req, res) => res.send(HELLO));
   router.use('/auth', authRouter(deps));
   registerPublicFiles(router, deps);
+  registerTranscripts(router, deps);
   registerProjects(router, deps);
   router.use('/:projectid', projectSetter(deps.store), banFilter);
   registerMessages(router, deps);

@@ -47,12 +47,18 @@ export interface FaultState {
    * the root is never answered (an agent's connects), any other path gets 400 (as always).
    */
   referenceSocket: boolean;
+  /**
+   * The public transcript routes are not mounted, as with the reference's
+   * `DISABLE_TRANSCRIPT_VIEW_PAGE`: `/public/requests/…` falls into the project catch-all
+   * (`400 {"error":"Invalid project id: public"}`).
+   */
+  disableTranscripts: boolean;
 }
 
 export class FaultError extends Error {}
 
 function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): FaultState {
-  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false, referenceSocket: baseline.referenceSocket ?? false };
+  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false, referenceSocket: baseline.referenceSocket ?? false, disableTranscripts: false };
 }
 
 function nonNegativeInt(value: unknown, name: string): number {
@@ -173,6 +179,7 @@ export class Faults {
       case 'refuseWebsocket':
       case 'hangWebsocket':
       case 'referenceSocket':
+      case 'disableTranscripts':
         next[key] = bool(value, key);
         return;
       default:
