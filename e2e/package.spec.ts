@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NPM_ENTRIES } from '../.ci/npm-entries.mjs';
-import { API_URL, PAGES_ORIGIN, createProject, input, isMessagePost } from './support.ts';
+import { API_ORIGIN, API_URL, PAGES_ORIGIN, agentReply, createProject, input, isMessagePost, requestIdOf } from './support.ts';
 
 /**
  * The npm package as a stranger gets it (issue 12 §4): `npm pack` (its `prepack` builds the npm
@@ -152,6 +152,30 @@ test.fixme('a UI of its own on "porchlight/client" sends a message, without Prea
   await page.getByRole('button', { name: 'Send' }).click();
   expect((await stored).status()).toBe(200);
   await expect(page.getByRole('list', { name: 'Messages' }).getByText(text)).toBeVisible();
+  await expect(page.locator('porchlight-widget')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('the demo serves the npm build at /npm/ for its page with a UI of its own', async () => {
+  const response = await fetch(`${API_ORIGIN}/npm/index.js`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/javascript/);
+});
+
+// enabled once src/client lands
+test.fixme('the demo page with a UI of its own (demo/pages/custom-ui.html) chats through the client', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${PAGES_ORIGIN}/custom-ui.html`);
+  const text = `custom ui ${Date.now()}`;
+  const stored = page.waitForResponse((response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text);
+  await page.getByLabel('Your question').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const response = await stored;
+  expect(response.status()).toBe(200);
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.getByText(text)).toBeVisible();
+  await agentReply(requestIdOf(response.request()), 'Answered on a UI of its own');
+  await expect(conversation.getByText('Answered on a UI of its own')).toBeVisible();
   await expect(page.locator('porchlight-widget')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
