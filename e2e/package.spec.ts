@@ -85,7 +85,7 @@ test('the app type-checks against the published declarations and bundles with Vi
   test.setTimeout(90_000);
   run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], APP);
   run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], APP);
-  for (const page of ['widget', 'element', 'react', 'vue']) expect(existsSync(path.join(OUT, `${page}.html`))).toBe(true);
+  for (const page of ['widget', 'element', 'react', 'vue', ...(hasClient ? ['client'] : [])]) expect(existsSync(path.join(OUT, `${page}.html`))).toBe(true);
   // The wrappers leave the frameworks to the app: one React, one Vue, the app's own.
   for (const entry of ['react', 'vue']) expect(readFileSync(path.join(INSTALLED, `dist-npm/${entry}.js`), 'utf8')).toMatch(new RegExp(`from "${entry}"`));
 });
