@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type UserConfig } from 'vite';
 import { NPM_OUT_DIR, presentEntries } from './.ci/npm-entries.mjs';
+import { thirdPartyLicenses } from './.ci/third-party-licenses.mjs';
 
 const FRAMEWORKS = ['react', 'react-dom', 'vue'];
 
@@ -31,6 +32,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'npm') {
     return {
       ...shared,
+      plugins: [thirdPartyLicenses()],
       build: {
         outDir: NPM_OUT_DIR,
         emptyOutDir: true,

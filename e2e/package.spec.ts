@@ -59,7 +59,10 @@ test.beforeAll(async () => {
 });
 
 test('the tarball holds the built entries, their declarations, LICENSE and README, and nothing internal', () => {
-  for (const file of ['package.json', 'LICENSE', 'README.md']) expect(packedFiles).toContain(file);
+  for (const file of ['package.json', 'LICENSE', 'README.md', 'dist-npm/THIRD-PARTY-LICENSES.txt']) expect(packedFiles).toContain(file);
+  // What is compiled in travels with its licence.
+  const notices = readFileSync(path.join(INSTALLED, 'dist-npm/THIRD-PARTY-LICENSES.txt'), 'utf8');
+  for (const name of ['preact', '@preact/signals', 'i18next', 'dompurify', 'idb-keyval']) expect(notices).toContain(`\n${name}@`);
   const manifest = JSON.parse(readFileSync(path.join(INSTALLED, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }>; dependencies?: unknown; sideEffects: string[] };
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (subpath === './client' && !hasClient) continue; // checked by the client test below
