@@ -31,6 +31,8 @@ export interface ApiDeps extends AuthDeps {
   faults: Faults;
   mode: DemoMode;
   distDir: string;
+  /** The npm package's build (`dist-npm/`), for the page with a UI of its own on `porchlight/client`. */
+  npmDistDir: string;
   consoleDir: string;
   /** The settings dashboard with live previews (`/dashboard/`). */
   dashboardDir: string;
@@ -101,6 +103,7 @@ export function createApiApp(deps: ApiDeps): express.Express {
 
   app.use('/__demo', createAdminRouter(deps));
   app.use('/widget', staticFolder(deps.distDir));
+  app.use('/npm', staticFolder(deps.npmDistDir));
   app.use('/console', staticFolder(deps.consoleDir, () => consoleVars(deps)));
   app.use('/dashboard', staticFolder(deps.dashboardDir, () => consoleVars(deps)));
   app.use('/demo-assets', staticFolder(deps.assetsDir));
