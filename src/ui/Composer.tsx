@@ -88,7 +88,7 @@ export function Composer({ inputId }: { inputId: string }) {
           </>
         )}
         {s.showEmojiFooterButton && (
-          <button ref={emojiButton} type="button" part="emoji-button" class="icon-button upload-button" aria-label={t('BUTTON_EMOJI')} aria-expanded={picking} disabled={control.disabled} onClick={() => setPicking(!picking)}>
+          <button ref={emojiButton} type="button" part="emoji-button" class="icon-button emoji-button" aria-label={t('BUTTON_EMOJI')} aria-expanded={picking} disabled={control.disabled} onClick={() => setPicking(!picking)}>
             <SmileIcon />
           </button>
         )}
