@@ -16,7 +16,9 @@ const run = spawnSync('npx', ['playwright', 'test', 'e2e/visual.spec.ts', '--wor
 // `<state>--<variant>.png`: one row per state, one column per variant.
 const files = readdirSync(dir).filter((f) => f.endsWith('.png'));
 const states = [...new Set(files.map((f) => f.split('--')[0]))];
-const variants = [...new Set(files.map((f) => f.split('--')[1].replace(/\.png$/, '')))];
+const ORDER = ['desktop-light', 'desktop-dark', 'phone-light', 'phone-dark', 'desktop-rtl'];
+const rank = (v) => (ORDER.includes(v) ? ORDER.indexOf(v) : ORDER.length);
+const variants = [...new Set(files.map((f) => f.split('--')[1].replace(/\.png$/, '')))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const escape = (s) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const cell = (state, variant) => {
   const file = `${state}--${variant}.png`;
