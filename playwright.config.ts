@@ -11,7 +11,11 @@ export const PAGES_PORT = Number(process.env.PORCHLIGHT_E2E_PAGES_PORT ?? 4311);
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
-  expect: { timeout: 8_000 },
+  expect: {
+    timeout: 8_000,
+    // Screenshot baselines (e2e/visual.spec.ts) are committed beside the specs, one folder per spec.
+    toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}', animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   // One retry in CI absorbs a machine hiccup; a retried test is still reported as flaky.

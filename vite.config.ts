@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { NPM_OUT_DIR, presentEntries } from './.ci/npm-entries.mjs';
 import { thirdPartyLicenses } from './.ci/third-party-licenses.mjs';
 
@@ -13,6 +13,20 @@ const FRAMEWORKS = ['react', 'react-dom', 'vue'];
  *   a folder of its own so the script-tag build (which empties `dist/`) never removes them.
  * Every file is found relative to the one that imports it, so `dist/` works from any path.
  */
+/**
+ * The app is final code, not a library that a bundler tree-shakes again, yet library mode writes
+ * `/* @__PURE__ *\/` before every call it could drop: ~280 B gzip the visitor never needs.
+ */
+function dropPureAnnotations(): Plugin {
+  return {
+    name: 'porchlight:drop-pure-annotations',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = chunk.code.replaceAll('/* @__PURE__ */', '');
+    },
+  };
+}
+
 export default defineConfig(({ mode }): UserConfig => {
   const shared = {
     esbuild: { jsx: 'automatic' as const, jsxImportSource: 'preact', legalComments: 'none' as const },
@@ -48,6 +62,7 @@ export default defineConfig(({ mode }): UserConfig => {
   }
   return {
     ...shared,
+    plugins: [dropPureAnnotations()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

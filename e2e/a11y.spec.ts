@@ -63,4 +63,25 @@ test.describe('accessibility of every step (axe-core)', () => {
     await expect(chatWindow(page)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('message preview above the closed launcher, emoji picker (open and searched)', async ({ page }) => {
+    await openHostPage(page, snippetPage({ settings: { showEmojiFooterButton: true } }));
+    await launcher(page).click();
+    const rid = await sendFromWidget(page, 'Accessibility of the new parts');
+    const button = page.locator('porchlight-widget [part~="emoji-button"]');
+    await button.click();
+    const picker = page.locator('porchlight-widget [part~="emoji-picker"]');
+    await expect(picker.getByRole('button').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.type('zzqqx');
+    await expect(picker).toContainText('No emoji found');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await launcher(page).click();
+    await agentReply(rid, 'We will look into it right away.');
+    await expect(page.locator('porchlight-widget [part~="message-preview"]')).toBeVisible({ timeout: 15_000 });
+    // Contrast is measured once the preview has risen into place (its entry animation fades it in).
+    await page.locator('porchlight-widget').evaluate((host) => Promise.all(host.shadowRoot!.getAnimations().map((a) => a.finished)));
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

@@ -50,7 +50,7 @@ describe('widget', () => {
     widget.open();
     widget.close();
     await until(() => expect(received).toHaveBeenCalled(), 4000);
-    await until(() => expect(ui.getByRole('button', { name: 'Open chat' }).textContent).toContain('1'));
+    await until(() => expect(ui.getByRole('button', { name: 'Open chat, 1 unread message' }).textContent).toContain('1'));
     expect(unread).toHaveBeenLastCalledWith(1);
     widget.open();
     expect(await ui.findByText('It ships today.')).toBeTruthy();

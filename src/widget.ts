@@ -23,6 +23,7 @@ import { createTabs, type TabMessage } from './state/tabs.ts';
 import { cleanLayer, defaultApiUrl, resolveSettings, settingsFromQuery, type WidgetSettings } from './state/settings.ts';
 import { createMemoryStore, openStore, sessionOpenMirror } from './state/storage.ts';
 import { createUi } from './state/ui.ts';
+import { createAttention } from './state/attention.ts';
 import { createUploads } from './state/uploads.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import { createChime } from './ui/chime.ts';
@@ -276,6 +277,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     online,
     t: (key, options) => translator.t(key, options),
     intents,
+    attention: createAttention({ messages: conversation.messages, unread: conversation.unread, isOpen: ui.isOpen, leads: tabs.isLeader, quiet: isPreview, doc: win.document }),
   };
 
   // ---- rendering
@@ -493,6 +495,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       tabs.stop();
       realtime.stop();
       conversation.dispose();
+      view.attention.dispose();
       for (const dispose of disposers) dispose();
       for (const timer of timers) clearTimeout(timer);
       relay.stop();

@@ -101,6 +101,19 @@ const ar: LocaleTexts = {
   POWERED_BY_LABEL: 'مدعوم من',
   PREVIEW_SAMPLE_VISITOR: 'مرحبًا! هل تشحنون إلى كندا؟',
   PREVIEW_SAMPLE_AGENT: 'نعم، تصل الطلبات خلال 3 إلى 5 أيام عمل.',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'تجاهل الرسالة',
+  BUTTON_EMOJI: 'إدراج رمز تعبيري',
+  EMOJI_PICKER_LABEL: 'الرموز التعبيرية',
+  EMOJI_SEARCH: 'ابحث عن رمز تعبيري',
+  EMOJI_NO_RESULTS: 'لم يتم العثور على رموز تعبيرية',
+  EMOJI_CATEGORY_SMILEYS: 'الوجوه',
+  EMOJI_CATEGORY_PEOPLE: 'الأشخاص',
+  EMOJI_CATEGORY_NATURE: 'الطبيعة',
+  EMOJI_CATEGORY_FOOD: 'الطعام',
+  EMOJI_CATEGORY_ACTIVITIES: 'الأنشطة',
+  EMOJI_CATEGORY_TRAVEL: 'السفر',
+  EMOJI_CATEGORY_OBJECTS: 'الأشياء',
+  EMOJI_CATEGORY_SYMBOLS: 'الرموز',
 };
 
 export default ar;

@@ -89,6 +89,19 @@ const de: LocaleTexts = {
   POWERED_BY_LABEL: 'Bereitgestellt von',
   PREVIEW_SAMPLE_VISITOR: 'Hallo! Liefern Sie auch nach Kanada?',
   PREVIEW_SAMPLE_AGENT: 'Ja – Bestellungen kommen in 3–5 Werktagen an.',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'Nachricht ausblenden',
+  BUTTON_EMOJI: 'Emoji einfügen',
+  EMOJI_PICKER_LABEL: 'Emojis',
+  EMOJI_SEARCH: 'Emoji suchen',
+  EMOJI_NO_RESULTS: 'Keine Emojis gefunden',
+  EMOJI_CATEGORY_SMILEYS: 'Smileys',
+  EMOJI_CATEGORY_PEOPLE: 'Menschen',
+  EMOJI_CATEGORY_NATURE: 'Natur',
+  EMOJI_CATEGORY_FOOD: 'Essen',
+  EMOJI_CATEGORY_ACTIVITIES: 'Aktivitäten',
+  EMOJI_CATEGORY_TRAVEL: 'Reisen',
+  EMOJI_CATEGORY_OBJECTS: 'Objekte',
+  EMOJI_CATEGORY_SYMBOLS: 'Symbole',
 };
 
 export default de;

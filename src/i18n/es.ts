@@ -89,6 +89,19 @@ const es: LocaleTexts = {
   POWERED_BY_LABEL: 'Con la tecnología de',
   PREVIEW_SAMPLE_VISITOR: '¡Hola! ¿Envían a Canadá?',
   PREVIEW_SAMPLE_AGENT: 'Sí: los pedidos llegan en 3–5 días hábiles.',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'Descartar mensaje',
+  BUTTON_EMOJI: 'Insertar emoji',
+  EMOJI_PICKER_LABEL: 'Emoji',
+  EMOJI_SEARCH: 'Buscar emoji',
+  EMOJI_NO_RESULTS: 'No se encontraron emojis',
+  EMOJI_CATEGORY_SMILEYS: 'Caras',
+  EMOJI_CATEGORY_PEOPLE: 'Personas',
+  EMOJI_CATEGORY_NATURE: 'Naturaleza',
+  EMOJI_CATEGORY_FOOD: 'Comida',
+  EMOJI_CATEGORY_ACTIVITIES: 'Actividades',
+  EMOJI_CATEGORY_TRAVEL: 'Viajes',
+  EMOJI_CATEGORY_OBJECTS: 'Objetos',
+  EMOJI_CATEGORY_SYMBOLS: 'Símbolos',
 };
 
 export default es;

@@ -92,6 +92,19 @@ const fr: LocaleTexts = {
   POWERED_BY_LABEL: 'Propulsé par',
   PREVIEW_SAMPLE_VISITOR: 'Bonjour ! Vous livrez au Canada ?',
   PREVIEW_SAMPLE_AGENT: 'Oui : les commandes arrivent en 3 à 5 jours ouvrés.',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'Ignorer le message',
+  BUTTON_EMOJI: 'Insérer un émoji',
+  EMOJI_PICKER_LABEL: 'Émojis',
+  EMOJI_SEARCH: 'Rechercher un émoji',
+  EMOJI_NO_RESULTS: 'Aucun émoji trouvé',
+  EMOJI_CATEGORY_SMILEYS: 'Smileys',
+  EMOJI_CATEGORY_PEOPLE: 'Personnes',
+  EMOJI_CATEGORY_NATURE: 'Nature',
+  EMOJI_CATEGORY_FOOD: 'Nourriture',
+  EMOJI_CATEGORY_ACTIVITIES: 'Activités',
+  EMOJI_CATEGORY_TRAVEL: 'Voyages',
+  EMOJI_CATEGORY_OBJECTS: 'Objets',
+  EMOJI_CATEGORY_SYMBOLS: 'Symboles',
 };
 
 export default fr;

@@ -89,6 +89,19 @@ const it: LocaleTexts = {
   POWERED_BY_LABEL: 'Con tecnologia',
   PREVIEW_SAMPLE_VISITOR: 'Ciao! Spedite in Canada?',
   PREVIEW_SAMPLE_AGENT: 'Sì: gli ordini arrivano in 3–5 giorni lavorativi.',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'Ignora messaggio',
+  BUTTON_EMOJI: 'Inserisci emoji',
+  EMOJI_PICKER_LABEL: 'Emoji',
+  EMOJI_SEARCH: 'Cerca emoji',
+  EMOJI_NO_RESULTS: 'Nessuna emoji trovata',
+  EMOJI_CATEGORY_SMILEYS: 'Faccine',
+  EMOJI_CATEGORY_PEOPLE: 'Persone',
+  EMOJI_CATEGORY_NATURE: 'Natura',
+  EMOJI_CATEGORY_FOOD: 'Cibo',
+  EMOJI_CATEGORY_ACTIVITIES: 'Attività',
+  EMOJI_CATEGORY_TRAVEL: 'Viaggi',
+  EMOJI_CATEGORY_OBJECTS: 'Oggetti',
+  EMOJI_CATEGORY_SYMBOLS: 'Simboli',
 };
 
 export default it;

@@ -23,6 +23,19 @@ export const pendingEn = {
   POWERED_BY_LABEL: 'Powered by',
   PREVIEW_SAMPLE_VISITOR: 'Hi! Do you ship to Canada?',
   PREVIEW_SAMPLE_AGENT: 'We do — orders arrive in 3–5 business days.',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'Dismiss message',
+  BUTTON_EMOJI: 'Insert emoji',
+  EMOJI_PICKER_LABEL: 'Emoji',
+  EMOJI_SEARCH: 'Search emoji',
+  EMOJI_NO_RESULTS: 'No emoji found',
+  EMOJI_CATEGORY_SMILEYS: 'Smileys',
+  EMOJI_CATEGORY_PEOPLE: 'People',
+  EMOJI_CATEGORY_NATURE: 'Nature',
+  EMOJI_CATEGORY_FOOD: 'Food',
+  EMOJI_CATEGORY_ACTIVITIES: 'Activities',
+  EMOJI_CATEGORY_TRAVEL: 'Travel',
+  EMOJI_CATEGORY_OBJECTS: 'Objects',
+  EMOJI_CATEGORY_SYMBOLS: 'Symbols',
 } as const;
 
 export type PendingKey = keyof typeof pendingEn;

@@ -89,6 +89,19 @@ const pt: LocaleTexts = {
   POWERED_BY_LABEL: 'Desenvolvido por',
   PREVIEW_SAMPLE_VISITOR: 'Oi! Vocês entregam no Canadá?',
   PREVIEW_SAMPLE_AGENT: 'Entregamos, sim — os pedidos chegam em 3 a 5 dias úteis.',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'Dispensar mensagem',
+  BUTTON_EMOJI: 'Inserir emoji',
+  EMOJI_PICKER_LABEL: 'Emojis',
+  EMOJI_SEARCH: 'Pesquisar emoji',
+  EMOJI_NO_RESULTS: 'Nenhum emoji encontrado',
+  EMOJI_CATEGORY_SMILEYS: 'Carinhas',
+  EMOJI_CATEGORY_PEOPLE: 'Pessoas',
+  EMOJI_CATEGORY_NATURE: 'Natureza',
+  EMOJI_CATEGORY_FOOD: 'Comida',
+  EMOJI_CATEGORY_ACTIVITIES: 'Atividades',
+  EMOJI_CATEGORY_TRAVEL: 'Viagens',
+  EMOJI_CATEGORY_OBJECTS: 'Objetos',
+  EMOJI_CATEGORY_SYMBOLS: 'Símbolos',
 };
 
 export default pt;

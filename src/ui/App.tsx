@@ -6,10 +6,13 @@ import { useWidget } from './context.ts';
 import { ChatWindow } from './ChatWindow.tsx';
 import { Launcher } from './Launcher.tsx';
 import { Callout } from './Callout.tsx';
+import { lazyView } from './lazyView.tsx';
+
+const Preview = lazyView(() => import('./MessagePreview.tsx').then((m) => m.MessagePreview));
 
 /** The whole widget inside its shadow root. Styles come from the adopted stylesheet and CSS variables. */
 export function App({ idPrefix }: { idPrefix: string }) {
-  const { ui, settings, lang, preview, lookReady } = useWidget();
+  const { ui, settings, lang, preview, lookReady, attention } = useWidget();
   const launcher = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(ui.isOpen.value);
   const open = ui.isOpen.value;
@@ -27,7 +30,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
   return (
     <div class={`root align-${s.align}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
       {open && lookReady.value && <ChatWindow idPrefix={idPrefix} />}
-      <Callout />
+      {attention.preview.value ? <Preview.View /> : <Callout />}
       <Launcher buttonRef={launcher} />
     </div>
   );

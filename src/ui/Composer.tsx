@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 import { useWidget, useT } from './context.ts';
-import { PaperclipIcon, SendIcon } from './icons.tsx';
+import { PaperclipIcon, SendIcon, SmileIcon } from './icons.tsx';
+import { lazyView } from './lazyView.tsx';
+
+/** The emoji picker, its data and its styles come on first use. */
+const Picker = lazyView(() => import('./emoji/EmojiPicker.tsx').then((m) => m.EmojiPicker));
 
 const MAX_HEIGHT_PX = 120;
 
@@ -17,6 +21,8 @@ export function Composer({ inputId }: { inputId: string }) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const [picking, setPicking] = useState(false);
   const control = inputControl.value;
   const s = settings.value;
 
@@ -80,6 +86,25 @@ export function Composer({ inputId }: { inputId: string }) {
               }}
             />
           </>
+        )}
+        {s.showEmojiFooterButton && (
+          <button ref={emojiButton} type="button" part="emoji-button" class="icon-button emoji-button" aria-label={t('BUTTON_EMOJI')} aria-expanded={picking} disabled={control.disabled} onClick={() => setPicking(!picking)}>
+            <SmileIcon />
+          </button>
+        )}
+        {picking && !control.disabled && (
+          <Picker.View
+            idPrefix={inputId}
+            input={input}
+            onPick={(next) => {
+              setText(next);
+              setPicking(false);
+            }}
+            onClose={() => {
+              setPicking(false);
+              emojiButton.current?.focus();
+            }}
+          />
         )}
         <label for={inputId} class="visually-hidden">
           {t('LABEL_PLACEHOLDER')}

@@ -4,17 +4,20 @@ import { UnreadBadge } from './UnreadBadge.tsx';
 
 /** The round button in the corner: opens and closes the window, shows the unread count. */
 export function Launcher({ buttonRef }: { buttonRef: { current: HTMLButtonElement | null } }) {
-  const { ui, intents, settings } = useWidget();
+  const { ui, intents, settings, conversation } = useWidget();
   const t = useT();
   const open = ui.isOpen.value;
   const image = settings.value.baloonImage;
+  const count = conversation.unread.value;
+  // The badge's number is part of the name, so what is seen is what is said (WCAG 2.5.3).
+  const name = open ? t('BUTTON_CLOSE_CHAT') : count ? `${t('BUTTON_OPEN_CHAT')}, ${t('UNREAD_COUNT', { count })}` : t('BUTTON_OPEN_CHAT');
   return (
     <button
       ref={buttonRef}
       type="button"
       part="launcher"
       class="launcher"
-      aria-label={open ? t('BUTTON_CLOSE_CHAT') : t('BUTTON_OPEN_CHAT')}
+      aria-label={name}
       aria-expanded={open}
       onClick={() => (open ? intents.close(true) : intents.open(true))}
     >

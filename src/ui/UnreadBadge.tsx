@@ -1,12 +1,12 @@
-import { useWidget, useT } from './context.ts';
+import { useWidget } from './context.ts';
 
+/** The count on the launcher; the launcher's name says it in words (so the badge is hidden from AT). */
 export function UnreadBadge() {
   const { conversation } = useWidget();
-  const t = useT();
   const count = conversation.unread.value;
   if (!count) return null;
   return (
-    <span part="unread-badge" class="unread-badge" aria-label={t('UNREAD_COUNT', { count })}>
+    <span part="unread-badge" class="unread-badge" aria-hidden="true">
       {count > 99 ? '99+' : count}
     </span>
   );

@@ -12,6 +12,7 @@ import type { InputControl } from '../state/inputControl.ts';
 import type { IntakeModel } from '../state/intake.ts';
 import type { Availability } from '../state/operatingHours.ts';
 import type { PreChatValues } from '../state/preChatForm.ts';
+import type { AttentionModel } from '../state/attention.ts';
 
 /** What the views may do: every change goes back through the state models, never around them. */
 export interface Intents {
@@ -52,6 +53,8 @@ export interface WidgetView {
   online: ReadonlySignal<boolean>;
   t(key: string, options?: Record<string, unknown>): string;
   intents: Intents;
+  /** The message preview above the closed launcher (the page title is handled there too). */
+  attention: AttentionModel;
 }
 
 export const WidgetContext = createContext<WidgetView | null>(null);

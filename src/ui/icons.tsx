@@ -64,3 +64,11 @@ export function EndChatIcon() {
     </svg>
   );
 }
+
+export function SmileIcon() {
+  return (
+    <svg {...svg}>
+      <path fill="currentColor" d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-4 9.5h8a4 4 0 0 1-8 0ZM9 8.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,270 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
+import { AGENT, DEFAULT_DEPARTMENT, openHostPage } from './support.ts';
+
+/**
+ * Screenshots of the widget's key states (issue 10 §9), compared with the committed baselines in
+ * `e2e/__screenshots__/visual.spec.ts/`. Regenerate them with `npm run shots:update` (only the
+ * dark ones: `npm run shots:update -- --grep @dark`); `npm run shots` writes them all, without
+ * comparing, into one HTML page for review (`.tmp/shots/index.html`).
+ *
+ * Deterministic: its own demo service (ports below, bot replies at once, no welcome), a fixed
+ * clock in the page, every message time rewritten to one fixed instant on its way to the page,
+ * UTC and en-US, no websocket; animations and the caret are off for every shot.
+ */
+const API_PORT = Number(process.env.PORCHLIGHT_VISUAL_API_PORT ?? 4552);
+const PAGES_PORT = API_PORT + 1;
+const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
+const API_URL = `${API_ORIGIN}/v3`;
+const PAGES_ORIGIN = `http://127.0.0.1:${PAGES_PORT}`;
+const NOW = new Date('2026-03-02T10:30:00Z');
+const MESSAGE_TIME = '2026-03-02T10:29:00.000Z';
+const SHOTS_DIR = process.env.PORCHLIGHT_SHOTS_DIR;
+
+const VARIANTS = {
+  'desktop-light': { viewport: { width: 1280, height: 800 }, dark: false, lang: 'en' },
+  'phone-light': { viewport: { width: 390, height: 780 }, dark: false, lang: 'en' },
+  'desktop-dark': { viewport: { width: 1280, height: 800 }, dark: true, lang: 'en' },
+  'phone-dark': { viewport: { width: 390, height: 780 }, dark: true, lang: 'en' },
+  'desktop-rtl': { viewport: { width: 1280, height: 800 }, dark: false, lang: 'ar' },
+} as const;
+type Variant = keyof typeof VARIANTS;
+
+let demo: DemoHandle;
+test.describe.configure({ mode: 'serial' });
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+
+test.beforeAll(async () => {
+  demo = await startDemo({ apiPort: API_PORT, pagesPort: PAGES_PORT, quiet: true, botDelayMs: [0, 0] });
+});
+test.afterAll(async () => {
+  await demo?.close();
+});
+test.afterEach(async () => {
+  await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refuseGuests: null }) });
+});
+
+function hostPage(settings: Record<string, unknown>): string {
+  const all = { projectid: DEMO_PROJECT_ID, apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, realtime: false, ...settings };
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<style>body{margin:0;font:16px sans-serif;background:Canvas;color:CanvasText}</style></head>
+<body><script>window.porchlightSettings = ${JSON.stringify(all)};</script>
+<script async src="${API_ORIGIN}/widget/loader.js"></script></body></html>`;
+}
+
+async function createProject(body: Record<string, unknown>): Promise<string> {
+  const payload = { departments: [{ name: 'Default Department', default: true, routing: 'assigned' }], ...body };
+  const res = await fetch(`${API_ORIGIN}/__demo/projects`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { projectId: string }).projectId;
+}
+
+async function agentReply(projectId: string, requestId: string, text: string): Promise<void> {
+  const signin = await fetch(`${API_URL}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(AGENT) });
+  const { token } = (await signin.json()) as { token: string };
+  const res = await fetch(`${API_URL}/${projectId}/requests/${encodeURIComponent(requestId)}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text }) });
+  expect(res.status).toBe(200);
+}
+
+/** Every message reaches the page stamped with the same instant, so times and day lines never change. */
+async function fixTime(page: Page, variant: Variant) {
+  await page.clock.setFixedTime(NOW);
+  await page.route(/\/v3\/[^/]+\/requests\/[^/]+\/messages$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json().catch(() => null)) as unknown;
+    const stamp = (m: unknown) => (m && typeof m === 'object' && 'createdAt' in m ? { ...m, createdAt: MESSAGE_TIME } : m);
+    await route.fulfill({ response, json: Array.isArray(body) ? body.map(stamp) : stamp(body) });
+  });
+  if (VARIANTS[variant].dark) await page.emulateMedia({ colorScheme: 'dark' });
+}
+
+async function open(page: Page, variant: Variant, settings: Record<string, unknown> = {}) {
+  await fixTime(page, variant);
+  const v = VARIANTS[variant];
+  // `colorScheme` is engineer I's setting (dark mode); until it lands the dark shots look light.
+  await openHostPage(page, hostPage({ lang: v.lang, ...(v.dark ? { colorScheme: 'dark' } : {}), ...settings }), PAGES_ORIGIN);
+  // On a phone an open window covers the screen and the launcher is hidden.
+  await expect(page.locator('porchlight-widget').locator('[part~="launcher"], [part~="window"]').first()).toBeVisible();
+}
+
+const part = (page: Page, name: string) => page.locator(`porchlight-widget [part~="${name}"]`);
+
+/** The widget's parts on screen, with a margin: the shot is clipped to them on a desktop. */
+async function widgetBox(page: Page) {
+  const boxes = await page.locator('porchlight-widget').evaluate((host) =>
+    [...host.shadowRoot!.querySelectorAll('[part~="window"], [part~="launcher"], [part~="callout"], [part~="message-preview"]')].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.left, y: r.top, right: r.right, bottom: r.bottom };
+    }),
+  );
+  const size = page.viewportSize()!;
+  const pad = 16;
+  // Whole pixels, so a sub-pixel layout never changes the size of the shot.
+  const x = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.x)) - pad));
+  const y = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.y)) - pad));
+  const right = Math.min(size.width, Math.ceil(Math.max(...boxes.map((b) => b.right)) + pad));
+  const bottom = Math.min(size.height, Math.ceil(Math.max(...boxes.map((b) => b.bottom)) + pad));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Images in the widget have loaded (or failed) and fonts are ready, so nothing paints late. */
+async function settled(page: Page) {
+  // No hover look on whatever was clicked last.
+  await page.mouse.move(0, 0);
+  await page.locator('porchlight-widget').evaluate(async (host) => {
+    await document.fonts.ready;
+    // Focusing the end confirmation's first button sometimes scrolls the whole window a few px
+    // (the layout defect of issue 10 §5, being fixed with the confirm panel): undo it so the shot
+    // does not depend on that race. Remove once the panel takes the composer's place.
+    const win = host.shadowRoot!.querySelector('[part~="window"]');
+    if (win) win.scrollTop = 0;
+    const images = [...host.shadowRoot!.querySelectorAll('img')];
+    for (const img of images) img.loading = 'eager';
+    const loaded = (img: HTMLImageElement) =>
+      new Promise((resolve) => {
+        img.addEventListener('load', resolve, { once: true });
+        img.addEventListener('error', resolve, { once: true });
+      });
+    await Promise.all(images.map((img) => (img.complete ? null : loaded(img))));
+    await Promise.all(host.shadowRoot!.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[] } = {}) {
+  await settled(page);
+  const clip = options.fullViewport ? undefined : await widgetBox(page);
+  const name = `${state}--${variant}.png`;
+  if (SHOTS_DIR) {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, name), clip, animations: 'disabled', caret: 'hide', scale: 'css', mask: options.mask });
+    return;
+  }
+  await expect(page).toHaveScreenshot(name, { clip, animations: 'disabled', caret: 'hide', scale: 'css', mask: options.mask, maxDiffPixelRatio: 0.002 });
+}
+
+async function send(page: Page, text: string) {
+  const stored = page.waitForResponse((r) => r.request().method() === 'POST' && /\/messages$/.test(r.url()) && (r.request().postDataJSON() as { text?: string })?.text === text);
+  await part(page, 'input').fill(text);
+  await part(page, 'input').press('Enter');
+  const response = await stored;
+  return decodeURIComponent(/\/requests\/([^/]+)\/messages$/.exec(new URL(response.url()).pathname)![1]!);
+}
+
+const PNG = readFileSync(path.resolve('demo/assets/lamp-2.png'));
+
+function conversationFlow(variant: Variant, tag: string) {
+  test(`closed, open and empty, conversation, buttons, gallery, image viewer, upload, emoji, preview, end and rating ${tag}`, async ({ page }) => {
+    await page.setViewportSize(VARIANTS[variant].viewport);
+    // Its own project with a pooled department: no agent is picked at random to join.
+    const pid = await createProject({ name: 'Porchlight Demo', departments: [{ name: 'Default Department', default: true, routing: 'pooled' }] });
+    await open(page, variant, { projectid: pid, departmentID: '', showEmojiFooterButton: true });
+    await shot(page, variant, 'closed');
+    await part(page, 'launcher').click();
+    await expect(part(page, 'window')).toBeVisible();
+    await part(page, 'input').blur();
+    await shot(page, variant, 'open-empty');
+
+    const rid = await send(page, 'Hi! Do you ship to Canada?');
+    await agentReply(pid, rid, 'We do — orders arrive in **3–5 business days**.');
+    await expect(part(page, 'message-agent')).toHaveCount(1);
+    await shot(page, variant, 'conversation');
+
+    await send(page, '/buttons');
+    await expect(part(page, 'quick-replies').last()).toBeVisible();
+    await shot(page, variant, 'buttons');
+
+    await send(page, '/gallery');
+    await expect(page.locator('porchlight-widget .gallery').last()).toBeVisible();
+    await shot(page, variant, 'gallery');
+
+    await send(page, '/image');
+    const image = part(page, 'message-image').last();
+    await expect(image).toBeVisible();
+    await image.click();
+    await expect(page.getByRole('dialog', { name: /Image|صورة/ })).toBeVisible();
+    await shot(page, variant, 'image-viewer', { fullViewport: true });
+    await page.keyboard.press('Escape');
+
+    await page.locator('porchlight-widget input[type=file]').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: PNG });
+    await expect(part(page, 'message-visitor').last().locator('img')).toBeVisible();
+    await expect(page.locator('porchlight-widget .upload-list')).toHaveCount(0);
+    await shot(page, variant, 'upload');
+
+    if (!VARIANTS[variant].dark) {
+      // The largest shot (a grid of colour emoji): light and RTL only.
+      await part(page, 'emoji-button').click();
+      await expect(part(page, 'emoji-picker').getByRole('button').first()).toBeVisible();
+      await shot(page, variant, 'emoji-picker');
+      await page.keyboard.press('Escape');
+    }
+
+    await part(page, 'close-button').click();
+    await expect(part(page, 'window')).toBeHidden();
+    await agentReply(pid, rid, 'Anything else I can help you with? Our team is here until 6 pm today.');
+    // The widget looks at once on `online` instead of at its closed-window pace (15 s).
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(part(page, 'message-preview')).toBeVisible({ timeout: 20_000 });
+    await shot(page, variant, 'preview');
+
+    await part(page, 'message-preview').locator('.callout-body').click();
+    await expect(part(page, 'window')).toBeVisible();
+    await page.locator('porchlight-widget .end-button, porchlight-widget [part~="end-button"]').or(page.getByRole('button', { name: /End (the )?conversation|إنهاء/ })).first().click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await shot(page, variant, 'end-confirm');
+    await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
+    await expect(part(page, 'rating')).toBeVisible({ timeout: 10_000 });
+    await shot(page, variant, 'end-rating');
+  });
+}
+
+function otherStates(variant: Variant, tag: string) {
+  test(`callout, offline, pre-chat form, departments, errors ${tag}`, async ({ page }) => {
+    await page.setViewportSize(VARIANTS[variant].viewport);
+    const callout = await createProject({ widget: { calloutTimer: 0 } });
+    await open(page, variant, { projectid: callout, departmentID: '' });
+    await expect(part(page, 'callout')).toBeVisible();
+    await shot(page, variant, 'callout');
+
+    const offline = await createProject({ agentsAvailable: false });
+    await open(page, variant, { projectid: offline, departmentID: '', open: true });
+    await expect(part(page, 'offline-notice')).toBeVisible();
+    await shot(page, variant, 'offline');
+
+    const prechat = await createProject({ widget: { preChatForm: true } });
+    await open(page, variant, { projectid: prechat, departmentID: '', open: true });
+    await expect(part(page, 'prechat-form')).toBeVisible();
+    await shot(page, variant, 'prechat');
+    await part(page, 'prechat-form').locator('button[type=submit]').click();
+    await expect(page.locator('porchlight-widget .field-error').first()).toBeVisible();
+    await shot(page, variant, 'prechat-errors');
+
+    await open(page, variant, { departmentID: '', open: true });
+    await expect(part(page, 'departments')).toBeVisible();
+    await shot(page, variant, 'departments');
+
+    await open(page, variant, { open: true });
+    await part(page, 'input').fill('x'.repeat(10_050));
+    await expect(page.locator('porchlight-widget .char-count')).not.toBeEmpty();
+    await shot(page, variant, 'error-too-long');
+
+    await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refuseGuests: { as: 'membership', all: true } }) });
+    await part(page, 'input').fill('Is anyone there?');
+    await part(page, 'input').press('Enter');
+    await expect(part(page, 'message-visitor').last()).toHaveClass(/state-failed/, { timeout: 15_000 });
+    await part(page, 'input').blur();
+    await shot(page, variant, 'error-not-sent');
+  });
+}
+
+for (const variant of Object.keys(VARIANTS) as Variant[]) {
+  // Tags: `--grep @dark` regenerates only the dark shots once the dark look changes.
+  const tag = `@${variant.split('-')[0]} @${variant.split('-')[1]}`;
+  test.describe(variant, () => {
+    conversationFlow(variant, tag);
+    // Phone-dark and RTL take the main flow only: fewer baselines, every state still in each look.
+    if (variant !== 'desktop-rtl' && variant !== 'phone-dark') otherStates(variant, tag);
+  });
+}

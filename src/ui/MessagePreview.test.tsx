@@ -1,0 +1,42 @@
+import { fireEvent } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { useWidgetHarness } from '../test/mountForTest.ts';
+import { until } from '../test/fakeFetch.ts';
+
+const harness = useWidgetHarness();
+
+describe('message preview above the closed launcher', () => {
+  it('shows the latest agent message, opens the conversation on click, and can be dismissed', async () => {
+    const { widget, ui, root } = harness.start();
+    await widget.sendMessage('Where is my order?');
+    const rid = [...harness.service.messages.keys()][0]!;
+    harness.service.agentSays(rid, 'It ships today.');
+    widget.open();
+    widget.close();
+    const preview = () => root.querySelector('[part~="message-preview"]');
+    await until(() => expect(preview()?.textContent).toContain('It ships today.'), 4000);
+    expect(preview()?.textContent).toContain('Ann Agent');
+    expect(preview()?.getAttribute('role')).toBe('status');
+
+    fireEvent.click(ui.getByRole('button', { name: 'Dismiss message' }));
+    expect(preview()).toBeNull();
+    // Dismissed until the next message, which shows again; a click on it opens the conversation.
+    harness.service.agentSays(rid, 'Tracking: ZX-1.');
+    widget.open();
+    widget.close();
+    await until(() => expect(preview()?.textContent).toContain('Tracking: ZX-1.'), 4000);
+    fireEvent.click(ui.getByText('Tracking: ZX-1.'));
+    expect(await ui.findByRole('dialog')).toBeTruthy();
+    expect(preview()).toBeNull();
+  });
+
+  it('shows nothing while the window is open', async () => {
+    const { widget, root, ui } = harness.start();
+    await widget.sendMessage('Hello');
+    const rid = [...harness.service.messages.keys()][0]!;
+    widget.open();
+    harness.service.agentSays(rid, 'Hi there!');
+    expect(await ui.findByText('Hi there!', {}, { timeout: 4000 })).toBeTruthy();
+    expect(root.querySelector('[part~="message-preview"]')).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import { useWidget, useT } from './context.ts';
+import { useRef } from 'preact/hooks';
+import { CloseIcon } from './icons.tsx';
+import { useChunkStyles } from './useChunkStyles.ts';
+import css from './MessagePreview.css?inline';
+
+/**
+ * The latest message from the other side above the closed launcher: a click opens the
+ * conversation, the small button dismisses it (until the next message). Styled like the callout;
+ * loaded when the first preview shows (App renders it through a lazy view).
+ */
+export function MessagePreview() {
+  const { attention, intents } = useWidget();
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useChunkStyles(ref, css);
+  const message = attention.preview.value;
+  if (!message) return null;
+  return (
+    <div ref={ref} part="message-preview" class="callout message-preview" role="status">
+      <button type="button" class="callout-body" onClick={() => intents.open(true)}>
+        {message.senderName && (
+          <bdi class="callout-title">{message.senderName}</bdi>
+        )}
+        <span class="callout-msg message-preview-text">{message.text}</span>
+      </button>
+      <button type="button" class="icon-button small callout-close" aria-label={t('BUTTON_DISMISS_MESSAGE_PREVIEW')} onClick={attention.dismissPreview}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}
