@@ -207,8 +207,20 @@ function conversationItem(request) {
   const current = state.current === request.request_id;
   const item = el(
     'li',
-    { 'data-testid': 'conversation', 'data-request-id': request.request_id, 'data-status': String(request.status), tabindex: '0', role: 'button', 'aria-current': current ? 'true' : 'false' },
-    el('span', { className: 'who' }, el('span', { text: requesterName(request) }), el('span', { className: `badge s${request.status}`, text: STATUS_NAMES[request.status] || String(request.status) })),
+    {
+      'data-testid': 'conversation',
+      'data-request-id': request.request_id,
+      'data-status': String(request.status),
+      tabindex: '0',
+      role: 'button',
+      'aria-current': current ? 'true' : 'false',
+    },
+    el(
+      'span',
+      { className: 'who' },
+      el('span', { text: requesterName(request) }),
+      el('span', { className: `badge s${request.status}`, text: STATUS_NAMES[request.status] || String(request.status) }),
+    ),
     el('span', { className: 'preview', text: lastText(request) }),
   );
   item.addEventListener('click', () => openConversation(request.request_id));
@@ -269,7 +281,8 @@ function renderThreadHead() {
     ? `#${request.ticket_id} · ${STATUS_NAMES[request.status] || request.status}${department ? ` · ${department}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
     : '';
   $('reply', HTMLTextAreaElement).disabled = !open;
-  for (const id of ['send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown']) button(id).disabled = !open;
+  for (const id of ['send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown'])
+    button(id).disabled = !open;
 }
 
 /** @param {WireMessage} message */
@@ -381,7 +394,11 @@ async function closeConversation() {
 
 /** @param {AttachmentButton[]} buttons */
 function chips(buttons) {
-  return el('span', { className: 'chips', 'aria-label': 'Buttons' }, ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` })));
+  return el(
+    'span',
+    { className: 'chips', 'aria-label': 'Buttons' },
+    ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` })),
+  );
 }
 
 const LAMPS = [
@@ -433,7 +450,10 @@ const RICH = {
         { type: 'wait', time: 800 },
         { type: 'message', message: { text: 'Found it: your order ships tomorrow.', type: 'text' } },
         { type: 'wait', time: 800 },
-        { type: 'message', message: { text: 'Anything else?', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'No, thanks' }] } } } },
+        {
+          type: 'message',
+          message: { text: 'Anything else?', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'No, thanks' }] } } },
+        },
       ],
     },
   }),

@@ -40,7 +40,26 @@ const checkbox = (name) => {
   return node;
 };
 
-const WIDGET_KEYS = ['widgetTitle', 'themeColor', 'themeForegroundColor', 'themeColorOpacity', 'align', 'launcherWidth', 'marginX', 'marginY', 'baloonImage', 'logoChat', 'welcomeTitle', 'welcomeMsg', 'poweredBy', 'preChatForm', 'nativeRating', 'calloutTimer', 'calloutTitle', 'calloutMsg'];
+const WIDGET_KEYS = [
+  'widgetTitle',
+  'themeColor',
+  'themeForegroundColor',
+  'themeColorOpacity',
+  'align',
+  'launcherWidth',
+  'marginX',
+  'marginY',
+  'baloonImage',
+  'logoChat',
+  'welcomeTitle',
+  'welcomeMsg',
+  'poweredBy',
+  'preChatForm',
+  'nativeRating',
+  'calloutTimer',
+  'calloutTitle',
+  'calloutMsg',
+];
 
 function widgetSettings() {
   /** @type {Record<string, unknown>} */
@@ -70,7 +89,13 @@ function hours() {
  */
 function projectAnswer(available) {
   return {
-    project: { _id: 'preview', name: field('widgetTitle').value || 'Porchlight Demo', widget: widgetSettings(), activeOperatingHours: checkbox('activeOperatingHours').checked, operatingHours: hours() },
+    project: {
+      _id: 'preview',
+      name: field('widgetTitle').value || 'Porchlight Demo',
+      widget: widgetSettings(),
+      activeOperatingHours: checkbox('activeOperatingHours').checked,
+      operatingHours: hours(),
+    },
     user_available: available ? [{ id: 'agent' }] : [],
     departments: [],
   };
@@ -139,7 +164,11 @@ form.addEventListener('submit', async (event) => {
     /** @type {LabelsResponse | null} */
     const current = await (await fetch(`/v3/${(await (await fetch('/__demo')).json()).projectId}/labels/${lang().toUpperCase()}`)).json().catch(() => null);
     const data = current && current.lang === lang().toUpperCase() ? { ...current.data, ...text } : text;
-    labelsSaved = await fetch('/__demo/labels', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lang: lang().toUpperCase(), data }) });
+    labelsSaved = await fetch('/__demo/labels', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lang: lang().toUpperCase(), data }),
+    });
   }
   status.textContent = saved.ok && labelsSaved.ok ? 'Saved. Reload the host page to see it.' : 'Could not save: ' + (await saved.text());
 });
@@ -168,7 +197,11 @@ void setFaults({});
 const referenceMode = checkbox('referenceMode');
 /** @param {boolean | undefined} reference  undefined: only read the current mode */
 async function setReferenceMode(reference) {
-  const res = await fetch('/__demo/mode', { method: reference === undefined ? 'GET' : 'PUT', headers: { 'Content-Type': 'application/json' }, body: reference === undefined ? undefined : JSON.stringify({ reference }) });
+  const res = await fetch('/__demo/mode', {
+    method: reference === undefined ? 'GET' : 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: reference === undefined ? undefined : JSON.stringify({ reference }),
+  });
   if (res.ok) referenceMode.checked = (await res.json()).reference;
 }
 referenceMode.addEventListener('change', () => void setReferenceMode(referenceMode.checked));

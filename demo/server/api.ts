@@ -92,15 +92,22 @@ export function createApiApp(deps: ApiDeps): express.Express {
     const started = Date.now();
     // Polling GETs would drown the log: only writes and failures are printed.
     res.on('finish', () => {
-      if ((req.method !== 'GET' && req.method !== 'OPTIONS') || res.statusCode >= 400) deps.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${Date.now() - started}ms`);
+      if ((req.method !== 'GET' && req.method !== 'OPTIONS') || res.statusCode >= 400)
+        deps.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${Date.now() - started}ms`);
     });
     next();
   });
 
   app.use('/__demo', createAdminRouter(deps));
   app.use('/widget', staticFolder(deps.distDir));
-  app.use('/console', staticFolder(deps.consoleDir, () => consoleVars(deps)));
-  app.use('/dashboard', staticFolder(deps.dashboardDir, () => consoleVars(deps)));
+  app.use(
+    '/console',
+    staticFolder(deps.consoleDir, () => consoleVars(deps)),
+  );
+  app.use(
+    '/dashboard',
+    staticFolder(deps.dashboardDir, () => consoleVars(deps)),
+  );
   app.use('/demo-assets', staticFolder(deps.assetsDir));
 
   // The API answers at the root (as the reference) and under `/v3` (as the hosted service).

@@ -171,7 +171,10 @@ function replaceLabels(store: Store, projectId: string, body: unknown): void {
   if (new Set(langs).size !== langs.length) throw new InputError('each language may appear once in labels');
   store.data.labels = store.data.labels.filter((l) => l.id_project !== projectId);
   if (items.length > 0) {
-    const defaultIndex = Math.max(0, items.findIndex((l) => l.default));
+    const defaultIndex = Math.max(
+      0,
+      items.findIndex((l) => l.default),
+    );
     const at = stampsNow();
     const doc: LabelDoc = {
       _id: objectId(),
@@ -254,11 +257,20 @@ function customToken(store: Store, projectId: string, body: Record<string, unkno
   const doc = project(store, projectId);
   const text = (key: string, fallback?: string): string | undefined => (typeof body[key] === 'string' && body[key] ? (body[key] as string) : fallback);
   const claims = Object.fromEntries(
-    Object.entries({ _id: text('_id', 'jane-doe'), firstname: text('firstname', 'Jane'), lastname: text('lastname', 'Doe'), email: text('email', 'jane@example.com') }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      _id: text('_id', 'jane-doe'),
+      firstname: text('firstname', 'Jane'),
+      lastname: text('lastname', 'Doe'),
+      email: text('email', 'jane@example.com'),
+    }).filter(([, v]) => v !== undefined),
   );
   const expiresIn = body.expiresIn;
   if (expiresIn !== undefined && (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn))) throw new InputError('expiresIn must be a number of seconds');
-  const token = jwt.sign(claims, doc.jwtSecret, { subject: 'userexternal', audience: `${PROJECT_AUDIENCE_PREFIX}${doc._id}`, ...(expiresIn === undefined ? {} : { expiresIn }) });
+  const token = jwt.sign(claims, doc.jwtSecret, {
+    subject: 'userexternal',
+    audience: `${PROJECT_AUDIENCE_PREFIX}${doc._id}`,
+    ...(expiresIn === undefined ? {} : { expiresIn }),
+  });
   return `JWT ${token}`;
 }
 
@@ -267,7 +279,8 @@ const answerFailure: ErrorRequestHandler = (err: unknown, _req, res, next) => {
   if (err instanceof NotFoundError) return void res.status(404).json({ error: err.message });
   if (err instanceof InputError || err instanceof FaultError) return void res.status(400).json({ error: err.message });
   // body-parser: too large or not JSON.
-  if (isRecord(err) && typeof err.status === 'number' && err.status < 500) return void res.status(400).json({ error: 'the body must be JSON (at most 512000 bytes)' });
+  if (isRecord(err) && typeof err.status === 'number' && err.status < 500)
+    return void res.status(400).json({ error: 'the body must be JSON (at most 512000 bytes)' });
   next(err);
 };
 

@@ -52,7 +52,17 @@ export interface FaultState {
 export class FaultError extends Error {}
 
 function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): FaultState {
-  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false, referenceSocket: baseline.referenceSocket ?? false };
+  return {
+    latencyMs: 0,
+    status429: null,
+    status5xx: null,
+    dropAfterStore: null,
+    revokeTokens: false,
+    refuseGuests: null,
+    refuseWebsocket: false,
+    hangWebsocket: false,
+    referenceSocket: baseline.referenceSocket ?? false,
+  };
 }
 
 function nonNegativeInt(value: unknown, name: string): number {
@@ -165,7 +175,8 @@ export class Faults {
           next.refuseGuests = null;
           return;
         }
-        if (!isRecord(value) || (value.as !== 'membership' && value.as !== 'malformed')) throw new FaultError('refuseGuests must be {as: "membership" | "malformed", all?: boolean} or null');
+        if (!isRecord(value) || (value.as !== 'membership' && value.as !== 'malformed'))
+          throw new FaultError('refuseGuests must be {as: "membership" | "malformed", all?: boolean} or null');
         next.refuseGuests = { as: value.as, all: value.all === undefined ? false : bool(value.all, 'refuseGuests.all') };
         this.refusedGuestJtis = new Set(this.store.data.issuedGuestJtis);
         return;
@@ -220,7 +231,11 @@ export class Faults {
         this.consume('status5xx');
         res.set('Access-Control-Allow-Origin', '*');
         if (failing.status === 500) res.status(500).json({ err: 'error' });
-        else res.status(failing.status).type('text/plain').send(STATUS_CODES[failing.status] ?? 'Error');
+        else
+          res
+            .status(failing.status)
+            .type('text/plain')
+            .send(STATUS_CODES[failing.status] ?? 'Error');
         return;
       }
       next();

@@ -87,7 +87,12 @@ describe('bodies (body-parser, then the final error handler)', () => {
   });
 
   it('answers malformed JSON with 500 {"err":"error"}', async () => {
-    const res = await kit.call(`/${PID}/requests/${newRequestId()}/messages`, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: '{"text":' });
+    const res = await kit.call(`/${PID}/requests/${newRequestId()}/messages`, {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":',
+    });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ err: 'error' });
   });

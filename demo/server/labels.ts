@@ -24,10 +24,7 @@ function pivot(): LabelEntry {
 export function labelsFor(labels: LabelDoc | undefined, lang: string): LabelEntry {
   if (!labels) return pivot();
   return (
-    labels.data.find((l) => l.lang === lang) ??
-    labels.data.find((l) => l.default === true) ??
-    labels.data.find((l) => l.lang === FALLBACK_LANGUAGE) ??
-    pivot()
+    labels.data.find((l) => l.lang === lang) ?? labels.data.find((l) => l.default === true) ?? labels.data.find((l) => l.lang === FALLBACK_LANGUAGE) ?? pivot()
   );
 }
 

@@ -4,7 +4,15 @@ import type { WireMessage } from './wire.ts';
 import { FakeSocket } from '../test/fakeSocket.ts';
 
 const TOPIC = '/p1/requests/r1/messages';
-const msg = (id: string, text = id): WireMessage => ({ _id: id, text, type: 'text', sender: 's', senderFullname: '', recipient: 'r1', createdAt: '2024-01-01T00:00:00.000Z' });
+const msg = (id: string, text = id): WireMessage => ({
+  _id: id,
+  text,
+  type: 'text',
+  sender: 's',
+  senderFullname: '',
+  recipient: 'r1',
+  createdAt: '2024-01-01T00:00:00.000Z',
+});
 const publish = (message: unknown, topic = TOPIC, method = 'CREATE') => ({ action: 'publish', payload: { topic, method, message } });
 
 function latest(): FakeSocket {

@@ -116,7 +116,7 @@ export function textsFromServiceLabels(labels: Record<string, string>, own: Reco
   }
   // Drop service names that clash until none does; our own names are distinct, so this ends.
   const nameOf = (key: string) => taken[key] ?? own[key];
-  for (let clashed = true; clashed; ) {
+  for (let clashed = true; clashed;) {
     clashed = false;
     for (const a of CONTROL_NAME_KEYS) {
       for (const b of CONTROL_NAME_KEYS) {
