@@ -161,7 +161,7 @@ test.describe('rich conversation', () => {
       (pid) =>
         new Promise<unknown>((resolve, reject) => {
           const open = indexedDB.open('porchlight');
-          open.onerror = () => reject(open.error);
+          open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
           open.onsuccess = () => {
             const get = open.result.transaction('keyval').objectStore('keyval').get(`v1:${pid}:session`);
             get.onsuccess = () => resolve(get.result);

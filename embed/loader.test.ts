@@ -53,9 +53,9 @@ describe('loader', () => {
     win.Porchlight = stub;
     await runLoader();
     expect(win.Porchlight).not.toBe(stub);
-    expect(win.Porchlight!.loaded).toBe(true);
-    win.Porchlight!('setLocale', 'it');
-    expect(win.Porchlight!.q!.map((args) => (args as unknown[])[0])).toEqual(['on', 'setLocale']);
+    expect(win.Porchlight.loaded).toBe(true);
+    win.Porchlight('setLocale', 'it');
+    expect(win.Porchlight.q!.map((args) => (args as unknown[])[0])).toEqual(['on', 'setLocale']);
   });
 
   it('loading twice does not create a second widget', async () => {

@@ -41,14 +41,25 @@ const PRICE_LIST = meta('porchlight-price-list');
 const API = meta('porchlight-api').content;
 const LIST_EVERY_MS = 2000;
 const THREAD_EVERY_MS = 1500;
-/** @type {Record<number, string>} */
+/** @typedef {typeof import('../../src/api/wire.ts').RequestStatus} RequestStatus */
+/** @typedef {import('../../demo/server/demoAdmin.ts').DemoProjectView} DemoProjectView */
+/** One name per request status of the wire (a status added there must be named here: tsc says so). */
+/** @type {Record<RequestStatus[keyof RequestStatus], string>} */
 const STATUS_NAMES = { 50: 'temp', 100: 'unassigned', 150: 'abandoned', 200: 'assigned', 300: 'served', 1000: 'closed' };
+/** @param {number} status */
+const statusName = (status) => /** @type {Record<number, string | undefined>} */ (STATUS_NAMES)[status] ?? String(status);
+
+/**
+ * JSON read as `unknown`, so every use says which wire type it expects.
+ * @param {string} text
+ * @returns {unknown}
+ */
+const parseJson = (text) => JSON.parse(text);
 
 const state = {
   /** @type {string | null} */
   token: sessionStorage.getItem('porchlight.console.token'),
-  /** @type {SignInUser | null} */
-  user: JSON.parse(sessionStorage.getItem('porchlight.console.user') || 'null'),
+  user: /** @type {SignInUser | null} */ (parseJson(sessionStorage.getItem('porchlight.console.user') || 'null')),
   /** @type {WireRequest[]} */
   requests: [],
   /** @type {string | null} */
@@ -65,7 +76,7 @@ class ApiError extends Error {
    */
   constructor(status, body) {
     const record = /** @type {{ msg?: string, error?: string }} */ (typeof body === 'object' && body ? body : {});
-    super(typeof body === 'object' && body ? record.msg || record.error || JSON.stringify(body) : String(body || status));
+    super(typeof body === 'object' && body ? record.msg || record.error || JSON.stringify(body) : typeof body === 'string' && body ? body : String(status));
     this.status = status;
   }
 }
@@ -84,9 +95,10 @@ async function api(path, { method = 'GET', body, auth = true } = {}) {
   if (auth && state.token) headers.Authorization = state.token;
   const res = await fetch(`${API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' });
   const text = await res.text();
+  /** @type {unknown} */
   let data = text;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = text ? parseJson(text) : null;
   } catch {
     // plain-text answers (401 "Unauthorized") stay strings
   }
@@ -159,9 +171,13 @@ function enterWorkspace(user) {
   $('workspace').hidden = false;
   $('me').hidden = false;
   $('me-name').textContent = `${user.firstname || ''} ${user.lastname || ''}`.trim() || user.email || '';
-  loadAvailability();
-  refreshList();
-  state.timers.push(setInterval(refreshList, LIST_EVERY_MS), setInterval(refreshThread, THREAD_EVERY_MS));
+  // Each of these reports its own failure on the page; nothing waits for them.
+  void loadAvailability();
+  void refreshList();
+  state.timers.push(
+    setInterval(() => void refreshList(), LIST_EVERY_MS),
+    setInterval(() => void refreshThread(), THREAD_EVERY_MS),
+  );
 }
 
 // ------------------------------------------------------------------ availability (demo control)
@@ -174,7 +190,7 @@ async function loadAvailability() {
     $('thread-error').textContent = `Unknown project ${PROJECT_ID}`;
     return;
   }
-  const view = /** @type {{ project: { name: string }, agents: Array<{ _id: string, user_available: boolean }> }} */ (await res.json());
+  const view = /** @type {DemoProjectView} */ (parseJson(await res.text()));
   $('project-name').textContent = view.project.name;
   const me = view.agents.find((a) => a._id === state.user?._id);
   input('available').checked = Boolean(me && me.user_available);
@@ -219,7 +235,7 @@ function conversationItem(request) {
       'span',
       { className: 'who' },
       el('span', { text: requesterName(request) }),
-      el('span', { className: `badge s${request.status}`, text: STATUS_NAMES[request.status] || String(request.status) }),
+      el('span', { className: `badge s${request.status}`, text: statusName(request.status) }),
     ),
     el('span', { className: 'preview', text: lastText(request) }),
   );
@@ -268,7 +284,7 @@ function openConversation(requestId) {
   state.messageCount = -1;
   $('messages').replaceChildren();
   renderList();
-  refreshThread();
+  void refreshThread();
   $('reply').focus();
 }
 
@@ -278,7 +294,7 @@ function renderThreadHead() {
   const department = typeof request?.department === 'object' ? request.department.name : undefined;
   $('thread-title').textContent = request ? requesterName(request) : 'Pick a conversation';
   $('thread-meta').textContent = request
-    ? `#${request.ticket_id} · ${STATUS_NAMES[request.status] || request.status}${department ? ` · ${department}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
+    ? `#${request.ticket_id} · ${statusName(request.status)}${department ? ` · ${department}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
     : '';
   $('reply', HTMLTextAreaElement).disabled = !open;
   for (const id of ['send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown'])
@@ -481,7 +497,7 @@ const RICH = {
 
 $('signin-form').addEventListener('submit', (event) => void signIn(/** @type {SubmitEvent} */ (event)));
 $('signout').addEventListener('click', signOut);
-$('available').addEventListener('change', setAvailability);
+$('available').addEventListener('change', () => void setAvailability());
 $('show-closed').addEventListener('change', renderList);
 $('reply-form').addEventListener('submit', (event) => void sendReply(/** @type {SubmitEvent} */ (event)));
 $('reply').addEventListener('keydown', (event) => {
@@ -490,7 +506,7 @@ $('reply').addEventListener('keydown', (event) => {
     $('reply-form', HTMLFormElement).requestSubmit();
   }
 });
-$('close-conversation').addEventListener('click', closeConversation);
-for (const [id, build] of Object.entries(RICH)) $(id).addEventListener('click', () => post(build()));
+$('close-conversation').addEventListener('click', () => void closeConversation());
+for (const [id, build] of Object.entries(RICH)) $(id).addEventListener('click', () => void post(build()));
 
 if (state.token && state.user) enterWorkspace(state.user);

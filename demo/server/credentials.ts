@@ -85,7 +85,7 @@ export function guestPrincipal(claims: Claims): Principal {
 /** Decodes without verifying (`null` when it is not a JWT with an object payload). */
 export function decodeClaims(token: string): Claims | null {
   const decoded = jwt.decode(token);
-  return isRecord(decoded) ? (decoded as Claims) : null;
+  return isRecord(decoded) ? decoded : null;
 }
 
 /**

@@ -47,11 +47,14 @@ function projectBot(store: Store, projectId: string) {
   return store.data.bots.find((b) => b.id_project === projectId && !b.trashed);
 }
 
-function projectView(store: Store, projectId: string): Record<string, unknown> {
+/** What `GET /__demo/project` answers; the console and the dashboard read it through this type. */
+export type DemoProjectView = ReturnType<typeof projectView>;
+
+function projectView(store: Store, projectId: string) {
   const doc = project(store, projectId);
   const agents = store.agentsOf(doc._id).flatMap((pu) => {
     const user = pu.id_user ? store.user(pu.id_user) : undefined;
-    return user ? [{ ...userJson(user), role: pu.role, user_available: pu.user_available, pu_id: pu._id }] : [];
+    return user ? [{ ...userJson(user), _id: user._id, role: pu.role, user_available: pu.user_available, pu_id: pu._id }] : [];
   });
   const bot = projectBot(store, doc._id);
   return { project: structuredClone(doc), agents, bot: bot ? { _id: bot._id, name: bot.name } : null, botWelcome: store.data.demo.botWelcome };
@@ -146,8 +149,8 @@ function toDepartment(store: Store, projectId: string, input: unknown): Departme
     id_project: projectId,
     id_bot: typeof idBot === 'string' ? idBot : undefined,
     updatedAt: now,
-  } as DepartmentDoc;
-  for (const key of OPTIONAL_TEXT) if (typeof input[key] === 'string') department[key] = input[key] as string;
+  };
+  for (const key of OPTIONAL_TEXT) if (typeof input[key] === 'string') department[key] = input[key];
   return department;
 }
 
@@ -255,7 +258,7 @@ function departmentsView(store: Store, projectId: string): unknown[] {
  */
 function customToken(store: Store, projectId: string, body: Record<string, unknown>): string {
   const doc = project(store, projectId);
-  const text = (key: string, fallback?: string): string | undefined => (typeof body[key] === 'string' && body[key] ? (body[key] as string) : fallback);
+  const text = (key: string, fallback?: string): string | undefined => (typeof body[key] === 'string' && body[key] ? body[key] : fallback);
   const claims = Object.fromEntries(
     Object.entries({
       _id: text('_id', 'jane-doe'),

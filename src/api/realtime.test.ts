@@ -369,8 +369,10 @@ describe('connectRealtime', () => {
   });
 
   it('may be closed from inside its own callbacks', () => {
+    // `let`, not `const`: a callback that ran during construction would otherwise hit the TDZ.
     let connection: ReturnType<typeof connectRealtime> | undefined;
     const onResync = vi.fn();
+    // eslint-disable-next-line prefer-const -- see above
     connection = connectRealtime({
       url: 'ws://h/ws',
       token: 'JWT t',
