@@ -4,7 +4,7 @@ import { agentToken, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdO
 
 /**
  * The main flows against a service whose websocket behaves exactly like the reference server's
- * (server-contract §10: a visitor's handshake at the root is never answered, any other path gets
+ * (docs/service.md §10: a visitor's handshake at the root is never answered, any other path gets
  * 400), with the stock labels and the dashboard's `wellcome*` keys: the demo's reference mode, on
  * its own instance so no other test is affected.
  * A whole session must leave the browser console empty: Chromium reports every failed or abandoned

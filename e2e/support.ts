@@ -13,7 +13,7 @@ export const AGENT = { email: 'agent@demo.test', password: 'demo' };
 export const DEFAULT_DEPARTMENT = '65f0c0ffee0000000000de00';
 
 /**
- * A plain host page with only the snippet of widget-contract §1, served on the pages origin.
+ * A plain host page with only the snippet of docs/public-api.md §1, served on the pages origin.
  * `realtime: true`: the demo takes visitors on its socket, so live delivery stays tested
  * (`realtime: undefined` leaves the setting out, as a site owner who never heard of it would).
  * The inline icon keeps the browser from asking for /favicon.ico (a 404 in the console).

@@ -44,7 +44,7 @@ const HELLO = "Hello from the Porchlight demo service (a stand-in for the Tilede
 /** `JSON_BODY_LIMIT` of the reference: '500KB' = 512000 bytes. */
 const JSON_BODY_LIMIT = '500kb';
 
-/** The API routes in the reference's mount order (see server-contract §0). */
+/** The API routes in the reference's mount order (see docs/service.md §0). */
 export function createApiRouter(deps: ApiDeps): Router {
   const router = Router();
   router.get('/', (_req, res) => res.send(HELLO));

@@ -108,7 +108,7 @@ describe('POST /auth/signinWithCustomToken', () => {
   });
 });
 
-describe('authorization matrix (server-contract §2)', () => {
+describe('authorization matrix (docs/service.md §2)', () => {
   const messagesPath = () => `/${PID}/requests/${newRequestId()}/messages`;
 
   it('no header → 401 plain text with WWW-Authenticate: Basic realm="Users"', async () => {

@@ -1,6 +1,6 @@
 /**
  * The demo's default widget label set: what `GET /:pid/labels/default` serves and the EN pivot
- * of the fallback rules (server-contract §5). The keys are the service's, all 92 in every language
+ * of the fallback rules (docs/service.md §5). The keys are the service's, all 92 in every language
  * the widget ships (EN, IT, FR, ES, DE, PT, AR, in the reference's file order); the texts are the
  * demo's own. Shape quirks the widget must survive are kept on purpose: `ARRAY_DAYS` is an
  * array starting on Monday, `WAITING_TIME_FOUND` holds `$reply_time`, `MAX_ATTACHMENT` holds
@@ -681,7 +681,7 @@ const AR: Record<string, string | string[]> = {
   EMOJI: 'رموز تعبيرية',
 };
 
-/** The label keys of the service, in its order (server-contract §5). */
+/** The label keys of the service, in its order (docs/service.md §5). */
 export const LABEL_KEYS: readonly string[] = Object.keys(EN);
 
 /** Fresh copies each time: callers may store and edit them. */

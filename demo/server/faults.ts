@@ -32,7 +32,7 @@ export interface FaultState {
   /** true: every guest token issued so far is rejected (401) */
   revokeTokens: boolean;
   /**
-   * Guest tokens answered as the reference refuses them (server-contract §2): `membership` → 403
+   * Guest tokens answered as the reference refuses them (docs/service.md §2): `membership` → 403
    * "you dont belong to the project." (a deleted guest, a token of another project), `malformed`
    * → passport's plain 400 "Bad Request". The tokens issued so far, or every one (`all`: a
    * service that refuses any visitor, new sign-ins included).
@@ -43,7 +43,7 @@ export interface FaultState {
   /** websocket handshakes are never answered */
   hangWebsocket: boolean;
   /**
-   * The socket behaves exactly like the reference's (server-contract §10): a visitor's handshake at
+   * The socket behaves exactly like the reference's (docs/service.md §10): a visitor's handshake at
    * the root is never answered (an agent's connects), any other path gets 400 (as always).
    */
   referenceSocket: boolean;

@@ -1,5 +1,5 @@
 /**
- * What the reference's Express stack answers by construction (server-contract §0, §9, §11):
+ * What the reference's Express stack answers by construction (docs/service.md §0, §9, §11):
  * ETags and 304 on JSON answers, cors() preflights, body-parser's 413 and 500, multer's limits.
  */
 import { readFileSync } from 'node:fs';

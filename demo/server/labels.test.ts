@@ -54,7 +54,7 @@ describe('the default label set', () => {
   });
 });
 
-describe('GET /:pid/labels/:lang fallback (server-contract §5)', () => {
+describe('GET /:pid/labels/:lang fallback (docs/service.md §5)', () => {
   it('serves the project EN (its default) for an unknown or differently-cased language', async () => {
     expect((await lang('EN')).lang).toBe('EN');
     expect((await lang('IT')).lang).toBe('EN'); // the seed has project labels in EN only

@@ -1,5 +1,5 @@
 /**
- * `/:pid/labels` (server-contract §5). Reads are public; writes need the admin role. The
+ * `/:pid/labels` (docs/service.md §5). Reads are public; writes need the admin role. The
  * fallback of `GET /:pid/labels/:lang` is the reference's, case-sensitive:
  * no project labels → the default EN entry whatever the language; otherwise the exact language,
  * else the project's `default: true` entry, else its EN entry, else the default EN.

@@ -1,5 +1,5 @@
 /**
- * `/:pid/requests/:rid/messages` (server-contract §6): any project member may read or post; the
+ * `/:pid/requests/:rid/messages` (docs/service.md §6): any project member may read or post; the
  * first message creates and routes the conversation.
  */
 import type { SendMessageBody, WireMessage } from '../../src/api/wire.ts';

@@ -1,6 +1,6 @@
 /**
  * Is the project open now? A faithful re-implementation of the reference server's
- * `operatingHoursService` (server-contract §4), quirks included:
+ * `operatingHoursService` (docs/service.md §4), quirks included:
  * - the day index is `getDay()` of "now shifted by the zone offset": 0 = Sunday … 6 = Saturday,
  *   keys compared with `==` (so "7" never matches, " 1" does);
  * - times compare at minute precision with both ends exclusive (09:00–18:00 is open from 09:01

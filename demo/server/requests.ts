@@ -1,5 +1,5 @@
 /**
- * `/:pid/requests` (server-contract §7). Mounted twice like on the reference: first for guests
+ * `/:pid/requests` (docs/service.md §7). Mounted twice like on the reference: first for guests
  * (rating, close, "my requests"), then for agents (list, read one). A guest reaching the second
  * mount, e.g. `GET /:pid/requests/:rid`, gets the agent check's 403.
  */
@@ -112,7 +112,7 @@ function listRequests(deps: AuthDeps) {
 }
 
 /**
- * `GET /:pid/requests/me` (server-contract §7): the caller's own requests, by
+ * `GET /:pid/requests/me` (docs/service.md §7): the caller's own requests, by
  * `snapshot.requester.id_user` when the caller's `_id` is an ObjectId, else by
  * `snapshot.requester.uuid_user` (visitors). Open ones (`status < 1000`) by default,
  * `?status=all` or `?status=<n>` otherwise; preflight requests only with `?preflight=true`.

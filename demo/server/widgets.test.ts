@@ -110,7 +110,7 @@ describe('departments', () => {
   });
 });
 
-describe('error shapes (server-contract §11)', () => {
+describe('error shapes (docs/service.md §11)', () => {
   it('projectSetter: 400 for an invalid or unknown project id', async () => {
     const invalid = await kit.call('/not-a-project/widgets');
     expect(invalid.status).toBe(400);
