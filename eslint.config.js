@@ -12,9 +12,11 @@ const preact = [
 const ui = [{ group: ['**/ui/*', '**/ui/**'], message: 'The views sit on top: nothing below src/ui/ imports them (docs/architecture.md).' }];
 const client = [{ group: ['**/client/*', '**/client/**'], message: 'src/client/ builds on this layer, never the other way round (docs/architecture.md).' }];
 const state = [{ group: ['**/state/*', '**/state/**'], message: 'src/api/ speaks HTTP only and knows nothing of the state above it (docs/architecture.md).' }];
+// The entries at the top of src/ (not a layer's own index.ts or commands.ts): a relative path that
+// only climbs, then names one of them.
 const widget = [
   {
-    group: ['**/widget.ts', '**/widget', '**/app.ts', '**/index.ts', '**/element.ts', '**/preview.ts', '**/commands.ts'],
+    regex: String.raw`^(\.\./)+(widget|app|index|element|preview|commands)(\.tsx?)?$`,
     message: 'The entries wire the layers together; a layer never imports them.',
   },
 ];
