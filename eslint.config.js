@@ -30,6 +30,8 @@ export default tseslint.config(
       'playwright-report/',
       '.tmp/',
       'demo/pages/e2e-generated/',
+      // A stranger's app, made and type-checked by e2e/package.spec.ts against the packed tarball.
+      'e2e/package-app/',
       // TEMPORARY: linted after the client refactor (issue 12 §1) lands; the lead removes this block.
       'src/state/',
       'src/ui/',
@@ -42,6 +44,7 @@ export default tseslint.config(
       'src/index.ts',
       'src/preview.ts',
       'src/test/',
+      'src/frameworks/',
       'src/api/realtime.ts',
       'src/i18n/locales.ts',
       'playwright.config.ts',
@@ -104,6 +107,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
+      // `expect(instance.open).toHaveBeenCalled()` passes a mock, not a method to call.
+      '@typescript-eslint/unbound-method': 'off',
     },
   },
   {

@@ -1,11 +1,16 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type UserConfig } from 'vite';
+import { NPM_OUT_DIR, presentEntries } from './.ci/npm-entries.mjs';
+import { thirdPartyLicenses } from './.ci/third-party-licenses.mjs';
+
+const FRAMEWORKS = ['react', 'react-dom', 'vue'];
 
 /**
  * Three builds share this file (see README "Build"):
  * - default mode: the lazy widget app, `dist/app.js` plus its chunks, loaded by the loader;
  * - `--mode loader`: the tiny script-tag loader, `dist/loader.js` (an IIFE, no framework);
- * - `--mode npm`: the npm entries, `dist/npm/index.js` and `dist/npm/element.js`.
+ * - `--mode npm`: the npm package's entries in `dist-npm/` (`npm run build:npm`, run by `prepack`),
+ *   a folder of its own so the script-tag build (which empties `dist/`) never removes them.
  * Every file is found relative to the one that imports it, so `dist/` works from any path.
  */
 export default defineConfig(({ mode }): UserConfig => {
@@ -27,11 +32,17 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'npm') {
     return {
       ...shared,
+      plugins: [thirdPartyLicenses()],
       build: {
-        outDir: 'dist/npm',
+        outDir: NPM_OUT_DIR,
         emptyOutDir: true,
         target: 'es2020',
-        lib: { entry: { index: 'src/index.ts', element: 'src/element.ts' }, formats: ['es' as const] },
+        lib: { entry: presentEntries(), formats: ['es' as const] },
+        rollupOptions: {
+          // The frameworks the wrappers adapt to are the host app's own (optional peer
+          // dependencies); Preact and the rest are compiled in, so they never meet a host's copy.
+          external: (id: string) => FRAMEWORKS.some((name) => id === name || id.startsWith(`${name}/`)),
+        },
       },
     };
   }

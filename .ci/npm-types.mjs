@@ -1,25 +1,70 @@
-// Part of `npm run build:npm`: TypeScript declarations for the npm package. `tsc` writes them for
-// the whole project into a scratch folder; the widget's own (src/, without tests) are copied to
-// dist/npm/types with their relative `.ts` imports turned into `.js`, which every TypeScript
-// setup resolves to the `.d.ts` beside it.
+// Part of `npm run build:npm`: the npm package's TypeScript declarations, the public API only.
+// 1. `tsc` writes declarations for the entries (and what they import) into .tmp/npm-types;
+// 2. API Extractor (api-extractor.json) rolls each entry up into one file, dist-npm/<entry>.d.ts,
+//    holding only what that entry exports and the types those need, and compares the entry's
+//    API report, api/porchlight-<entry>.api.md, with the one in the repo: a change to the
+//    public surface fails the build until the report is updated (`npm run api:update`) and
+//    shows in review.
+// `--update` accepts a changed report instead of failing.
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { NPM_OUT_DIR, presentEntries } from './npm-entries.mjs';
 
-const scratch = 'dist/.types-scratch';
-const out = 'dist/npm/types';
+const update = process.argv.includes('--update');
+const scratch = '.tmp/npm-types';
+const entries = presentEntries();
 rmSync(scratch, { recursive: true, force: true });
-execFileSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', scratch], { stdio: 'inherit' });
-rmSync(out, { recursive: true, force: true });
-cpSync(join(scratch, 'src'), out, { recursive: true, filter: (path) => !/\.test\.d\.ts$|[\\/]test$/.test(path) });
-rmSync(scratch, { recursive: true, force: true });
+mkdirSync('.tmp', { recursive: true });
+if (update) mkdirSync('api', { recursive: true });
+writeFileSync(
+  '.tmp/tsconfig.npm-types.json',
+  JSON.stringify({
+    extends: '../tsconfig.json',
+    compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: 'npm-types', rootDir: '..', types: ['vite/client'] },
+    include: [],
+    files: Object.values(entries).map((source) => `../${source}`),
+  }),
+);
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.tmp/tsconfig.npm-types.json'], { stdio: 'inherit' });
 
+// The sources import each other as `./x.ts`; as declarations they are `./x.js` (`./x.d.ts`).
 function rewrite(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) rewrite(path);
-    else if (name.endsWith('.d.ts')) writeFileSync(path, readFileSync(path, 'utf8').replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.tsx?(['"])/g, '$1.js$2').replace(/(import\(['"]\.{1,2}\/[^'"]+)\.tsx?(['"]\))/g, '$1.js$2'));
+    else if (name.endsWith('.d.ts'))
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/((?:from\s+|import\()['"]\.{1,2}\/[^'"]+)\.tsx?(['"])/g, '$1.js$2'));
   }
 }
-rewrite(out);
-console.log(`npm types: ${out}/index.d.ts`);
+rewrite(scratch);
+
+const configFile = resolve('api-extractor.json');
+const base = ExtractorConfig.loadFile(configFile);
+let failed = false;
+for (const [entry, source] of Object.entries(entries)) {
+  const config = ExtractorConfig.prepare({
+    configObject: {
+      ...base,
+      mainEntryPointFilePath: resolve(scratch, source.replace(/\.tsx?$/, '.d.ts')),
+      compiler: { overrideTsconfig: { ...base.compiler?.overrideTsconfig, include: [resolve(scratch, 'src')] } },
+      apiReport: { ...base.apiReport, reportFileName: `porchlight-${entry}` },
+      dtsRollup: { ...base.dtsRollup, untrimmedFilePath: resolve(NPM_OUT_DIR, `${entry}.d.ts`) },
+    },
+    configObjectFullPath: configFile,
+    packageJsonFullPath: resolve('package.json'),
+  });
+  const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false });
+  if (!result.succeeded) {
+    failed = true;
+    console.error(
+      result.apiReportChanged
+        ? `npm types: the public API of "${entry}" changed: review api/porchlight-${entry}.api.md (\`npm run api:update\` accepts it)`
+        : `npm types: "${entry}" failed (${result.errorCount} errors, ${result.warningCount} warnings)`,
+    );
+  }
+}
+rmSync(scratch, { recursive: true, force: true });
+if (failed) process.exit(1);
+console.log(`npm types: ${Object.keys(entries).map((entry) => `${NPM_OUT_DIR}/${entry}.d.ts`).join(', ')}`);

@@ -15,7 +15,13 @@ function settingsFrom(element: HTMLElement): Record<string, unknown> {
   return settings;
 }
 
-export class PorchlightElement extends HTMLElement {
+/**
+ * Server-side rendering imports this file where there is no DOM: the class then extends a
+ * stand-in and nothing is registered, so the import does not throw.
+ */
+const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as typeof HTMLElement) : HTMLElement;
+
+export class PorchlightElement extends ElementBase {
   widget: WidgetInstance | null = null;
 
   connectedCallback() {

@@ -296,9 +296,47 @@ function renderThreadHead() {
   $('thread-meta').textContent = request
     ? `#${request.ticket_id} · ${statusName(request.status)}${department ? ` · ${department}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
     : '';
+  renderIdentity(request);
   $('reply', HTMLTextAreaElement).disabled = !open;
   for (const id of ['send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown'])
     button(id).disabled = !open;
+}
+
+/**
+ * Who the visitor is, as the service knows them: the lead (name, email, attributes), the requester's
+ * membership (a custom-token visitor is a `user` of the project with their site's id; an anonymous
+ * one a `guest`) and the custom attributes the widget sends as `attributes.payload`.
+ * @param {WireRequest} request
+ * @returns {Array<[string, string]>}
+ */
+function visitorIdentity(request) {
+  const lead = /** @type {{ fullname?: string, email?: string, attributes?: Record<string, unknown> } | undefined} */ (request.lead);
+  const requester = /** @type {{ role?: string, uuid_user?: string, id_user?: unknown } | undefined} */ (request.requester);
+  const attributes = request.attributes || {};
+  /** @type {Array<[string, string]>} */
+  const rows = [];
+  const name = (lead && lead.fullname) || (typeof attributes.userFullname === 'string' ? attributes.userFullname : '');
+  const email = (lead && lead.email) || (typeof attributes.userEmail === 'string' ? attributes.userEmail : '');
+  rows.push(['Name', name.trim() || '(none)']);
+  rows.push(['Email', email || '(none)']);
+  const role = requester && requester.role;
+  const kind = !requester ? 'unknown' : role === 'guest' ? 'Guest (anonymous)' : requester.id_user ? `Team member (${role})` : 'Authenticated (custom token)';
+  rows.push(['Visitor', kind]);
+  if (requester && requester.uuid_user && role !== 'guest') rows.push(['Site user id', requester.uuid_user]);
+  const payload = [attributes.payload, lead && lead.attributes && lead.attributes.payload].find((p) => p && typeof p === 'object' && !Array.isArray(p));
+  for (const [key, value] of Object.entries(/** @type {Record<string, unknown>} */ (payload || {}))) {
+    rows.push([key, typeof value === 'string' ? value : JSON.stringify(value)]);
+  }
+  return rows;
+}
+
+/** @param {WireRequest | undefined} request */
+function renderIdentity(request) {
+  const list = $('visitor-identity');
+  list.hidden = !request;
+  list.replaceChildren(
+    ...(request ? visitorIdentity(request).flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { text: value, 'data-field': term })]) : []),
+  );
 }
 
 /** @param {WireMessage} message */

@@ -23,6 +23,7 @@ import { staticFolder } from './pages.ts';
 import { banFilter, projectSetter } from './projectSetter.ts';
 import { registerProjects } from './projects.ts';
 import { registerRequests } from './requests.ts';
+import { registerTranscripts } from './transcripts.ts';
 import { DEMO_PROJECT_ID } from './seed.ts';
 import { registerWidgets } from './widgets.ts';
 
@@ -30,6 +31,8 @@ export interface ApiDeps extends AuthDeps {
   faults: Faults;
   mode: DemoMode;
   distDir: string;
+  /** The npm package's build (`dist-npm/`), for the page with a UI of its own on `porchlight/client`. */
+  npmDistDir: string;
   consoleDir: string;
   /** The settings dashboard with live previews (`/dashboard/`). */
   dashboardDir: string;
@@ -50,6 +53,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   router.get('/', (_req, res) => res.send(HELLO));
   router.use('/auth', authRouter(deps));
   registerPublicFiles(router, deps);
+  registerTranscripts(router, deps);
   registerProjects(router, deps);
   router.use('/:projectid', projectSetter(deps.store), banFilter);
   registerMessages(router, deps);
@@ -100,6 +104,7 @@ export function createApiApp(deps: ApiDeps): express.Express {
 
   app.use('/__demo', createAdminRouter(deps));
   app.use('/widget', staticFolder(deps.distDir));
+  app.use('/npm', staticFolder(deps.npmDistDir));
   app.use(
     '/console',
     staticFolder(deps.consoleDir, () => consoleVars(deps)),

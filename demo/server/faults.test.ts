@@ -22,6 +22,7 @@ describe('fault switches', () => {
       refuseWebsocket: false,
       hangWebsocket: false,
       referenceSocket: false,
+      disableTranscripts: false,
     });
     const bad = await setFaults(kit, { latencyMs: -1 });
     expect(bad.status).toBe(400);

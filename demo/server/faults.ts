@@ -47,6 +47,12 @@ export interface FaultState {
    * the root is never answered (an agent's connects), any other path gets 400 (as always).
    */
   referenceSocket: boolean;
+  /**
+   * The public transcript routes are not mounted, as with the reference's
+   * `DISABLE_TRANSCRIPT_VIEW_PAGE`: `/public/requests/…` falls into the project catch-all
+   * (`400 {"error":"Invalid project id: public"}`).
+   */
+  disableTranscripts: boolean;
 }
 
 export class FaultError extends Error {}
@@ -62,6 +68,7 @@ function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): F
     refuseWebsocket: false,
     hangWebsocket: false,
     referenceSocket: baseline.referenceSocket ?? false,
+    disableTranscripts: false,
   };
 }
 
@@ -184,6 +191,7 @@ export class Faults {
       case 'refuseWebsocket':
       case 'hangWebsocket':
       case 'referenceSocket':
+      case 'disableTranscripts':
         next[key] = bool(value, key);
         return;
       default:

@@ -1,6 +1,6 @@
 /**
  * `startDemo()`: the whole demo service in-process (tests use it with port 0).
- * API origin: `/v3/…` and root API routes, the websocket at `/` and `/v3/`, `/widget/`, `/console/`, `/__demo/…`.
+ * API origin: `/v3/…` and root API routes, the websocket at `/` and `/v3/`, `/widget/`, `/npm/`, `/console/`, `/__demo/…`.
  * Pages origin: the host page and `demo/pages/*`.
  */
 import { randomBytes } from 'node:crypto';
@@ -98,6 +98,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       mode,
       secret,
       distDir: options.distDir ?? path.resolve(DEMO_DIR, '..', 'dist'),
+      npmDistDir: path.resolve(DEMO_DIR, '..', 'dist-npm'),
       consoleDir: path.join(DEMO_DIR, 'console'),
       dashboardDir: path.join(DEMO_DIR, 'dashboard'),
       assetsDir: path.join(DEMO_DIR, 'assets'),

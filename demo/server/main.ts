@@ -35,6 +35,7 @@ console.log(
   [
     'Porchlight demo is running',
     `  host page      ${demo.pagesOrigin}/`,
+    `  custom UI      ${demo.pagesOrigin}/custom-ui.html   (a UI of its own on porchlight/client)`,
     `  agent console  ${demo.apiOrigin}/console/   (${DEMO_AGENT.email} / ${DEMO_AGENT.password}, or ${DEMO_AGENT_2.email} / ${DEMO_AGENT_2.password})`,
     `  dashboard      ${demo.apiOrigin}/dashboard/   (widget settings with live previews)`,
     `  API (apiUrl)   ${demo.apiUrl}   project ${DEMO_PROJECT_ID}`,

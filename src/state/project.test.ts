@@ -42,6 +42,7 @@ describe('remote labels', () => {
     expect(projectWidgetLayer({ wellcomeTitle: 'old', welcomeTitle: 'new', wellcomeMsg: 'old msg' })).toEqual({ welcomeTitle: 'new', welcomeMsg: 'old msg' });
     expect(projectWidgetLayer({ wellcomeTitle: 7 })).toEqual({ welcomeTitle: '7' });
     expect(projectWidgetLayer(null)).toEqual({});
+    expect(projectWidgetLayer({ jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJfaWQiOiJqYW5lIn0.c2ln', align: 'left' })).toEqual({ align: 'left' });
     expect(projectWidgetLayer(Object.create({ wellcomeTitle: 'inherited' }))).toEqual({});
   });
 });

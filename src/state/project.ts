@@ -15,7 +15,10 @@ export function projectWidgetLayer(widget: unknown): Partial<WidgetSettings> {
   const source = widget as Record<string, unknown>;
   const own = (key: string) => (Object.prototype.hasOwnProperty.call(source, key) ? source[key] : undefined);
   const aliased = { welcomeTitle: own('wellcomeTitle'), welcomeMsg: own('wellcomeMsg') };
-  return { ...cleanLayer(aliased), ...cleanLayer(source) };
+  const layer = { ...cleanLayer(aliased), ...cleanLayer(source) };
+  // Public to every visitor of the project: a token there would sign them all in as one person.
+  delete layer.jwt;
+  return layer;
 }
 
 /** What the service says about the project: its widget settings, departments and availability. */

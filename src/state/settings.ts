@@ -5,6 +5,7 @@
  * Each layer is validated on its own: a value that is not valid where it is set (a colour that is no
  * colour) counts as not set there, so the layer below shows through instead of the default.
  */
+import { customTokenJwt } from './customToken.ts';
 import { isColor, isLength } from './theme.ts';
 
 export type Persistence = 'local' | 'session' | 'none';
@@ -35,6 +36,11 @@ export interface WidgetSettings {
   calloutMsg: string;
   userFullname: string;
   userEmail: string;
+  /**
+   * A custom token of a signed-in visitor (widget-contract §1), with or without `JWT `; also the
+   * `porchlight_jwt` / `tiledesk_jwt` query parameter. Never taken from `project.widget`.
+   */
+  jwt: string;
   customAttributes: Record<string, unknown> | null;
   /** Ask name and email before the first message. */
   preChatForm: boolean;
@@ -97,6 +103,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   calloutMsg: '',
   userFullname: '',
   userEmail: '',
+  jwt: '',
   customAttributes: null,
   preChatForm: false,
   preChatFormJson: null,
@@ -140,6 +147,7 @@ const STRING_RULES: Partial<Record<keyof WidgetSettings, (value: string) => bool
   launcherHeight: isLength,
   baloonImage: (v) => v === '' || isHttpUrl(v),
   logoChat: (v) => v === '' || v === 'nologo' || isHttpUrl(v),
+  jwt: (v) => v === '' || customTokenJwt(v) !== null,
 };
 const ENUMS: Partial<Record<keyof WidgetSettings, readonly string[]>> = {
   align: ['left', 'right'],
@@ -216,6 +224,8 @@ export function settingsFromQuery(search: string): Partial<WidgetSettings> {
   const layer = cleanLayer(raw);
   // A link to the host page must not send the visitor's token to a socket of the link's choosing.
   if (typeof layer.realtime === 'string') delete layer.realtime;
+  // A bare `?porchlight_jwt` names no visitor; it must not hide the page's own token.
+  if (layer.jwt === '') delete layer.jwt;
   return layer;
 }
 

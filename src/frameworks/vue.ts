@@ -1,0 +1,63 @@
+/**
+ * `porchlight/vue`: `<Porchlight projectid="…" api-url="…" />` mounts a widget into a `<div>` and
+ * destroys it on unmount. Attributes are the settings of `mount()` (kebab or camel case); a
+ * change is applied live with `update()`, or with a new instance where only that can apply it
+ * (see settingsChange.ts). The `instance` event hands over the live instance (`null` once
+ * destroyed). Vue is the host app's own (an optional peer dependency), never bundled here.
+ */
+import { defineComponent, h, onBeforeUnmount, onMounted, onUpdated, ref, type SetupContext } from 'vue';
+import { mount, type MountSettings, type WidgetInstance } from '../index.ts';
+import { settingsChange } from './settingsChange.ts';
+
+export type { MountSettings, WidgetInstance } from '../index.ts';
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Vue keeps attributes as written: `api-url` and `apiUrl` both mean `apiUrl`. */
+function settingsOf(attrs: SetupContext['attrs']): MountSettings {
+  const settings: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'class' || name === 'style') continue;
+    settings[camel(name)] = value;
+  }
+  return settings as MountSettings;
+}
+
+export const Porchlight = defineComponent({
+  name: 'Porchlight',
+  inheritAttrs: false,
+  emits: { instance: (instance: WidgetInstance | null) => instance === null || typeof instance === 'object' },
+  setup(_props, { attrs, emit }) {
+    const container = ref<HTMLDivElement | null>(null);
+    let widget: WidgetInstance | null = null;
+    let applied: MountSettings = {};
+
+    const start = () => {
+      if (!container.value) return;
+      applied = settingsOf(attrs);
+      widget = mount(container.value, applied);
+      emit('instance', widget);
+    };
+    const stop = () => {
+      if (!widget) return;
+      widget.destroy();
+      widget = null;
+      emit('instance', null);
+    };
+
+    onMounted(start);
+    onUpdated(() => {
+      const next = settingsOf(attrs);
+      const change = settingsChange(applied, next);
+      if (change.kind === 'remount') {
+        stop();
+        start();
+      } else if (change.kind === 'update' && widget) {
+        widget.update(change.partial);
+        applied = next;
+      }
+    });
+    onBeforeUnmount(stop);
+    return () => h('div', { ref: container, class: attrs.class, style: attrs.style, 'data-porchlight': '' });
+  },
+});
