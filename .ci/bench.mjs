@@ -16,7 +16,15 @@ const PAGES_PORT = 4341;
 const API = `http://127.0.0.1:${API_PORT}`;
 const PAGES = `http://127.0.0.1:${PAGES_PORT}`;
 const BUDGET = { launcherMs: 1500, addedBlockingMs: 50, coldOpenMs: 1500, warmOpenMs: 300 };
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 const dir = path.resolve('demo/pages/e2e-generated');
 mkdirSync(dir, { recursive: true });
@@ -27,7 +35,10 @@ const observer = `<script>window.__long = []; new PerformanceObserver((l) => { f
 writeFileSync(path.join(dir, 'bench-bare.html'), `<!doctype html><html><head>${observer}</head><body><main>${filler}</main></body></html>`);
 writeFileSync(path.join(dir, 'bench-widget.html'), `<!doctype html><html><head>${observer}</head><body><main>${filler}</main>${snippet}</body></html>`);
 
-const demo = spawn('npx', ['tsx', 'demo/server/main.ts'], { env: { ...process.env, PORCHLIGHT_API_PORT: String(API_PORT), PORCHLIGHT_PAGES_PORT: String(PAGES_PORT), PORCHLIGHT_DEMO_QUIET: '1' }, stdio: 'ignore' });
+const demo = spawn('npx', ['tsx', 'demo/server/main.ts'], {
+  env: { ...process.env, PORCHLIGHT_API_PORT: String(API_PORT), PORCHLIGHT_PAGES_PORT: String(PAGES_PORT), PORCHLIGHT_DEMO_QUIET: '1' },
+  stdio: 'ignore',
+});
 const stopDemo = () => demo.kill('SIGTERM');
 process.on('exit', stopDemo);
 
@@ -110,7 +121,8 @@ try {
     coldOpenMs: pick(widget, 'coldOpenMs'),
   };
   console.log(`Porchlight bench: medians of ${RUNS} runs (Chromium, 1280×800)`);
-  for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(18)} ${value.toFixed(1)}${key in BUDGET ? `   (budget ${BUDGET[key]})` : ''}`);
+  for (const [key, value] of Object.entries(figures))
+    console.log(`  ${key.padEnd(18)} ${value.toFixed(1)}${key in BUDGET ? `   (budget ${BUDGET[key]})` : ''}`);
   const over = Object.entries(BUDGET).filter(([key, limit]) => figures[key] > limit);
   for (const [key, limit] of over) console.error(`bench: ${key} ${figures[key].toFixed(1)} is over its budget of ${limit}`);
   process.exitCode = over.length ? 1 : 0;

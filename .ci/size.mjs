@@ -24,10 +24,11 @@ function staticGraph(entry, seen = new Set()) {
 
 const loader = join(dist, 'loader.js');
 const app = join(dist, 'app.js');
-for (const f of [loader, app]) if (!existsSync(f)) {
-  console.error(`size: ${f} is missing; run \`npm run build\` first`);
-  process.exit(1);
-}
+for (const f of [loader, app])
+  if (!existsSync(f)) {
+    console.error(`size: ${f} is missing; run \`npm run build\` first`);
+    process.exit(1);
+  }
 const files = [loader, ...staticGraph(app)];
 const rows = files.map((f) => ({ file: f.slice(dist.length + 1), raw: readFileSync(f).length, gzip: gz(f) }));
 const loaderGzip = rows[0].gzip;

@@ -9,7 +9,9 @@ async function axeViolations(page: Page): Promise<string[]> {
     await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
   }
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+    ).axe;
     const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
@@ -27,8 +29,13 @@ test.describe('accessibility of every step (axe-core)', () => {
       attributes: {
         attachment: {
           type: 'gallery',
-          buttons: [{ type: 'text', value: 'Yes' }, { type: 'url', value: 'Docs', link: 'https://example.com' }],
-          gallery: [{ preview: { src: 'http://127.0.0.1:4310/demo-assets/lamp-1.png' }, title: 'Lamp', description: 'Warm', buttons: [{ type: 'text', value: 'Buy' }] }],
+          buttons: [
+            { type: 'text', value: 'Yes' },
+            { type: 'url', value: 'Docs', link: 'https://example.com' },
+          ],
+          gallery: [
+            { preview: { src: 'http://127.0.0.1:4310/demo-assets/lamp-1.png' }, title: 'Lamp', description: 'Warm', buttons: [{ type: 'text', value: 'Buy' }] },
+          ],
         },
       },
     });

@@ -58,7 +58,9 @@ test.describe('the one boundary', () => {
     const errors = collectConsoleErrors(page);
     await start(page);
     const text = `hi ${Date.now()}`;
-    const stored = page.waitForResponse((response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text);
+    const stored = page.waitForResponse(
+      (response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text,
+    );
     await input(page).fill(text);
     await input(page).press('Enter');
     const requestId = decodeURIComponent(/\/requests\/([^/]+)\/messages$/.exec(new URL((await stored).url()).pathname)![1]!);

@@ -30,7 +30,20 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 test.afterEach(async () => {
-  await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false }) });
+  await fetch(`${API_ORIGIN}/__demo/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      latencyMs: 0,
+      status429: null,
+      status5xx: null,
+      dropAfterStore: null,
+      revokeTokens: false,
+      refuseGuests: null,
+      refuseWebsocket: false,
+      hangWebsocket: false,
+    }),
+  });
 });
 
 async function fault(body: Record<string, unknown>) {
@@ -39,7 +52,10 @@ async function fault(body: Record<string, unknown>) {
 }
 
 function page(settings: Record<string, unknown> = {}): string {
-  return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, ...settings } }).replace(/http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/, `${API_ORIGIN}/widget/loader.js`);
+  return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, ...settings } }).replace(
+    /http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/,
+    `${API_ORIGIN}/widget/loader.js`,
+  );
 }
 
 async function openWidget(p: Page, settings: Record<string, unknown> = {}): Promise<void> {
@@ -74,16 +90,24 @@ function storedRequestId(p: Page): Promise<string> {
 
 async function agentSays(rid: string, text: string) {
   const token = await agentToken();
-  await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text }) });
+  await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify({ text }),
+  });
 }
 
 /** Every stored message with `text`, across the project's conversations. */
 async function stored(text: string): Promise<number> {
   const token = await agentToken();
-  const list = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests?status=all&limit=100`, { headers: { Authorization: token } })).json()) as { requests: Array<{ request_id: string }> };
+  const list = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests?status=all&limit=100`, { headers: { Authorization: token } })).json()) as {
+    requests: Array<{ request_id: string }>;
+  };
   let count = 0;
   for (const r of list.requests) {
-    const messages = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${r.request_id}/messages`, { headers: { Authorization: token } })).json()) as Array<{ text: string }>;
+    const messages = (await (
+      await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${r.request_id}/messages`, { headers: { Authorization: token } })
+    ).json()) as Array<{ text: string }>;
     count += messages.filter((m) => m.text === text).length;
   }
   return count;
@@ -203,11 +227,23 @@ test('two tabs share one conversation; a message sent in one shows once in both;
   await a.waitForTimeout(7000);
   expect(Math.min(polls.a, polls.b)).toBe(0);
   // An agent reply reaches both tabs; it is announced (message:received) in one tab only.
-  await Promise.all([a, b].map((p) => p.evaluate(() => window.addEventListener('porchlight:message:received', () => ((window as unknown as { received: number }).received = ((window as unknown as { received?: number }).received ?? 0) + 1)))));
+  await Promise.all(
+    [a, b].map((p) =>
+      p.evaluate(() =>
+        window.addEventListener(
+          'porchlight:message:received',
+          () => ((window as unknown as { received: number }).received = ((window as unknown as { received?: number }).received ?? 0) + 1),
+        ),
+      ),
+    ),
+  );
   await agentSays(await storedRequestId(a), 'Agent to both tabs');
   for (const p of [a, b]) await expect(p.getByText('Agent to both tabs')).toBeVisible({ timeout: 15_000 });
   const received = await Promise.all([a, b].map((p) => p.evaluate(() => (window as unknown as { received?: number }).received ?? 0)));
-  expect(received.reduce((x, y) => x + y, 0), `events per tab: ${received.join(', ')}`).toBe(1);
+  expect(
+    received.reduce((x, y) => x + y, 0),
+    `events per tab: ${received.join(', ')}`,
+  ).toBe(1);
   await context.close();
 });
 
@@ -273,7 +309,9 @@ async function collectErrors(p: Page): Promise<() => Promise<Array<Record<string
 
 async function historyTexts(rid: string): Promise<string[]> {
   const token = await agentToken();
-  const messages = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { headers: { Authorization: token } })).json()) as Array<{ text: string }>;
+  const messages = (await (await fetch(`${API_URL}/${DEMO_PROJECT_ID}/requests/${rid}/messages`, { headers: { Authorization: token } })).json()) as Array<{
+    text: string;
+  }>;
   return messages.map((m) => m.text);
 }
 
@@ -309,7 +347,9 @@ for (const [answer, patch] of refusals) {
   });
 }
 
-test('a service that refuses every visitor: "Not sent" with its reason, porchlight:error, then silence; Retry sends once it accepts again', async ({ page: p }) => {
+test('a service that refuses every visitor: "Not sent" with its reason, porchlight:error, then silence; Retry sends once it accepts again', async ({
+  page: p,
+}) => {
   await openWidget(p, { realtime: false });
   const warmUp = unique('warm-up');
   await type(p, warmUp);

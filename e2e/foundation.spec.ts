@@ -40,7 +40,11 @@ test.describe('foundation: one script tag, a working chat', () => {
     });
     await openHostPage(page, snippetPage());
     await launcher(page).hover();
-    await page.waitForFunction(() => (window as unknown as { Porchlight: { q?: unknown[] } }).Porchlight && !document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button[disabled]'));
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { Porchlight: { q?: unknown[] } }).Porchlight &&
+        !document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button[disabled]'),
+    );
     await page.waitForTimeout(500);
     expect(calls.some((c) => c.includes('/auth/'))).toBe(false);
     await launcher(page).click();
@@ -139,7 +143,8 @@ Porchlight('open');`;
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } })
+        .axe;
       const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
       return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
     });

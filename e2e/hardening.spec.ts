@@ -24,7 +24,9 @@ test.describe('hardening', () => {
   test('works under a strict CSP with Trusted Types, with no violation', async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -51,7 +53,10 @@ window.fetch = function () { window.wrappedCalls = (window.wrappedCalls || 0) + 
 Object.defineProperty(window, 'customElements', { value: undefined, configurable: true });
 Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });`;
     const css = `<style>* { all: initial !important; } body * { display: block !important; } button { position: static !important; transform: scale(0.5) !important; }</style>`;
-    const html = snippetPage({ before: hostile, body: `${css}<button id="corner" onclick="window.cornerClicks=(window.cornerClicks||0)+1">Page button at the corner</button>` }).replace('<main>', '<main style="position:fixed;top:0;left:0">');
+    const html = snippetPage({
+      before: hostile,
+      body: `${css}<button id="corner" onclick="window.cornerClicks=(window.cornerClicks||0)+1">Page button at the corner</button>`,
+    }).replace('<main>', '<main style="position:fixed;top:0;left:0">');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await openHostPage(page, html);
@@ -86,7 +91,10 @@ Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: tru
 test('a snippet without projectid leaves nothing behind and says why', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  const html = snippetPage({ settings: { projectid: '' }, before: "window.reported = []; window.addEventListener('porchlight:error', (e) => window.reported.push(e.detail.type));" });
+  const html = snippetPage({
+    settings: { projectid: '' },
+    before: "window.reported = []; window.addEventListener('porchlight:error', (e) => window.reported.push(e.detail.type));",
+  });
   await openHostPage(page, html);
   await page.evaluate(() => (window as unknown as { Porchlight: (c: string) => void }).Porchlight('open'));
   await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config']);
@@ -98,8 +106,14 @@ test('a snippet without projectid leaves nothing behind and says why', async ({ 
 
 test.describe('start-up on a hostile page', () => {
   const pages: Array<{ name: string; before: string; body?: string }> = [
-    { name: 'Element.prototype.attachShadow throws', before: "Element.prototype.attachShadow = function () { throw new Error('shadow roots are not allowed here'); };" },
-    { name: 'the page defined porchlight-widget itself', before: "customElements.define('porchlight-widget', class extends HTMLElement { constructor() { super(); window.theirsConstructed = true; } });" },
+    {
+      name: 'Element.prototype.attachShadow throws',
+      before: "Element.prototype.attachShadow = function () { throw new Error('shadow roots are not allowed here'); };",
+    },
+    {
+      name: 'the page defined porchlight-widget itself',
+      before: "customElements.define('porchlight-widget', class extends HTMLElement { constructor() { super(); window.theirsConstructed = true; } });",
+    },
     { name: 'the page already contains a <porchlight-widget>', before: '', body: '<porchlight-widget id="theirs"></porchlight-widget>' },
   ];
   for (const hostile of pages) {
@@ -116,7 +130,13 @@ Porchlight('on', 'error', (detail) => window.answered.push(detail.type));`;
       await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config']);
       const state = await page.evaluate(() => {
         const w = window as unknown as { answered: string[]; Porchlight: { loaded?: boolean; q?: unknown[] }; theirsConstructed?: boolean };
-        return { answered: w.answered, loaded: !!w.Porchlight.loaded, queued: (w.Porchlight.q ?? []).length, theirsConstructed: !!w.theirsConstructed, hosts: document.querySelectorAll('porchlight-widget').length };
+        return {
+          answered: w.answered,
+          loaded: !!w.Porchlight.loaded,
+          queued: (w.Porchlight.q ?? []).length,
+          theirsConstructed: !!w.theirsConstructed,
+          hosts: document.querySelectorAll('porchlight-widget').length,
+        };
       });
       expect(state).toEqual({ answered: ['config'], loaded: false, queued: 0, theirsConstructed: false, hosts: hostile.body ? 1 : 0 });
       // Later calls do not throw either.

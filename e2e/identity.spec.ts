@@ -25,7 +25,12 @@ test.describe('issue 11 groundwork: identity in the demo', () => {
     await tokenAsked;
     // Either the widget signs in with the token (once it has the command), or it says it cannot
     // and the page tells the visitor so; never a pretended sign-in and never a console error.
-    const signedInByWidget = page.waitForRequest((r) => r.url().endsWith('/auth/signinWithCustomToken'), { timeout: 8_000 }).then(() => 'widget' as const, () => null);
+    const signedInByWidget = page
+      .waitForRequest((r) => r.url().endsWith('/auth/signinWithCustomToken'), { timeout: 8_000 })
+      .then(
+        () => 'widget' as const,
+        () => null,
+      );
     const note = page.getByText('cannot sign visitors in yet');
     const outcome = await Promise.race([signedInByWidget, note.waitFor().then(() => 'note' as const)]);
     if (outcome === 'note') await expect(page.getByRole('button', { name: 'Sign in as Jane' })).toHaveAttribute('aria-pressed', 'false');
@@ -46,9 +51,26 @@ test.describe('issue 11 groundwork: identity in the demo', () => {
     expect(signIn.status).toBe(200);
     const jane = `support-group-${projectId}-${'a'.repeat(32)}`;
     const post = (rid: string, auth: string, body: unknown) =>
-      fetch(`${API_URL}/${projectId}/requests/${rid}/messages`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post(jane, token, { text: 'Hello from Jane', attributes: { userFullname: 'Jane Doe', userEmail: 'jane@example.com', payload: { plan: 'pro', orders: 3 } } })).status).toBe(200);
-    const guest = (await (await fetch(`${API_URL}/auth/signinAnonymously`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id_project: projectId }) })).json()) as { token: string };
+      fetch(`${API_URL}/${projectId}/requests/${rid}/messages`, {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await post(jane, token, {
+          text: 'Hello from Jane',
+          attributes: { userFullname: 'Jane Doe', userEmail: 'jane@example.com', payload: { plan: 'pro', orders: 3 } },
+        })
+      ).status,
+    ).toBe(200);
+    const guest = (await (
+      await fetch(`${API_URL}/auth/signinAnonymously`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id_project: projectId }),
+      })
+    ).json()) as { token: string };
     const anon = `support-group-${projectId}-${'b'.repeat(32)}`;
     expect((await post(anon, guest.token, { text: 'Hello from a guest' })).status).toBe(200);
 

@@ -63,17 +63,25 @@ test('the tarball holds the built entries, their declarations, LICENSE and READM
   // What is compiled in travels with its licence.
   const notices = readFileSync(path.join(INSTALLED, 'dist-npm/THIRD-PARTY-LICENSES.txt'), 'utf8');
   for (const name of ['preact', '@preact/signals', 'i18next', 'dompurify', 'idb-keyval']) expect(notices).toContain(`\n${name}@`);
-  const manifest = JSON.parse(readFileSync(path.join(INSTALLED, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }>; dependencies?: unknown; sideEffects: string[] };
+  const manifest = JSON.parse(readFileSync(path.join(INSTALLED, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { types: string; default: string }>;
+    dependencies?: unknown;
+    sideEffects: string[];
+  };
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (subpath === './client' && !hasClient) continue; // checked by the client test below
-    for (const file of typeof target === 'string' ? [target] : [target.types, target.default]) expect(packedFiles, `${subpath}: ${file}`).toContain(file.replace(/^\.\//, ''));
+    for (const file of typeof target === 'string' ? [target] : [target.types, target.default])
+      expect(packedFiles, `${subpath}: ${file}`).toContain(file.replace(/^\.\//, ''));
   }
   // Compiled in: a stranger's install brings no second Preact (or anything else) along.
   expect(manifest.dependencies).toBeUndefined();
   expect(manifest.sideEffects).toEqual(['./dist-npm/element.js']);
   // The declarations are the public API rolled up per entry, not the src/ tree.
   expect(packedFiles.filter((file) => file.endsWith('.d.ts')).sort()).toEqual(
-    Object.keys(NPM_ENTRIES).filter((entry) => entry !== 'client' || hasClient).map((entry) => `dist-npm/${entry}.d.ts`).sort(),
+    Object.keys(NPM_ENTRIES)
+      .filter((entry) => entry !== 'client' || hasClient)
+      .map((entry) => `dist-npm/${entry}.d.ts`)
+      .sort(),
   );
   expect(packedFiles.filter((file) => /(^|\/)src\//.test(file))).toEqual([]);
 });
@@ -104,7 +112,9 @@ function watchErrors(page: Page): string[] {
 
 /** Types into the widget's composer and waits for the service to store the message. */
 async function sendThroughWidget(page: Page, text: string): Promise<void> {
-  const stored = page.waitForResponse((response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text);
+  const stored = page.waitForResponse(
+    (response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text,
+  );
   await input(page).fill(text);
   await input(page).press('Enter');
   expect((await stored).status()).toBe(200);
@@ -150,7 +160,9 @@ test.fixme('a UI of its own on "porchlight/client" sends a message, without Prea
   const errors = watchErrors(page);
   await page.goto(`${APP_URL}/client.html`);
   const text = `package client ${Date.now()}`;
-  const stored = page.waitForResponse((response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text);
+  const stored = page.waitForResponse(
+    (response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text,
+  );
   await page.getByLabel('Message').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
   expect((await stored).status()).toBe(200);
@@ -170,7 +182,9 @@ test.fixme('the demo page with a UI of its own (demo/pages/custom-ui.html) chats
   const errors = watchErrors(page);
   await page.goto(`${PAGES_ORIGIN}/custom-ui.html`);
   const text = `custom ui ${Date.now()}`;
-  const stored = page.waitForResponse((response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text);
+  const stored = page.waitForResponse(
+    (response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text,
+  );
   await page.getByLabel('Your question').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
   const response = await stored;

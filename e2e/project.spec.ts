@@ -1,5 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { API_ORIGIN, PROJECT_ID, chatWindow, createProject, input, isMessagePost, launcher, openHostPage, projectPage, sendFromWidget, snippetPage } from './support.ts';
+import {
+  API_ORIGIN,
+  PROJECT_ID,
+  chatWindow,
+  createProject,
+  input,
+  isMessagePost,
+  launcher,
+  openHostPage,
+  projectPage,
+  sendFromWidget,
+  snippetPage,
+} from './support.ts';
 
 /** Hours that are closed now and open again tomorrow (UTC), so the next opening is known. */
 function closedUntilTomorrow(): string {
@@ -30,7 +42,12 @@ test.describe('the project decides', () => {
   });
 
   test("the visitor's language: shipped texts, then the service's labels for it", async ({ page }) => {
-    const pid = await createProject({ labels: [{ lang: 'EN', data: { LABEL_PLACEHOLDER: 'English label' } }, { lang: 'IT', data: { LABEL_PLACEHOLDER: 'Scrivi qui il tuo messaggio' } }] });
+    const pid = await createProject({
+      labels: [
+        { lang: 'EN', data: { LABEL_PLACEHOLDER: 'English label' } },
+        { lang: 'IT', data: { LABEL_PLACEHOLDER: 'Scrivi qui il tuo messaggio' } },
+      ],
+    });
     await openHostPage(page, projectPage(pid, { lang: 'it' }));
     await expect(page.getByRole('button', { name: 'Apri la chat' })).toBeVisible();
     await launcher(page).click();
@@ -138,7 +155,14 @@ window.preview = mount(document.getElementById('a'), { preview: true, project: {
 
   test("with the reference server's stock header labels every control keeps a name of its own", async ({ page }) => {
     // The texts the reference server ships for these keys (issue 8); the rest of the demo's stock set stays.
-    const stockHeader = { CLOSE_CHAT: 'Close chat', CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?', MINIMIZE: 'Minimize', BUTTON_CLOSE_TO_ICON: 'Minimize chat', CLOSE: 'Close', SUBMIT: 'Send' };
+    const stockHeader = {
+      CLOSE_CHAT: 'Close chat',
+      CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?',
+      MINIMIZE: 'Minimize',
+      BUTTON_CLOSE_TO_ICON: 'Minimize chat',
+      CLOSE: 'Close',
+      SUBMIT: 'Send',
+    };
     const pid = await createProject({ labels: [{ lang: 'EN', data: stockHeader }] });
     await openHostPage(page, projectPage(pid, { lang: 'en' }));
     await launcher(page).click();
@@ -177,7 +201,8 @@ test.describe('no visible switch at start', () => {
       if (el) {
         const style = getComputedStyle(el);
         const r = el.getBoundingClientRect();
-        if (style.visibility !== 'hidden' && style.display !== 'none' && r.width > 0) w.launcherSamples.push(`${r.x},${r.y},${r.width},${r.height} ${style.backgroundColor}`);
+        if (style.visibility !== 'hidden' && style.display !== 'none' && r.width > 0)
+          w.launcherSamples.push(`${r.x},${r.y},${r.width},${r.height} ${style.backgroundColor}`);
       }
       requestAnimationFrame(tick);
     };
@@ -193,7 +218,7 @@ test.describe('no visible switch at start', () => {
       await page.waitForTimeout(1500);
       return page.evaluate(() => (window as unknown as { launcherSamples: string[] }).launcherSamples);
     };
-    const final = `32,${(page.viewportSize()!.height - 20 - 60)},60,60 rgb(124, 58, 237)`;
+    const final = `32,${page.viewportSize()!.height - 20 - 60},60,60 rgb(124, 58, 237)`;
     await openHostPage(page, projectPage(pid));
     const first = await samples();
     expect(first.length).toBeGreaterThan(0);

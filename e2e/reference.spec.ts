@@ -4,7 +4,7 @@ import { agentToken, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdO
 
 /**
  * The main flows against a service whose websocket behaves exactly like the reference server's
- * (server-contract §10: a visitor's handshake at the root is never answered, any other path gets
+ * (docs/service.md §10: a visitor's handshake at the root is never answered, any other path gets
  * 400), with the stock labels and the dashboard's `wellcome*` keys: the demo's reference mode, on
  * its own instance so no other test is affected.
  * A whole session must leave the browser console empty: Chromium reports every failed or abandoned
@@ -73,7 +73,9 @@ test('a whole session against the reference-like socket prints nothing in the co
   // An image, then buttons: a text button sends its value, an action button gets the bot's answer.
   expect(await send(p, '/image')).toBe(rid);
   await expect(p.locator('porchlight-widget [part~="message-image"]')).toBeVisible({ timeout: 10_000 });
-  await expect.poll(() => p.locator('porchlight-widget [part~="message-image"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => p.locator('porchlight-widget [part~="message-image"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await send(p, '/buttons');
   const tellMeMore = p.getByRole('button', { name: 'Tell me more' });
   await expect(tellMeMore).toBeVisible({ timeout: 10_000 });
@@ -125,7 +127,9 @@ test('told to use the socket anyway: one hung handshake, then none for the day, 
   await expect(agentBubble(p, 'Polled reply')).toBeVisible({ timeout: 10_000 });
   await p.waitForTimeout(4500); // the widget gives the handshake up after 4 s
   // Abandoning a hung handshake makes Chromium print one line (token and all): the price of being told to try.
-  expect(browser.problems()).toEqual([expect.stringMatching(/^warning: WebSocket connection to 'ws:\/\/127\.0\.0\.1:4452\/v3\/\?token=.*closed before the connection is established/)]);
+  expect(browser.problems()).toEqual([
+    expect.stringMatching(/^warning: WebSocket connection to 'ws:\/\/127\.0\.0\.1:4452\/v3\/\?token=.*closed before the connection is established/),
+  ]);
   const before = browser.seen.console.length;
 
   await browser.reload();

@@ -1,5 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_ORIGIN, API_URL, PROJECT_ID, agentReply, agentToken, chatWindow, history, input, isMessagePost, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
+import {
+  API_ORIGIN,
+  API_URL,
+  PROJECT_ID,
+  agentReply,
+  agentToken,
+  chatWindow,
+  history,
+  input,
+  isMessagePost,
+  launcher,
+  openHostPage,
+  sendFromWidget,
+  snippetPage,
+} from './support.ts';
 
 const SAMPLE = `${API_ORIGIN}/demo-assets/sample.png`;
 const agentMessages = (page: Page) => page.locator('porchlight-widget [part~="message-agent"]');
@@ -52,7 +66,10 @@ test.describe('rich conversation', () => {
 
   test('files show name and size with a download link', async ({ page }) => {
     const rid = await startConversation(page);
-    await agentReply(rid, 'Price list', { type: 'file', metadata: { src: `${API_URL}/files?path=x.pdf`, name: 'price-list.pdf', type: 'application/pdf', size: 20480 } });
+    await agentReply(rid, 'Price list', {
+      type: 'file',
+      metadata: { src: `${API_URL}/files?path=x.pdf`, name: 'price-list.pdf', type: 'application/pdf', size: 20480 },
+    });
     const link = page.getByRole('link', { name: 'Download price-list.pdf' });
     await expect(link).toHaveAttribute('href', `${API_URL}/files?path=x.pdf`);
     await expect(link).toContainText('20');
@@ -118,7 +135,9 @@ test.describe('rich conversation', () => {
 
   test('disableInputMessage and inputMessagePlaceholder follow the latest message from the other side', async ({ page }) => {
     const rid = await startConversation(page);
-    await agentReply(rid, 'Choose below', { attributes: { disableInputMessage: true, inputMessagePlaceholder: 'Use the buttons', attachment: { buttons: [{ type: 'text', value: 'OK' }] } } });
+    await agentReply(rid, 'Choose below', {
+      attributes: { disableInputMessage: true, inputMessagePlaceholder: 'Use the buttons', attachment: { buttons: [{ type: 'text', value: 'OK' }] } },
+    });
     await expect(input(page)).toBeDisabled();
     await expect(input(page)).toHaveAttribute('placeholder', 'Use the buttons');
     await page.getByRole('button', { name: 'OK' }).click();
@@ -131,7 +150,9 @@ test.describe('rich conversation', () => {
   test('info messages: unknown ones hidden, known ones a centred line; updateUserFullname updates the stored visitor', async ({ page }) => {
     const rid = await startConversation(page);
     await agentReply(rid, 'internal note', { attributes: { subtype: 'info', messagelabel: { key: 'LEAD_UPDATED' } } });
-    await agentReply(rid, 'joined', { attributes: { subtype: 'info/support', messagelabel: { key: 'MEMBER_JOINED_GROUP', parameters: { member_id: 'u1', fullname: 'Ann Agent' } } } });
+    await agentReply(rid, 'joined', {
+      attributes: { subtype: 'info/support', messagelabel: { key: 'MEMBER_JOINED_GROUP', parameters: { member_id: 'u1', fullname: 'Ann Agent' } } },
+    });
     await agentReply(rid, 'Noted, Ada', { attributes: { updateUserFullname: 'Ada Lovelace', updateUserEmail: 'ada@example.com' } });
     await expect(page.getByText('Noted, Ada')).toBeVisible();
     await expect(page.locator('porchlight-widget [part~="message-info"]').filter({ hasText: 'Ann Agent joined the conversation' }).first()).toBeVisible();
@@ -140,7 +161,7 @@ test.describe('rich conversation', () => {
       (pid) =>
         new Promise<unknown>((resolve, reject) => {
           const open = indexedDB.open('porchlight');
-          open.onerror = () => reject(open.error);
+          open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
           open.onsuccess = () => {
             const get = open.result.transaction('keyval').objectStore('keyval').get(`v1:${pid}:session`);
             get.onsuccess = () => resolve(get.result);
@@ -154,7 +175,13 @@ test.describe('rich conversation', () => {
   test('split bot messages replay with a typing indicator', async ({ page }) => {
     const rid = await startConversation(page);
     await agentReply(rid, 'First', {
-      attributes: { commands: [{ type: 'message', message: { text: 'Part one' } }, { type: 'wait', time: 1500 }, { type: 'message', message: { text: 'Part two' } }] },
+      attributes: {
+        commands: [
+          { type: 'message', message: { text: 'Part one' } },
+          { type: 'wait', time: 1500 },
+          { type: 'message', message: { text: 'Part two' } },
+        ],
+      },
     });
     await expect(page.getByText('Part one')).toBeVisible();
     await expect(page.getByRole('status', { name: /typing/i })).toBeVisible();
@@ -170,7 +197,9 @@ test.describe('rich conversation', () => {
     await page.locator('porchlight-widget input[type=file]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     expect((await upload).status()).toBe(201);
     await expect(page.locator('porchlight-widget [part~="message-visitor"] [part~="message-image"]')).toBeVisible();
-    await expect.poll(async () => (await history(rid)).find((m) => m.text === 'dot.png')).toMatchObject({ type: 'image', metadata: { width: 320, height: 200, src: expect.stringContaining('/files?path=') } });
+    await expect
+      .poll(async () => (await history(rid)).find((m) => m.text === 'dot.png'))
+      .toMatchObject({ type: 'image', metadata: { width: 320, height: 200, src: expect.stringContaining('/files?path=') } });
 
     await input(page).focus();
     await page.evaluate(() => {
@@ -193,7 +222,11 @@ test.describe('rich conversation', () => {
     let legacy = 0;
     await page.route(`${API_URL}/images/users`, (route) => {
       legacy++;
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'Image uploaded successfully', filename: 'uploads/users/x/images/dropped.png' }) });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Image uploaded successfully', filename: 'uploads/users/x/images/dropped.png' }),
+      });
     });
     const bytes = [...Buffer.from(await (await fetch(SAMPLE)).arrayBuffer())];
     await page.evaluate((data) => {
@@ -203,10 +236,12 @@ test.describe('rich conversation', () => {
       win.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
       win.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, bytes);
-    await expect.poll(async () => (await history(rid)).find((m) => m.text === 'dropped.png')).toMatchObject({
-      type: 'image',
-      metadata: { src: `${API_URL}/files?path=${encodeURIComponent('uploads/users/x/images/dropped.png')}`, width: 320, height: 200 },
-    });
+    await expect
+      .poll(async () => (await history(rid)).find((m) => m.text === 'dropped.png'))
+      .toMatchObject({
+        type: 'image',
+        metadata: { src: `${API_URL}/files?path=${encodeURIComponent('uploads/users/x/images/dropped.png')}`, width: 320, height: 200 },
+      });
     expect(legacy).toBe(1);
   });
 
@@ -214,7 +249,11 @@ test.describe('rich conversation', () => {
     await openHostPage(page, snippetPage());
     await launcher(page).click();
     const rid = await sendFromWidget(page, 'first');
-    await page.route(`${API_URL}/**/messages`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"success":false,"msg":"nope"}' }) : route.continue()));
+    await page.route(`${API_URL}/**/messages`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"success":false,"msg":"nope"}' })
+        : route.continue(),
+    );
     await input(page).fill('will fail');
     await input(page).press('Enter');
     await expect(page.getByText('Not sent')).toBeVisible();

@@ -13,7 +13,7 @@ export const AGENT = { email: 'agent@demo.test', password: 'demo' };
 export const DEFAULT_DEPARTMENT = '65f0c0ffee0000000000de00';
 
 /**
- * A plain host page with only the snippet of widget-contract §1, served on the pages origin.
+ * A plain host page with only the snippet of docs/public-api.md §1, served on the pages origin.
  * `realtime: true`: the demo takes visitors on its socket, so live delivery stays tested
  * (`realtime: undefined` leaves the setting out, as a site owner who never heard of it would).
  * The inline icon keeps the browser from asking for /favicon.ico (a 404 in the console).
@@ -39,7 +39,10 @@ const GENERATED = path.resolve('demo/pages/e2e-generated');
  */
 export async function openHostPage(page: Page, html: string, origin = PAGES_ORIGIN): Promise<string> {
   mkdirSync(GENERATED, { recursive: true });
-  const name = createHash('sha1').update(`${test.info().titlePath.join('/')}:${html}`).digest('hex').slice(0, 16);
+  const name = createHash('sha1')
+    .update(`${test.info().titlePath.join('/')}:${html}`)
+    .digest('hex')
+    .slice(0, 16);
   writeFileSync(path.join(GENERATED, `${name}.html`), html);
   const url = `${origin}/e2e-generated/${name}.html`;
   await page.goto(url);
@@ -84,7 +87,9 @@ export const isMessagePost = (request: Request) => request.method() === 'POST' &
 
 export async function sendFromWidget(page: Page, text: string): Promise<string> {
   // Wait for the service's answer, not just the request: callers act on the stored conversation.
-  const stored = page.waitForResponse((response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string })?.text === text);
+  const stored = page.waitForResponse(
+    (response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string })?.text === text,
+  );
   await input(page).fill(text);
   await input(page).press('Enter');
   const response = await stored;
@@ -140,6 +145,9 @@ export function watchBrowser(p: Page) {
     /** Console lines of type error or warning, with where they came from. */
     problems: () => seen.console.filter((m) => m.type() === 'error' || m.type() === 'warning').map((m) => `${m.type()}: ${m.text()} (${m.location().url})`),
     /** Any console line (of any type) that carries a token the widget used. */
-    leaks: () => seen.console.filter((m) => [...seen.tokens].some((token) => m.text().includes(token) || m.text().includes(encodeURIComponent(token)))).map((m) => m.text()),
+    leaks: () =>
+      seen.console
+        .filter((m) => [...seen.tokens].some((token) => m.text().includes(token) || m.text().includes(encodeURIComponent(token))))
+        .map((m) => m.text()),
   };
 }

@@ -18,12 +18,14 @@ export async function assertNothingRan(page: Page, dialogs: string[]): Promise<v
     const root = document.querySelector('porchlight-widget')!.shadowRoot!;
     for (const el of Array.from(root.querySelectorAll('*'))) {
       const tag = el.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'frame', 'base', 'meta', 'link', 'form'].includes(tag) && !(tag === 'form' && el.getAttribute('part'))) problems.push(`element <${tag}>`);
+      if (['script', 'iframe', 'object', 'embed', 'frame', 'base', 'meta', 'link', 'form'].includes(tag) && !(tag === 'form' && el.getAttribute('part')))
+        problems.push(`element <${tag}>`);
       if (tag === 'svg' && el.querySelector(':not(path)')) problems.push('svg with more than paths');
       for (const attr of Array.from(el.attributes)) {
         const name = attr.name.toLowerCase();
         if (name.startsWith('on')) problems.push(`<${tag} ${name}>`);
-        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'data', 'poster', 'background'].includes(name) && !safe.test(attr.value.trim())) problems.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`);
+        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'data', 'poster', 'background'].includes(name) && !safe.test(attr.value.trim()))
+          problems.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`);
         if (name === 'style' && /url\(|expression|javascript:/i.test(attr.value)) problems.push(`<${tag} style="${attr.value.slice(0, 60)}">`);
       }
     }
@@ -77,7 +79,12 @@ test.describe('XSS corpus', () => {
           updateUserFullname: payload,
         },
       });
-      await post(rid, token, { text: payload, type: 'image', senderFullname: payload, metadata: { src: payload, width: payload, height: payload, name: payload } });
+      await post(rid, token, {
+        text: payload,
+        type: 'image',
+        senderFullname: payload,
+        metadata: { src: payload, width: payload, height: payload, name: payload },
+      });
       await post(rid, token, { text: payload, type: 'file', senderFullname: payload, metadata: { src: payload, name: payload, type: payload, size: payload } });
     }
     await post(rid, token, { text: 'end of corpus' });
@@ -90,8 +97,34 @@ test.describe('XSS corpus', () => {
     expect(foreign.filter((u) => !/^https?:/.test(u))).toEqual([]);
   });
 
-  const LABEL_KEYS = ['WELCOME_TITLE', 'WELCOME_MSG', 'LABEL_PLACEHOLDER', 'BUTTON_OPEN_CHAT', 'BUTTON_CLOSE_CHAT', 'BUTTON_SEND_MESSAGE', 'BUTTON_ATTACH_FILE', 'CONVERSATION_LOG_LABEL', 'CALLOUT_TITLE_PLACEHOLDER', 'CALLOUT_MSG_PLACEHOLDER', 'LABEL_FIRST_MSG_NO_AGENTS', 'YOU'];
-  const SETTING_KEYS = ['widgetTitle', 'welcomeTitle', 'welcomeMsg', 'calloutTitle', 'calloutMsg', 'poweredBy', 'baloonImage', 'logoChat', 'themeColor', 'themeForegroundColor', 'marginX', 'launcherWidth'];
+  const LABEL_KEYS = [
+    'WELCOME_TITLE',
+    'WELCOME_MSG',
+    'LABEL_PLACEHOLDER',
+    'BUTTON_OPEN_CHAT',
+    'BUTTON_CLOSE_CHAT',
+    'BUTTON_SEND_MESSAGE',
+    'BUTTON_ATTACH_FILE',
+    'CONVERSATION_LOG_LABEL',
+    'CALLOUT_TITLE_PLACEHOLDER',
+    'CALLOUT_MSG_PLACEHOLDER',
+    'LABEL_FIRST_MSG_NO_AGENTS',
+    'YOU',
+  ];
+  const SETTING_KEYS = [
+    'widgetTitle',
+    'welcomeTitle',
+    'welcomeMsg',
+    'calloutTitle',
+    'calloutMsg',
+    'poweredBy',
+    'baloonImage',
+    'logoChat',
+    'themeColor',
+    'themeForegroundColor',
+    'marginX',
+    'launcherWidth',
+  ];
   const GROUP = LABEL_KEYS.length;
 
   test(`${XSS_PAYLOADS.length} payloads through labels (${LABEL_KEYS.length} keys) and widget settings (${SETTING_KEYS.length} keys)`, async ({ page }) => {

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-type Win = Window & { Porchlight?: ((...a: unknown[]) => unknown) & { q?: unknown[]; loaded?: boolean }; porchlightSettings?: unknown; tiledeskSettings?: unknown };
+type Win = Window & {
+  Porchlight?: ((...a: unknown[]) => unknown) & { q?: unknown[]; loaded?: boolean };
+  porchlightSettings?: unknown;
+  tiledeskSettings?: unknown;
+};
 const win = window as Win;
 
 async function runLoader() {
@@ -10,7 +14,8 @@ async function runLoader() {
 
 /** What the app stored after the last visit (src/state/lookCache.ts). */
 const LOOK = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
-const remember = (projectId: string, look: Record<string, string | boolean> = LOOK) => localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look }));
+const remember = (projectId: string, look: Record<string, string | boolean> = LOOK) =>
+  localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look }));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -48,9 +53,9 @@ describe('loader', () => {
     win.Porchlight = stub;
     await runLoader();
     expect(win.Porchlight).not.toBe(stub);
-    expect(win.Porchlight!.loaded).toBe(true);
-    win.Porchlight!('setLocale', 'it');
-    expect(win.Porchlight!.q!.map((args) => (args as unknown[])[0])).toEqual(['on', 'setLocale']);
+    expect(win.Porchlight.loaded).toBe(true);
+    win.Porchlight('setLocale', 'it');
+    expect(win.Porchlight.q!.map((args) => (args as unknown[])[0])).toEqual(['on', 'setLocale']);
   });
 
   it('loading twice does not create a second widget', async () => {

@@ -44,9 +44,10 @@ function datasetSettings(script: HTMLScriptElement | null): Record<string, unkno
  * The launcher's last look for this project, as the app resolved it (src/state/lookCache.ts), so the
  * placeholder paints exactly where and how the app's launcher will. Anything odd: no look at all.
  */
-function cachedLook(win: Window, projectId: unknown): Record<string, string> | null {
+function cachedLook(win: Window, projectId: string): Record<string, string> | null {
   try {
-    const look = JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || 'null').look;
+    // Whatever is stored is checked below; a throw (no storage, bad JSON, no look) means none.
+    const look = (JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || 'null') as { look: Record<string, string> & { image: string } }).look;
     const safe = (v: unknown) => typeof v == 'string' && /^[#\w\s.,%()/-]*$/.test(v) && !/url|\/\*/i.test(v);
     return !look.hide && 'theme fg x y mx my w h'.split(' ').every((k) => safe(look[k])) && /^(https?:\/\/.+)?$/.test(look.image) ? look : null;
   } catch {
@@ -98,7 +99,7 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
     const answer = (args: Command) => {
       if (args[0] == 'on' && args[1] == 'error' && typeof args[2] == 'function') {
         try {
-          args[2](detail);
+          (args[2] as (error: unknown) => void)(detail);
         } catch {
           // the page's own listener; not ours to report
         }
@@ -133,7 +134,7 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
           // Calls made before the widget was here run now, in order.
           for (const args of queue.splice(0)) {
             try {
-              app.command(String(args[0]), ...Array.prototype.slice.call(args, 1));
+              app.command(String(args[0]), ...(Array.prototype.slice.call(args, 1) as unknown[]));
             } catch (error) {
               fail('command', error);
             }
@@ -165,7 +166,7 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
   win.Porchlight = api;
 
   // Paint only a look we know is final (the app's, from the last visit); otherwise the app paints.
-  const look = settings.startHidden ? null : cachedLook(win, settings.projectid);
+  const look = settings.startHidden ? null : cachedLook(win, settings.projectid as string);
   if (look) {
     const css = placeholderCss(look);
     try {
@@ -212,7 +213,7 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
   }
 
   const attach = () => {
-    doc.body.appendChild(host!);
+    doc.body.appendChild(host);
     // No launcher of ours yet (first visit): the app paints one, so fetch it now.
     if (!look || settings.open || queue.length) return load();
     // Leave the page's own start-up alone: fetch the widget once the page is idle.

@@ -41,14 +41,25 @@ const PRICE_LIST = meta('porchlight-price-list');
 const API = meta('porchlight-api').content;
 const LIST_EVERY_MS = 2000;
 const THREAD_EVERY_MS = 1500;
-/** @type {Record<number, string>} */
+/** @typedef {typeof import('../../src/api/wire.ts').RequestStatus} RequestStatus */
+/** @typedef {import('../../demo/server/demoAdmin.ts').DemoProjectView} DemoProjectView */
+/** One name per request status of the wire (a status added there must be named here: tsc says so). */
+/** @type {Record<RequestStatus[keyof RequestStatus], string>} */
 const STATUS_NAMES = { 50: 'temp', 100: 'unassigned', 150: 'abandoned', 200: 'assigned', 300: 'served', 1000: 'closed' };
+/** @param {number} status */
+const statusName = (status) => /** @type {Record<number, string | undefined>} */ (STATUS_NAMES)[status] ?? String(status);
+
+/**
+ * JSON read as `unknown`, so every use says which wire type it expects.
+ * @param {string} text
+ * @returns {unknown}
+ */
+const parseJson = (text) => JSON.parse(text);
 
 const state = {
   /** @type {string | null} */
   token: sessionStorage.getItem('porchlight.console.token'),
-  /** @type {SignInUser | null} */
-  user: JSON.parse(sessionStorage.getItem('porchlight.console.user') || 'null'),
+  user: /** @type {SignInUser | null} */ (parseJson(sessionStorage.getItem('porchlight.console.user') || 'null')),
   /** @type {WireRequest[]} */
   requests: [],
   /** @type {string | null} */
@@ -65,7 +76,7 @@ class ApiError extends Error {
    */
   constructor(status, body) {
     const record = /** @type {{ msg?: string, error?: string }} */ (typeof body === 'object' && body ? body : {});
-    super(typeof body === 'object' && body ? record.msg || record.error || JSON.stringify(body) : String(body || status));
+    super(typeof body === 'object' && body ? record.msg || record.error || JSON.stringify(body) : typeof body === 'string' && body ? body : String(status));
     this.status = status;
   }
 }
@@ -84,9 +95,10 @@ async function api(path, { method = 'GET', body, auth = true } = {}) {
   if (auth && state.token) headers.Authorization = state.token;
   const res = await fetch(`${API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' });
   const text = await res.text();
+  /** @type {unknown} */
   let data = text;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = text ? parseJson(text) : null;
   } catch {
     // plain-text answers (401 "Unauthorized") stay strings
   }
@@ -159,9 +171,13 @@ function enterWorkspace(user) {
   $('workspace').hidden = false;
   $('me').hidden = false;
   $('me-name').textContent = `${user.firstname || ''} ${user.lastname || ''}`.trim() || user.email || '';
-  loadAvailability();
-  refreshList();
-  state.timers.push(setInterval(refreshList, LIST_EVERY_MS), setInterval(refreshThread, THREAD_EVERY_MS));
+  // Each of these reports its own failure on the page; nothing waits for them.
+  void loadAvailability();
+  void refreshList();
+  state.timers.push(
+    setInterval(() => void refreshList(), LIST_EVERY_MS),
+    setInterval(() => void refreshThread(), THREAD_EVERY_MS),
+  );
 }
 
 // ------------------------------------------------------------------ availability (demo control)
@@ -174,7 +190,7 @@ async function loadAvailability() {
     $('thread-error').textContent = `Unknown project ${PROJECT_ID}`;
     return;
   }
-  const view = /** @type {{ project: { name: string }, agents: Array<{ _id: string, user_available: boolean }> }} */ (await res.json());
+  const view = /** @type {DemoProjectView} */ (parseJson(await res.text()));
   $('project-name').textContent = view.project.name;
   const me = view.agents.find((a) => a._id === state.user?._id);
   input('available').checked = Boolean(me && me.user_available);
@@ -207,8 +223,20 @@ function conversationItem(request) {
   const current = state.current === request.request_id;
   const item = el(
     'li',
-    { 'data-testid': 'conversation', 'data-request-id': request.request_id, 'data-status': String(request.status), tabindex: '0', role: 'button', 'aria-current': current ? 'true' : 'false' },
-    el('span', { className: 'who' }, el('span', { text: requesterName(request) }), el('span', { className: `badge s${request.status}`, text: STATUS_NAMES[request.status] || String(request.status) })),
+    {
+      'data-testid': 'conversation',
+      'data-request-id': request.request_id,
+      'data-status': String(request.status),
+      tabindex: '0',
+      role: 'button',
+      'aria-current': current ? 'true' : 'false',
+    },
+    el(
+      'span',
+      { className: 'who' },
+      el('span', { text: requesterName(request) }),
+      el('span', { className: `badge s${request.status}`, text: statusName(request.status) }),
+    ),
     el('span', { className: 'preview', text: lastText(request) }),
   );
   item.addEventListener('click', () => openConversation(request.request_id));
@@ -256,7 +284,7 @@ function openConversation(requestId) {
   state.messageCount = -1;
   $('messages').replaceChildren();
   renderList();
-  refreshThread();
+  void refreshThread();
   $('reply').focus();
 }
 
@@ -266,11 +294,12 @@ function renderThreadHead() {
   const department = typeof request?.department === 'object' ? request.department.name : undefined;
   $('thread-title').textContent = request ? requesterName(request) : 'Pick a conversation';
   $('thread-meta').textContent = request
-    ? `#${request.ticket_id} · ${STATUS_NAMES[request.status] || request.status}${department ? ` · ${department}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
+    ? `#${request.ticket_id} · ${statusName(request.status)}${department ? ` · ${department}` : ''}${request.sourcePage ? ` · ${request.sourcePage}` : ''}`
     : '';
   renderIdentity(request);
   $('reply', HTMLTextAreaElement).disabled = !open;
-  for (const id of ['send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown']) button(id).disabled = !open;
+  for (const id of ['send', 'close-conversation', 'send-image', 'send-gallery', 'send-file', 'send-split', 'send-buttons', 'send-disable', 'send-markdown'])
+    button(id).disabled = !open;
 }
 
 /**
@@ -305,7 +334,9 @@ function visitorIdentity(request) {
 function renderIdentity(request) {
   const list = $('visitor-identity');
   list.hidden = !request;
-  list.replaceChildren(...(request ? visitorIdentity(request).flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { text: value, 'data-field': term })]) : []));
+  list.replaceChildren(
+    ...(request ? visitorIdentity(request).flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { text: value, 'data-field': term })]) : []),
+  );
 }
 
 /** @param {WireMessage} message */
@@ -417,7 +448,11 @@ async function closeConversation() {
 
 /** @param {AttachmentButton[]} buttons */
 function chips(buttons) {
-  return el('span', { className: 'chips', 'aria-label': 'Buttons' }, ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` })));
+  return el(
+    'span',
+    { className: 'chips', 'aria-label': 'Buttons' },
+    ...buttons.map((b) => el('span', { className: 'chip', text: `${b.type}: ${b.value || b.link || ''}` })),
+  );
 }
 
 const LAMPS = [
@@ -469,7 +504,10 @@ const RICH = {
         { type: 'wait', time: 800 },
         { type: 'message', message: { text: 'Found it: your order ships tomorrow.', type: 'text' } },
         { type: 'wait', time: 800 },
-        { type: 'message', message: { text: 'Anything else?', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'No, thanks' }] } } } },
+        {
+          type: 'message',
+          message: { text: 'Anything else?', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'No, thanks' }] } } },
+        },
       ],
     },
   }),
@@ -497,7 +535,7 @@ const RICH = {
 
 $('signin-form').addEventListener('submit', (event) => void signIn(/** @type {SubmitEvent} */ (event)));
 $('signout').addEventListener('click', signOut);
-$('available').addEventListener('change', setAvailability);
+$('available').addEventListener('change', () => void setAvailability());
 $('show-closed').addEventListener('change', renderList);
 $('reply-form').addEventListener('submit', (event) => void sendReply(/** @type {SubmitEvent} */ (event)));
 $('reply').addEventListener('keydown', (event) => {
@@ -506,7 +544,7 @@ $('reply').addEventListener('keydown', (event) => {
     $('reply-form', HTMLFormElement).requestSubmit();
   }
 });
-$('close-conversation').addEventListener('click', closeConversation);
-for (const [id, build] of Object.entries(RICH)) $(id).addEventListener('click', () => post(build()));
+$('close-conversation').addEventListener('click', () => void closeConversation());
+for (const [id, build] of Object.entries(RICH)) $(id).addEventListener('click', () => void post(build()));
 
 if (state.token && state.user) enterWorkspace(state.user);

@@ -7,6 +7,20 @@ import { mount } from '/widget/app.js';
 
 /** @typedef {import('../../src/api/wire.ts').WidgetsResponse} WidgetsResponse */
 /** @typedef {import('../../src/api/wire.ts').LabelsResponse} LabelsResponse */
+/** @typedef {import('../../demo/server/demoAdmin.ts').DemoProjectView} DemoProjectView */
+/** @typedef {import('../../demo/server/faults.ts').FaultState} FaultState */
+
+/**
+ * A JSON answer read as `unknown`, so every use says which wire type it expects.
+ * @param {Response} res
+ * @returns {Promise<unknown>}
+ */
+const readJson = (res) => res.json();
+/**
+ * @param {string} text
+ * @returns {unknown}
+ */
+const parseJson = (text) => JSON.parse(text);
 
 /**
  * The element with this id, of this class (a missing or different element is a bug of the page).
@@ -40,7 +54,26 @@ const checkbox = (name) => {
   return node;
 };
 
-const WIDGET_KEYS = ['widgetTitle', 'themeColor', 'themeForegroundColor', 'themeColorOpacity', 'align', 'launcherWidth', 'marginX', 'marginY', 'baloonImage', 'logoChat', 'welcomeTitle', 'welcomeMsg', 'poweredBy', 'preChatForm', 'nativeRating', 'calloutTimer', 'calloutTitle', 'calloutMsg'];
+const WIDGET_KEYS = [
+  'widgetTitle',
+  'themeColor',
+  'themeForegroundColor',
+  'themeColorOpacity',
+  'align',
+  'launcherWidth',
+  'marginX',
+  'marginY',
+  'baloonImage',
+  'logoChat',
+  'welcomeTitle',
+  'welcomeMsg',
+  'poweredBy',
+  'preChatForm',
+  'nativeRating',
+  'calloutTimer',
+  'calloutTitle',
+  'calloutMsg',
+];
 
 function widgetSettings() {
   /** @type {Record<string, unknown>} */
@@ -70,7 +103,13 @@ function hours() {
  */
 function projectAnswer(available) {
   return {
-    project: { _id: 'preview', name: field('widgetTitle').value || 'Porchlight Demo', widget: widgetSettings(), activeOperatingHours: checkbox('activeOperatingHours').checked, operatingHours: hours() },
+    project: {
+      _id: 'preview',
+      name: field('widgetTitle').value || 'Porchlight Demo',
+      widget: widgetSettings(),
+      activeOperatingHours: checkbox('activeOperatingHours').checked,
+      operatingHours: hours(),
+    },
     user_available: available ? [{ id: 'agent' }] : [],
     departments: [],
   };
@@ -96,8 +135,7 @@ form.addEventListener('change', refresh);
 async function load() {
   const res = await fetch('/__demo/project');
   if (!res.ok) return;
-  /** @type {{ project: { widget?: Record<string, unknown>, activeOperatingHours?: boolean, operatingHours?: string }, agents: Array<{ _id: string, user_available: boolean }> }} */
-  const { project, agents } = await res.json();
+  const { project, agents } = /** @type {DemoProjectView} */ (await readJson(res));
   const widget = project.widget ?? {};
   for (const key of WIDGET_KEYS) {
     const el = field(key);
@@ -107,9 +145,9 @@ async function load() {
   }
   checkbox('activeOperatingHours').checked = !!project.activeOperatingHours;
   try {
-    const week = JSON.parse(project.operatingHours || '{}');
+    const week = /** @type {{ tzname?: string, [day: string]: unknown }} */ (parseJson(project.operatingHours || '{}'));
     if (week.tzname) field('tzname').value = week.tzname;
-    const monday = week['1']?.[0];
+    const monday = /** @type {Array<{ start: string, end: string }> | undefined} */ (week['1'])?.[0];
     if (monday) {
       field('hoursStart').value = monday.start;
       field('hoursEnd').value = monday.end;
@@ -121,11 +159,9 @@ async function load() {
   refresh();
 }
 
-form.addEventListener('submit', async (event) => {
-  event.preventDefault();
+async function save() {
   status.textContent = 'Saving…';
-  /** @type {{ agents: Array<{ _id: string }> }} */
-  const { agents } = await (await fetch('/__demo/project')).json();
+  const { agents } = /** @type {DemoProjectView} */ (await readJson(await fetch('/__demo/project')));
   const body = {
     widget: widgetSettings(),
     activeOperatingHours: checkbox('activeOperatingHours').checked,
@@ -136,12 +172,22 @@ form.addEventListener('submit', async (event) => {
   const text = labels();
   let labelsSaved = { ok: true };
   if (text.LABEL_PLACEHOLDER) {
-    /** @type {LabelsResponse | null} */
-    const current = await (await fetch(`/v3/${(await (await fetch('/__demo')).json()).projectId}/labels/${lang().toUpperCase()}`)).json().catch(() => null);
+    const { projectId } = /** @type {{ projectId: string }} */ (await readJson(await fetch('/__demo')));
+    const current = /** @type {LabelsResponse | null} */ (await readJson(await fetch(`/v3/${projectId}/labels/${lang().toUpperCase()}`)).catch(() => null));
     const data = current && current.lang === lang().toUpperCase() ? { ...current.data, ...text } : text;
-    labelsSaved = await fetch('/__demo/labels', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lang: lang().toUpperCase(), data }) });
+    labelsSaved = await fetch('/__demo/labels', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lang: lang().toUpperCase(), data }),
+    });
   }
   status.textContent = saved.ok && labelsSaved.ok ? 'Saved. Reload the host page to see it.' : 'Could not save: ' + (await saved.text());
+}
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  save().catch((error) => {
+    status.textContent = `Could not save: ${error instanceof Error ? error.message : 'the demo service did not answer'}`;
+  });
 });
 
 void load();
@@ -152,13 +198,13 @@ const faultState = byId('fault-state', HTMLOutputElement);
 /** @param {Record<string, unknown>} patch */
 async function setFaults(patch) {
   const res = await fetch('/__demo/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch) });
-  const state = await res.json();
-  const active = Object.entries(/** @type {Record<string, unknown>} */ (state)).filter(([, value]) => value && value !== 0);
+  const state = /** @type {FaultState} */ (await readJson(res));
+  const active = Object.entries(state).filter(([, value]) => value && value !== 0);
   faultState.textContent = active.length ? `Active: ${active.map(([key, value]) => `${key} ${JSON.stringify(value)}`).join('; ')}` : 'No fault active.';
 }
 byId('faults', HTMLFieldSetElement).addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('button[data-fault]') : null;
-  if (button instanceof HTMLButtonElement) void setFaults(JSON.parse(button.dataset.fault ?? '{}'));
+  if (button instanceof HTMLButtonElement) void setFaults(/** @type {Record<string, unknown>} */ (parseJson(button.dataset.fault ?? '{}')));
 });
 field('latencyMs').addEventListener('change', () => void setFaults({ latencyMs: Number(field('latencyMs').value) || 0 }));
 // The fault controls are not widget settings: keep them out of the preview refresh.
@@ -168,8 +214,12 @@ void setFaults({});
 const referenceMode = checkbox('referenceMode');
 /** @param {boolean | undefined} reference  undefined: only read the current mode */
 async function setReferenceMode(reference) {
-  const res = await fetch('/__demo/mode', { method: reference === undefined ? 'GET' : 'PUT', headers: { 'Content-Type': 'application/json' }, body: reference === undefined ? undefined : JSON.stringify({ reference }) });
-  if (res.ok) referenceMode.checked = (await res.json()).reference;
+  const res = await fetch('/__demo/mode', {
+    method: reference === undefined ? 'GET' : 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: reference === undefined ? undefined : JSON.stringify({ reference }),
+  });
+  if (res.ok) referenceMode.checked = /** @type {{ reference: boolean }} */ (await readJson(res)).reference;
 }
 referenceMode.addEventListener('change', () => void setReferenceMode(referenceMode.checked));
 void setReferenceMode(undefined);

@@ -65,7 +65,9 @@ async function signIn() {
       body: JSON.stringify({ _id: 'jane-doe', firstname: 'Jane', lastname: 'Doe', email: 'jane@example.com' }),
     });
     if (!res.ok) throw new Error(`the demo service answered ${res.status}`);
-    const { token } = await res.json();
+    /** @type {unknown} */
+    const answer = await res.json();
+    const { token } = /** @type {{ token: string }} */ (answer);
     remember(true);
     Porchlight('signInWithCustomToken', token);
   } catch (error) {

@@ -38,9 +38,9 @@ export async function startCustomUi({ clientUrl, settings }) {
   const list = byId('messages');
   const form = /** @type {HTMLFormElement} */ (byId('composer'));
   const input = /** @type {HTMLInputElement} */ (byId('text'));
-  /** @type {ClientModule} */
-  const { createChatClient } = await import(clientUrl);
-  const client = createChatClient({ settings });
+  /** @type {unknown} */
+  const loaded = await import(clientUrl);
+  const client = /** @type {ClientModule} */ (loaded).createChatClient({ settings });
   status.textContent = 'Ask us anything: the workshop answers here.';
 
   client.messages.subscribe((messages) => list.replaceChildren(...messages.map(messageItem)));

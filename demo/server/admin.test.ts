@@ -29,7 +29,10 @@ describe('/__demo project and departments', () => {
   });
 
   it('edits widget settings (merge, null deletes) and operating hours (string or object)', async () => {
-    const res = await putDemo(kit, 'project', { widget: { themeColor: '#000000', align: null }, operatingHours: { 1: [{ start: '09:00', end: '17:00' }], tzname: 'UTC' } });
+    const res = await putDemo(kit, 'project', {
+      widget: { themeColor: '#000000', align: null },
+      operatingHours: { 1: [{ start: '09:00', end: '17:00' }], tzname: 'UTC' },
+    });
     expect(res.status).toBe(200);
     const view = (await res.json()) as { project: { widget: Record<string, unknown>; operatingHours: string } };
     expect(view.project.widget.themeColor).toBe('#000000');
@@ -109,10 +112,18 @@ describe('persistence', () => {
     const dataFile = path.join(dir, 'store.json');
     try {
       const first = await startDemo({ quiet: true, dataFile });
-      const signin = await fetch(`${first.apiUrl}/auth/signinAnonymously`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id_project: PID }) });
+      const signin = await fetch(`${first.apiUrl}/auth/signinAnonymously`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id_project: PID }),
+      });
       const { token } = (await signin.json()) as { token: string };
       const rid = newRequestId();
-      await fetch(`${first.apiUrl}/${PID}/requests/${rid}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ text: 'remember me' }) });
+      await fetch(`${first.apiUrl}/${PID}/requests/${rid}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ text: 'remember me' }),
+      });
       await first.close();
       const second = await startDemo({ quiet: true, dataFile });
       const res = await fetch(`${second.apiUrl}/${PID}/requests/${rid}/messages`, { headers: { authorization: token } });

@@ -47,7 +47,7 @@ const HELLO = "Hello from the Porchlight demo service (a stand-in for the Tilede
 /** `JSON_BODY_LIMIT` of the reference: '500KB' = 512000 bytes. */
 const JSON_BODY_LIMIT = '500kb';
 
-/** The API routes in the reference's mount order (see server-contract §0). */
+/** The API routes in the reference's mount order (see docs/service.md §0). */
 export function createApiRouter(deps: ApiDeps): Router {
   const router = Router();
   router.get('/', (_req, res) => res.send(HELLO));
@@ -96,7 +96,8 @@ export function createApiApp(deps: ApiDeps): express.Express {
     const started = Date.now();
     // Polling GETs would drown the log: only writes and failures are printed.
     res.on('finish', () => {
-      if ((req.method !== 'GET' && req.method !== 'OPTIONS') || res.statusCode >= 400) deps.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${Date.now() - started}ms`);
+      if ((req.method !== 'GET' && req.method !== 'OPTIONS') || res.statusCode >= 400)
+        deps.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${Date.now() - started}ms`);
     });
     next();
   });
@@ -104,8 +105,14 @@ export function createApiApp(deps: ApiDeps): express.Express {
   app.use('/__demo', createAdminRouter(deps));
   app.use('/widget', staticFolder(deps.distDir));
   app.use('/npm', staticFolder(deps.npmDistDir));
-  app.use('/console', staticFolder(deps.consoleDir, () => consoleVars(deps)));
-  app.use('/dashboard', staticFolder(deps.dashboardDir, () => consoleVars(deps)));
+  app.use(
+    '/console',
+    staticFolder(deps.consoleDir, () => consoleVars(deps)),
+  );
+  app.use(
+    '/dashboard',
+    staticFolder(deps.dashboardDir, () => consoleVars(deps)),
+  );
   app.use('/demo-assets', staticFolder(deps.assetsDir));
 
   // The API answers at the root (as the reference) and under `/v3` (as the hosted service).

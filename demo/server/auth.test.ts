@@ -42,7 +42,11 @@ describe('POST /auth/signinAnonymously', () => {
   });
 
   it('accepts a urlencoded body', async () => {
-    const res = await fetch(`${kit.demo.apiUrl}/auth/signinAnonymously`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `id_project=${PID}&firstname=Form` });
+    const res = await fetch(`${kit.demo.apiUrl}/auth/signinAnonymously`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id_project=${PID}&firstname=Form`,
+    });
     expect(((await res.json()) as { user: { firstname: string } }).user.firstname).toBe('Form');
   });
 
@@ -104,7 +108,7 @@ describe('POST /auth/signinWithCustomToken', () => {
   });
 });
 
-describe('authorization matrix (server-contract §2)', () => {
+describe('authorization matrix (docs/service.md §2)', () => {
   const messagesPath = () => `/${PID}/requests/${newRequestId()}/messages`;
 
   it('no header → 401 plain text with WWW-Authenticate: Basic realm="Users"', async () => {

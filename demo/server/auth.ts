@@ -1,5 +1,5 @@
 /**
- * `/auth` routes (server-contract §1): anonymous visitor sign-in, agent sign-in, and custom
+ * `/auth` routes (docs/service.md §1): anonymous visitor sign-in, agent sign-in, and custom
  * tokens: the re-validation of a stored guest token, and tokens a site's backend signs with its
  * project's `jwtSecret` (`aud https://tiledesk.com/projects/<pid>`, `sub userexternal`).
  */

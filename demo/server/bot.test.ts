@@ -93,7 +93,7 @@ describe('demo bot', () => {
     expect(botReplies(await history(guest.token, rid))).toHaveLength(1);
   });
 
-  it('lists every command in /help', async () => {
+  it('lists every command in /help', () => {
     for (const command of ['/image', '/gallery', '/file', '/split', '/buttons', '/action', '/disable', '/placeholder', '/markdown', '/info', '/help']) {
       expect(HELP_TEXT).toContain(`${command}:`);
     }
@@ -124,12 +124,14 @@ describe('demo bot', () => {
         { type: 'url', value: expect.any(String), link: expect.stringMatching(/^https:\/\/example\.com\//), target: 'blank' },
       ]);
     }
-    const pictures = await Promise.all(gallery.map(async (card) => {
-      const res = await fetch(card.preview.src);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/png');
-      return Buffer.from(await res.arrayBuffer());
-    }));
+    const pictures = await Promise.all(
+      gallery.map(async (card) => {
+        const res = await fetch(card.preview.src);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        return Buffer.from(await res.arrayBuffer());
+      }),
+    );
     for (const png of pictures) expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(new Set(pictures.map((p) => p.toString('base64'))).size).toBe(3);
     expect(new Set(gallery.map((c) => c.preview.src)).size).toBe(3);
@@ -141,7 +143,11 @@ describe('demo bot', () => {
     await send(kit, guest.token, rid, { text: '/file' });
     const [reply] = await repliesOf(guest.token, rid);
     const src = `${kit.demo.apiOrigin}/v3/files?path=${encodeURIComponent(PRICE_LIST.path)}`;
-    expect(reply).toMatchObject({ type: 'file', text: 'Price list', metadata: { src, name: 'price-list.pdf', type: 'application/pdf', size: expect.any(Number) } });
+    expect(reply).toMatchObject({
+      type: 'file',
+      text: 'Price list',
+      metadata: { src, name: 'price-list.pdf', type: 'application/pdf', size: expect.any(Number) },
+    });
     const res = await fetch(src);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -171,7 +177,10 @@ describe('demo bot', () => {
       { type: 'wait', time: 800 },
       { type: 'message', message: { text: 'Second part, after a pause', type: 'text' } },
       { type: 'wait', time: 800 },
-      { type: 'message', message: { text: 'Done!', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'Thanks' }] } } } },
+      {
+        type: 'message',
+        message: { text: 'Done!', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'Thanks' }] } } },
+      },
     ]);
     expect(reply?.attributes?.commands).toEqual(SPLIT_COMMANDS);
   });

@@ -46,13 +46,7 @@ export const HELP_TEXT = [
   '/help: this list',
 ].join('\n');
 
-const MARKDOWN_TEXT = [
-  'Markdown sample:',
-  '**bold**, _italic_, `code` and a [link](https://example.com).',
-  '',
-  '- first item',
-  '- second item',
-].join('\n');
+const MARKDOWN_TEXT = ['Markdown sample:', '**bold**, _italic_, `code` and a [link](https://example.com).', '', '- first item', '- second item'].join('\n');
 
 /** The three cards of `/gallery`: the pictures are `/demo-assets/lamp-<n>.png`. */
 export const GALLERY_ITEMS = [
@@ -205,10 +199,13 @@ export function startBot(options: BotOptions): () => void {
 
   const pause = () =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, minDelay + Math.random() * (maxDelay - minDelay));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          resolve();
+        },
+        minDelay + Math.random() * (maxDelay - minDelay),
+      );
       timers.add(timer);
     });
 
@@ -217,7 +214,14 @@ export function startBot(options: BotOptions): () => void {
     const bot = projectBot(store, request.id_project);
     // Reset meanwhile, or closed while the bot was "typing": a closed conversation stays closed.
     if (!live || !bot || live.status === RequestStatus.CLOSED) return;
-    createMessage(store, { ...reply, sender: `bot_${bot._id}`, senderFullname: bot.name, recipient: live.request_id, id_project: live.id_project, status: MessageStatus.SENDING });
+    createMessage(store, {
+      ...reply,
+      sender: `bot_${bot._id}`,
+      senderFullname: bot.name,
+      recipient: live.request_id,
+      id_project: live.id_project,
+      status: MessageStatus.SENDING,
+    });
     if (live.participants.includes(`bot_${bot._id}`)) noteFirstResponse(store, live);
   };
 
@@ -227,7 +231,10 @@ export function startBot(options: BotOptions): () => void {
     // One queue per conversation keeps the bot's replies in order.
     const previous = queues.get(request.request_id) ?? Promise.resolve();
     const next = replies.reduce((chain, reply) => chain.then(pause).then(() => send(request, reply)), previous);
-    queues.set(request.request_id, next.catch((err) => console.error('[demo] bot reply failed', err)));
+    queues.set(
+      request.request_id,
+      next.catch((err) => console.error('[demo] bot reply failed', err)),
+    );
   });
 
   const stopReset = store.on('reset', () => queues.clear());

@@ -1,5 +1,5 @@
 /**
- * Creating and routing conversations (server-contract §6 "first message", §7 closing): the
+ * Creating and routing conversations (docs/service.md §6 "first message", §7 closing): the
  * department decides between its bot and its agents; `assigned` departments pick an available
  * agent (random, then round-robin after the last assigned request), `pooled` ones leave the
  * request unassigned (status 100) for any agent to take.

@@ -1,7 +1,7 @@
 /**
  * Who is calling, as the reference's chain
  * `[passport.authenticate(['basic','jwt']), validtoken, roleChecker.hasRoleOrTypes(role, types)]`
- * decides it (server-contract §2). Tokens are jsonwebtoken's; the rest is the few lines of
+ * decides it (docs/service.md §2). Tokens are jsonwebtoken's; the rest is the few lines of
  * passport's failure handling the widget can observe: the bare-text 401 with the Basic challenge,
  * the 400 for a one-word header, `validtoken`'s 403 and has-role's two JSON 403s.
  */
@@ -85,7 +85,7 @@ export function guestPrincipal(claims: Claims): Principal {
 /** Decodes without verifying (`null` when it is not a JWT with an object payload). */
 export function decodeClaims(token: string): Claims | null {
   const decoded = jwt.decode(token);
-  return isRecord(decoded) ? (decoded as Claims) : null;
+  return isRecord(decoded) ? decoded : null;
 }
 
 /**

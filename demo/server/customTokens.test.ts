@@ -50,7 +50,7 @@ describe('custom tokens signed with the project secret', () => {
     expect(mine.requests.map((r) => r.request_id)).toEqual([rid]);
   });
 
-  it('refuses a wrong signature, an expired token and another project\'s token with a bare 401', async () => {
+  it("refuses a wrong signature, an expired token and another project's token with a bare 401", async () => {
     const other = ((await (await fetch(`${kit.demo.apiOrigin}/__demo/projects`, { method: 'POST' })).json()) as { projectId: string }).projectId;
     const refused = [
       siteToken(JANE, {}, 'not-the-secret'),
@@ -70,7 +70,11 @@ describe('custom tokens signed with the project secret', () => {
 
   it('keeps a token to its own project: signed in on one, a stranger on the other', async () => {
     const other = ((await (await fetch(`${kit.demo.apiOrigin}/__demo/projects`, { method: 'POST' })).json()) as { projectId: string }).projectId;
-    const minted = await fetch(`${kit.demo.apiOrigin}/__demo/tokens?project=${other}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const minted = await fetch(`${kit.demo.apiOrigin}/__demo/tokens?project=${other}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     const { token } = (await minted.json()) as { token: string };
     expect((await signIn(token)).status).toBe(200);
     expect((await kit.call(`/${other}/requests/me`, { token })).status).toBe(200);
@@ -91,7 +95,8 @@ describe('custom tokens signed with the project secret', () => {
 
 describe('POST /__demo/tokens', () => {
   it('mints Jane Doe by default, or the visitor asked for, with an optional lifetime', async () => {
-    const mint = async (body: unknown) => fetch(`${kit.demo.apiOrigin}/__demo/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const mint = async (body: unknown) =>
+      fetch(`${kit.demo.apiOrigin}/__demo/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const jane = (await (await mint({})).json()) as { token: string };
     const claims = jwt.verify(jane.token.slice(4), DEMO_PROJECT_SECRET) as jwt.JwtPayload;
     expect(claims).toMatchObject({ _id: 'jane-doe', firstname: 'Jane', lastname: 'Doe', sub: 'userexternal', aud: `https://tiledesk.com/projects/${PID}` });

@@ -1,6 +1,6 @@
 /**
  * The demo's default widget label set: what `GET /:pid/labels/default` serves and the EN pivot
- * of the fallback rules (server-contract §5). The keys are the service's, all 92 in every language
+ * of the fallback rules (docs/service.md §5). The keys are the service's, all 92 in every language
  * the widget ships (EN, IT, FR, ES, DE, PT, AR, in the reference's file order); the texts are the
  * demo's own. Shape quirks the widget must survive are kept on purpose: `ARRAY_DAYS` is an
  * array starting on Monday, `WAITING_TIME_FOUND` holds `$reply_time`, `MAX_ATTACHMENT` holds
@@ -278,7 +278,8 @@ const FR: Record<string, string | string[]> = {
   LABEL_PRECHAT_USER_PHONE: 'Numéro de téléphone',
   LABEL_PRECHAT_USER_PHONE_ERROR: 'Ce numéro de téléphone ne semble pas correct',
   LABEL_PRECHAT_FIRST_MESSAGE: 'Comment pouvons-nous vous aider ?',
-  LABEL_PRECHAT_STATIC_TERMS_PRIVACY: 'En démarrant une conversation, vous acceptez notre <a href="https://example.com/privacy" target="_blank" rel="noopener">politique de confidentialité</a>.',
+  LABEL_PRECHAT_STATIC_TERMS_PRIVACY:
+    'En démarrant une conversation, vous acceptez notre <a href="https://example.com/privacy" target="_blank" rel="noopener">politique de confidentialité</a>.',
   LABEL_PRECHAT_ACCEPT_TERMS_PRIVACY: "J'accepte",
   PRECHAT_REQUIRED_ERROR: 'Veuillez remplir ce champ',
   TICKET_TAKING: "Nous avons bien reçu votre demande et quelqu'un s'en occupe.\nRépondez à cet e-mail pour ajouter des détails.",
@@ -286,7 +287,7 @@ const FR: Record<string, string | string[]> = {
   LABEL_TOMORROW: 'hier',
   LABEL_LAST_ACCESS: 'vu pour la dernière fois',
   LABEL_TO: 'à',
-  ARRAY_DAYS: ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"],
+  ARRAY_DAYS: ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'],
   SENT_AN_ATTACHMENT: 'a envoyé un fichier',
   SENT_AN_IMAGE: 'a envoyé une photo',
   LABEL_PREVIEW: 'Aperçu',
@@ -373,7 +374,8 @@ const ES: Record<string, string | string[]> = {
   LABEL_PRECHAT_USER_PHONE: 'Número de teléfono',
   LABEL_PRECHAT_USER_PHONE_ERROR: 'Ese número de teléfono no parece correcto',
   LABEL_PRECHAT_FIRST_MESSAGE: '¿En qué podemos ayudarte?',
-  LABEL_PRECHAT_STATIC_TERMS_PRIVACY: 'Al iniciar un chat aceptas nuestro <a href="https://example.com/privacy" target="_blank" rel="noopener">aviso de privacidad</a>.',
+  LABEL_PRECHAT_STATIC_TERMS_PRIVACY:
+    'Al iniciar un chat aceptas nuestro <a href="https://example.com/privacy" target="_blank" rel="noopener">aviso de privacidad</a>.',
   LABEL_PRECHAT_ACCEPT_TERMS_PRIVACY: 'Acepto',
   PRECHAT_REQUIRED_ERROR: 'Rellena este campo',
   TICKET_TAKING: 'Hemos recibido tu solicitud y alguien la está revisando.\nResponde a este correo para añadir detalles.',
@@ -381,7 +383,7 @@ const ES: Record<string, string | string[]> = {
   LABEL_TOMORROW: 'ayer',
   LABEL_LAST_ACCESS: 'última conexión',
   LABEL_TO: 'a las',
-  ARRAY_DAYS: ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"],
+  ARRAY_DAYS: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
   SENT_AN_ATTACHMENT: 'ha enviado un archivo',
   SENT_AN_IMAGE: 'ha enviado una foto',
   LABEL_PREVIEW: 'Vista previa',
@@ -468,7 +470,8 @@ const DE: Record<string, string | string[]> = {
   LABEL_PRECHAT_USER_PHONE: 'Telefonnummer',
   LABEL_PRECHAT_USER_PHONE_ERROR: 'Diese Telefonnummer scheint nicht zu stimmen',
   LABEL_PRECHAT_FIRST_MESSAGE: 'Wobei können wir helfen?',
-  LABEL_PRECHAT_STATIC_TERMS_PRIVACY: 'Mit dem Start des Chats stimmen Sie unserem <a href="https://example.com/privacy" target="_blank" rel="noopener">Datenschutzhinweis</a> zu.',
+  LABEL_PRECHAT_STATIC_TERMS_PRIVACY:
+    'Mit dem Start des Chats stimmen Sie unserem <a href="https://example.com/privacy" target="_blank" rel="noopener">Datenschutzhinweis</a> zu.',
   LABEL_PRECHAT_ACCEPT_TERMS_PRIVACY: 'Ich stimme zu',
   PRECHAT_REQUIRED_ERROR: 'Bitte füllen Sie dieses Feld aus',
   TICKET_TAKING: 'Wir haben Ihre Anfrage erhalten und jemand kümmert sich darum.\nAntworten Sie auf diese E-Mail, um Details zu ergänzen.',
@@ -476,7 +479,7 @@ const DE: Record<string, string | string[]> = {
   LABEL_TOMORROW: 'gestern',
   LABEL_LAST_ACCESS: 'zuletzt gesehen',
   LABEL_TO: 'um',
-  ARRAY_DAYS: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
+  ARRAY_DAYS: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
   SENT_AN_ATTACHMENT: 'hat eine Datei gesendet',
   SENT_AN_IMAGE: 'hat ein Foto gesendet',
   LABEL_PREVIEW: 'Vorschau',
@@ -563,7 +566,8 @@ const PT: Record<string, string | string[]> = {
   LABEL_PRECHAT_USER_PHONE: 'Número de telefone',
   LABEL_PRECHAT_USER_PHONE_ERROR: 'Esse número de telefone não parece correto',
   LABEL_PRECHAT_FIRST_MESSAGE: 'Em que podemos ajudar?',
-  LABEL_PRECHAT_STATIC_TERMS_PRIVACY: 'Ao iniciar uma conversa aceita o nosso <a href="https://example.com/privacy" target="_blank" rel="noopener">aviso de privacidade</a>.',
+  LABEL_PRECHAT_STATIC_TERMS_PRIVACY:
+    'Ao iniciar uma conversa aceita o nosso <a href="https://example.com/privacy" target="_blank" rel="noopener">aviso de privacidade</a>.',
   LABEL_PRECHAT_ACCEPT_TERMS_PRIVACY: 'Aceito',
   PRECHAT_REQUIRED_ERROR: 'Preencha este campo',
   TICKET_TAKING: 'Recebemos o seu pedido e alguém está a tratar dele.\nResponda a este e-mail para acrescentar detalhes.',
@@ -571,7 +575,7 @@ const PT: Record<string, string | string[]> = {
   LABEL_TOMORROW: 'ontem',
   LABEL_LAST_ACCESS: 'visto pela última vez',
   LABEL_TO: 'às',
-  ARRAY_DAYS: ["Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Sexta-feira", "Sábado", "Domingo"],
+  ARRAY_DAYS: ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado', 'Domingo'],
   SENT_AN_ATTACHMENT: 'enviou um ficheiro',
   SENT_AN_IMAGE: 'enviou uma fotografia',
   LABEL_PREVIEW: 'Pré-visualização',
@@ -658,7 +662,8 @@ const AR: Record<string, string | string[]> = {
   LABEL_PRECHAT_USER_PHONE: 'رقم الهاتف',
   LABEL_PRECHAT_USER_PHONE_ERROR: 'يبدو أن رقم الهاتف غير صحيح',
   LABEL_PRECHAT_FIRST_MESSAGE: 'بماذا يمكننا مساعدتك؟',
-  LABEL_PRECHAT_STATIC_TERMS_PRIVACY: 'ببدء المحادثة فإنك توافق على <a href="https://example.com/privacy" target="_blank" rel="noopener">إشعار الخصوصية</a> الخاص بنا.',
+  LABEL_PRECHAT_STATIC_TERMS_PRIVACY:
+    'ببدء المحادثة فإنك توافق على <a href="https://example.com/privacy" target="_blank" rel="noopener">إشعار الخصوصية</a> الخاص بنا.',
   LABEL_PRECHAT_ACCEPT_TERMS_PRIVACY: 'أوافق',
   PRECHAT_REQUIRED_ERROR: 'يرجى ملء هذا الحقل',
   TICKET_TAKING: 'استلمنا طلبك وهناك من يتابعه.\nرد على هذه الرسالة لإضافة تفاصيل.',
@@ -666,7 +671,7 @@ const AR: Record<string, string | string[]> = {
   LABEL_TOMORROW: 'أمس',
   LABEL_LAST_ACCESS: 'آخر ظهور',
   LABEL_TO: 'في',
-  ARRAY_DAYS: ["الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد"],
+  ARRAY_DAYS: ['الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت', 'الأحد'],
   SENT_AN_ATTACHMENT: 'أرسل ملفًا',
   SENT_AN_IMAGE: 'أرسل صورة',
   LABEL_PREVIEW: 'معاينة',
@@ -676,7 +681,7 @@ const AR: Record<string, string | string[]> = {
   EMOJI: 'رموز تعبيرية',
 };
 
-/** The label keys of the service, in its order (server-contract §5). */
+/** The label keys of the service, in its order (docs/service.md §5). */
 export const LABEL_KEYS: readonly string[] = Object.keys(EN);
 
 /** Fresh copies each time: callers may store and edit them. */

@@ -47,11 +47,14 @@ function projectBot(store: Store, projectId: string) {
   return store.data.bots.find((b) => b.id_project === projectId && !b.trashed);
 }
 
-function projectView(store: Store, projectId: string): Record<string, unknown> {
+/** What `GET /__demo/project` answers; the console and the dashboard read it through this type. */
+export type DemoProjectView = ReturnType<typeof projectView>;
+
+function projectView(store: Store, projectId: string) {
   const doc = project(store, projectId);
   const agents = store.agentsOf(doc._id).flatMap((pu) => {
     const user = pu.id_user ? store.user(pu.id_user) : undefined;
-    return user ? [{ ...userJson(user), role: pu.role, user_available: pu.user_available, pu_id: pu._id }] : [];
+    return user ? [{ ...userJson(user), _id: user._id, role: pu.role, user_available: pu.user_available, pu_id: pu._id }] : [];
   });
   const bot = projectBot(store, doc._id);
   return { project: structuredClone(doc), agents, bot: bot ? { _id: bot._id, name: bot.name } : null, botWelcome: store.data.demo.botWelcome };
@@ -146,8 +149,8 @@ function toDepartment(store: Store, projectId: string, input: unknown): Departme
     id_project: projectId,
     id_bot: typeof idBot === 'string' ? idBot : undefined,
     updatedAt: now,
-  } as DepartmentDoc;
-  for (const key of OPTIONAL_TEXT) if (typeof input[key] === 'string') department[key] = input[key] as string;
+  };
+  for (const key of OPTIONAL_TEXT) if (typeof input[key] === 'string') department[key] = input[key];
   return department;
 }
 
@@ -171,7 +174,10 @@ function replaceLabels(store: Store, projectId: string, body: unknown): void {
   if (new Set(langs).size !== langs.length) throw new InputError('each language may appear once in labels');
   store.data.labels = store.data.labels.filter((l) => l.id_project !== projectId);
   if (items.length > 0) {
-    const defaultIndex = Math.max(0, items.findIndex((l) => l.default));
+    const defaultIndex = Math.max(
+      0,
+      items.findIndex((l) => l.default),
+    );
     const at = stampsNow();
     const doc: LabelDoc = {
       _id: objectId(),
@@ -252,13 +258,22 @@ function departmentsView(store: Store, projectId: string): unknown[] {
  */
 function customToken(store: Store, projectId: string, body: Record<string, unknown>): string {
   const doc = project(store, projectId);
-  const text = (key: string, fallback?: string): string | undefined => (typeof body[key] === 'string' && body[key] ? (body[key] as string) : fallback);
+  const text = (key: string, fallback?: string): string | undefined => (typeof body[key] === 'string' && body[key] ? body[key] : fallback);
   const claims = Object.fromEntries(
-    Object.entries({ _id: text('_id', 'jane-doe'), firstname: text('firstname', 'Jane'), lastname: text('lastname', 'Doe'), email: text('email', 'jane@example.com') }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      _id: text('_id', 'jane-doe'),
+      firstname: text('firstname', 'Jane'),
+      lastname: text('lastname', 'Doe'),
+      email: text('email', 'jane@example.com'),
+    }).filter(([, v]) => v !== undefined),
   );
   const expiresIn = body.expiresIn;
   if (expiresIn !== undefined && (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn))) throw new InputError('expiresIn must be a number of seconds');
-  const token = jwt.sign(claims, doc.jwtSecret, { subject: 'userexternal', audience: `${PROJECT_AUDIENCE_PREFIX}${doc._id}`, ...(expiresIn === undefined ? {} : { expiresIn }) });
+  const token = jwt.sign(claims, doc.jwtSecret, {
+    subject: 'userexternal',
+    audience: `${PROJECT_AUDIENCE_PREFIX}${doc._id}`,
+    ...(expiresIn === undefined ? {} : { expiresIn }),
+  });
   return `JWT ${token}`;
 }
 
@@ -267,7 +282,8 @@ const answerFailure: ErrorRequestHandler = (err: unknown, _req, res, next) => {
   if (err instanceof NotFoundError) return void res.status(404).json({ error: err.message });
   if (err instanceof InputError || err instanceof FaultError) return void res.status(400).json({ error: err.message });
   // body-parser: too large or not JSON.
-  if (isRecord(err) && typeof err.status === 'number' && err.status < 500) return void res.status(400).json({ error: 'the body must be JSON (at most 512000 bytes)' });
+  if (isRecord(err) && typeof err.status === 'number' && err.status < 500)
+    return void res.status(400).json({ error: 'the body must be JSON (at most 512000 bytes)' });
   next(err);
 };
 

@@ -1,4 +1,4 @@
-/** `/:pid/departments` (server-contract §8): public reads for the widget, `allstatus` for agents. */
+/** `/:pid/departments` (docs/service.md §8): public reads for the widget, `allstatus` for agents. */
 import type { Request, Response, Router } from 'express';
 import type { AuthDeps } from './credentials.ts';
 import { protect } from './credentials.ts';

@@ -12,7 +12,18 @@ const faults = async () => (await (await fetch(`${kit.demo.apiOrigin}/__demo/fau
 
 describe('fault switches', () => {
   it('starts with everything off and validates updates', async () => {
-    expect(await faults()).toEqual({ latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false, referenceSocket: false, disableTranscripts: false });
+    expect(await faults()).toEqual({
+      latencyMs: 0,
+      status429: null,
+      status5xx: null,
+      dropAfterStore: null,
+      revokeTokens: false,
+      refuseGuests: null,
+      refuseWebsocket: false,
+      hangWebsocket: false,
+      referenceSocket: false,
+      disableTranscripts: false,
+    });
     const bad = await setFaults(kit, { latencyMs: -1 });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/latencyMs/);

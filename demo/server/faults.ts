@@ -32,7 +32,7 @@ export interface FaultState {
   /** true: every guest token issued so far is rejected (401) */
   revokeTokens: boolean;
   /**
-   * Guest tokens answered as the reference refuses them (server-contract §2): `membership` → 403
+   * Guest tokens answered as the reference refuses them (docs/service.md §2): `membership` → 403
    * "you dont belong to the project." (a deleted guest, a token of another project), `malformed`
    * → passport's plain 400 "Bad Request". The tokens issued so far, or every one (`all`: a
    * service that refuses any visitor, new sign-ins included).
@@ -43,7 +43,7 @@ export interface FaultState {
   /** websocket handshakes are never answered */
   hangWebsocket: boolean;
   /**
-   * The socket behaves exactly like the reference's (server-contract §10): a visitor's handshake at
+   * The socket behaves exactly like the reference's (docs/service.md §10): a visitor's handshake at
    * the root is never answered (an agent's connects), any other path gets 400 (as always).
    */
   referenceSocket: boolean;
@@ -58,7 +58,18 @@ export interface FaultState {
 export class FaultError extends Error {}
 
 function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): FaultState {
-  return { latencyMs: 0, status429: null, status5xx: null, dropAfterStore: null, revokeTokens: false, refuseGuests: null, refuseWebsocket: false, hangWebsocket: false, referenceSocket: baseline.referenceSocket ?? false, disableTranscripts: false };
+  return {
+    latencyMs: 0,
+    status429: null,
+    status5xx: null,
+    dropAfterStore: null,
+    revokeTokens: false,
+    refuseGuests: null,
+    refuseWebsocket: false,
+    hangWebsocket: false,
+    referenceSocket: baseline.referenceSocket ?? false,
+    disableTranscripts: false,
+  };
 }
 
 function nonNegativeInt(value: unknown, name: string): number {
@@ -171,7 +182,8 @@ export class Faults {
           next.refuseGuests = null;
           return;
         }
-        if (!isRecord(value) || (value.as !== 'membership' && value.as !== 'malformed')) throw new FaultError('refuseGuests must be {as: "membership" | "malformed", all?: boolean} or null');
+        if (!isRecord(value) || (value.as !== 'membership' && value.as !== 'malformed'))
+          throw new FaultError('refuseGuests must be {as: "membership" | "malformed", all?: boolean} or null');
         next.refuseGuests = { as: value.as, all: value.all === undefined ? false : bool(value.all, 'refuseGuests.all') };
         this.refusedGuestJtis = new Set(this.store.data.issuedGuestJtis);
         return;
@@ -227,7 +239,11 @@ export class Faults {
         this.consume('status5xx');
         res.set('Access-Control-Allow-Origin', '*');
         if (failing.status === 500) res.status(500).json({ err: 'error' });
-        else res.status(failing.status).type('text/plain').send(STATUS_CODES[failing.status] ?? 'Error');
+        else
+          res
+            .status(failing.status)
+            .type('text/plain')
+            .send(STATUS_CODES[failing.status] ?? 'Error');
         return;
       }
       next();

@@ -1,5 +1,5 @@
 /**
- * Uploads and downloads (server-contract §9): `POST /:pid/files/chat` through multer
+ * Uploads and downloads (docs/service.md §9): `POST /:pid/files/chat` through multer
  * (`single('file')`, the reference's size limit and error bodies) with the reference's three
  * checks (extension allow-list and declared mimetype in the file filter, then the content), and
  * the public `GET /files?path=` readers. The legacy `/files/users` and `/images/users` are not

@@ -1,5 +1,5 @@
 /**
- * What the reference's Express stack answers by construction (server-contract §0, §9, §11):
+ * What the reference's Express stack answers by construction (docs/service.md §0, §9, §11):
  * ETags and 304 on JSON answers, cors() preflights, body-parser's 413 and 500, multer's limits.
  */
 import { readFileSync } from 'node:fs';
@@ -87,7 +87,12 @@ describe('bodies (body-parser, then the final error handler)', () => {
   });
 
   it('answers malformed JSON with 500 {"err":"error"}', async () => {
-    const res = await kit.call(`/${PID}/requests/${newRequestId()}/messages`, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: '{"text":' });
+    const res = await kit.call(`/${PID}/requests/${newRequestId()}/messages`, {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":',
+    });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ err: 'error' });
   });

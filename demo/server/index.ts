@@ -103,7 +103,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       dashboardDir: path.join(DEMO_DIR, 'dashboard'),
       assetsDir: path.join(DEMO_DIR, 'assets'),
       log,
-      info: () => ({ projectId: DEMO_PROJECT_ID, apiUrl: `${origins.api}/v3`, pagesOrigin: origins.pages, console: `${origins.api}/console/`, agents: [DEMO_AGENT, DEMO_AGENT_2].map(({ email, password, name }) => ({ email, password, name })) }),
+      info: () => ({
+        projectId: DEMO_PROJECT_ID,
+        apiUrl: `${origins.api}/v3`,
+        pagesOrigin: origins.pages,
+        console: `${origins.api}/console/`,
+        agents: [DEMO_AGENT, DEMO_AGENT_2].map(({ email, password, name }) => ({ email, password, name })),
+      }),
     }),
   );
   // The socket part of the reference mode belongs to the websocket server: it reads

@@ -49,7 +49,17 @@ describe('CHAT_CLOSED info message', () => {
     await send(kit, guest.token, rid, { text: 'bye', departmentid: DEPARTMENT_IDS.support });
     expect((await closeg(guest.token, rid)).status).toBe(200);
     const messages = await history(guest.token, rid);
-    expect(messages.at(-1)).toEqual({ ...CHAT_CLOSED, recipient: rid, _id: expect.any(String), channel_type: 'group', createdBy: 'system', channel: { name: 'chat21' }, createdAt: expect.any(String), updatedAt: expect.any(String), __v: 0 });
+    expect(messages.at(-1)).toEqual({
+      ...CHAT_CLOSED,
+      recipient: rid,
+      _id: expect.any(String),
+      channel_type: 'group',
+      createdBy: 'system',
+      channel: { name: 'chat21' },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      __v: 0,
+    });
     // Closing again changes nothing: still one CHAT_CLOSED.
     expect((await closeg(guest.token, rid)).status).toBe(200);
     expect((await history(guest.token, rid)).filter((m) => keyOf(m) === 'CHAT_CLOSED')).toHaveLength(1);

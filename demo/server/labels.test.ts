@@ -30,7 +30,16 @@ describe('the default label set', () => {
     expect(en?.data.ARRAY_DAYS).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     expect(en?.data.WAITING_TIME_FOUND).toContain('$reply_time');
     expect(en?.data.MAX_ATTACHMENT).toContain('{{file_size_limit}}');
-    for (const key of ['LABEL_PLACEHOLDER', 'LABEL_START_NW_CONV', 'WELCOME_TITLE', 'WELCOME_MSG', 'LABEL_FIRST_MSG_NO_AGENTS', 'LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED', 'LABEL_SELECT_TOPIC', 'CLOSE']) {
+    for (const key of [
+      'LABEL_PLACEHOLDER',
+      'LABEL_START_NW_CONV',
+      'WELCOME_TITLE',
+      'WELCOME_MSG',
+      'LABEL_FIRST_MSG_NO_AGENTS',
+      'LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED',
+      'LABEL_SELECT_TOPIC',
+      'CLOSE',
+    ]) {
       expect(typeof en?.data[key], key).toBe('string');
     }
   });
@@ -45,7 +54,7 @@ describe('the default label set', () => {
   });
 });
 
-describe('GET /:pid/labels/:lang fallback (server-contract §5)', () => {
+describe('GET /:pid/labels/:lang fallback (docs/service.md §5)', () => {
   it('serves the project EN (its default) for an unknown or differently-cased language', async () => {
     expect((await lang('EN')).lang).toBe('EN');
     expect((await lang('IT')).lang).toBe('EN'); // the seed has project labels in EN only

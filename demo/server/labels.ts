@@ -1,5 +1,5 @@
 /**
- * `/:pid/labels` (server-contract §5). Reads are public; writes need the admin role. The
+ * `/:pid/labels` (docs/service.md §5). Reads are public; writes need the admin role. The
  * fallback of `GET /:pid/labels/:lang` is the reference's, case-sensitive:
  * no project labels → the default EN entry whatever the language; otherwise the exact language,
  * else the project's `default: true` entry, else its EN entry, else the default EN.
@@ -24,10 +24,7 @@ function pivot(): LabelEntry {
 export function labelsFor(labels: LabelDoc | undefined, lang: string): LabelEntry {
   if (!labels) return pivot();
   return (
-    labels.data.find((l) => l.lang === lang) ??
-    labels.data.find((l) => l.default === true) ??
-    labels.data.find((l) => l.lang === FALLBACK_LANGUAGE) ??
-    pivot()
+    labels.data.find((l) => l.lang === lang) ?? labels.data.find((l) => l.default === true) ?? labels.data.find((l) => l.lang === FALLBACK_LANGUAGE) ?? pivot()
   );
 }
 

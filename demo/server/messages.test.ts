@@ -96,7 +96,12 @@ describe('POST /:pid/requests/:rid/messages', () => {
 
   it('leaves the request unassigned (100) when no agent is available or the department is pooled', async () => {
     const guest = await kit.guest();
-    await putDemo(kit, 'project', { agents: [{ email: DEMO_AGENT.email, user_available: false }, { email: DEMO_AGENT_2.email, user_available: false }] });
+    await putDemo(kit, 'project', {
+      agents: [
+        { email: DEMO_AGENT.email, user_available: false },
+        { email: DEMO_AGENT_2.email, user_available: false },
+      ],
+    });
     const nobody = (await (await send(kit, guest.token, newRequestId(), { text: 'anyone?' })).json()) as Posted;
     expect(nobody.request).toMatchObject({ status: 100, participants: [] });
     await putDemo(kit, 'project', { agents: [{ email: DEMO_AGENT.email, user_available: true }] });
@@ -200,7 +205,10 @@ describe('requests', () => {
   it('GET /:pid/requests/:rid is for agents: 404 body when missing', async () => {
     const agent = await kit.agent();
     const { rid } = await conversation();
-    expect(await (await kit.call(`/${PID}/requests/${rid}`, { token: agent.token })).json()).toMatchObject({ request_id: rid, lead: { fullname: expect.any(String) } });
+    expect(await (await kit.call(`/${PID}/requests/${rid}`, { token: agent.token })).json()).toMatchObject({
+      request_id: rid,
+      lead: { fullname: expect.any(String) },
+    });
     const missing = await kit.call(`/${PID}/requests/${newRequestId()}`, { token: agent.token });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ success: false, msg: 'Object not found.' });

@@ -1,5 +1,5 @@
 /**
- * `/:pid/requests/:rid/messages` (server-contract §6): any project member may read or post; the
+ * `/:pid/requests/:rid/messages` (docs/service.md §6): any project member may read or post; the
  * first message creates and routes the conversation.
  */
 import type { SendMessageBody, WireMessage } from '../../src/api/wire.ts';
@@ -61,9 +61,7 @@ type Identity = { fullname: string; email?: string };
 
 /** With an explicit `sender` on a new conversation, the sender must be an active member. */
 function senderIdentity(store: Store, projectId: string, sender: string, fallback: Identity): Identity | 'forbidden' {
-  const member = isValidObjectId(sender)
-    ? store.membership(projectId, { id_user: sender })
-    : store.membership(projectId, { uuid_user: sender });
+  const member = isValidObjectId(sender) ? store.membership(projectId, { id_user: sender }) : store.membership(projectId, { uuid_user: sender });
   if (!member) return 'forbidden';
   if (member.id_user) {
     const user = store.user(member.id_user);

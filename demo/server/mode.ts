@@ -1,7 +1,7 @@
 /**
  * Reference mode: the demo behaving like a stock reference deployment (tiledesk-server as
  * installed), for trying the widget against what the field really serves:
- * - no project labels: every language gets the service's EN pivot (server-contract §5);
+ * - no project labels: every language gets the service's EN pivot (docs/service.md §5);
  * - `project.widget` carries the welcome texts under the dashboard's own spelling,
  *   `wellcomeTitle` / `wellcomeMsg` (sic);
  * - no websocket for visitors (the handshake hangs at the root, 400 elsewhere): `referenceSocket`,

@@ -77,17 +77,25 @@ describe('operating hours', () => {
   it('reports the reference error codes', () => {
     expect(open(JSON.stringify({ 1: [] }), '2024-01-15T12:00:00Z')).toEqual({ error: { errorCode: 2000, msg: 'Timezone undefined.' } });
     expect(open('{not json', '2024-01-15T12:00:00Z')).toMatchObject({ error: { errorCode: 3000 } });
-    expect(projectIsOpenNow(project({ activeOperatingHours: true, operatingHours: '' }), 'x')).toEqual({ error: { errorCode: 1020, msg: 'Operating hours is empty' } });
+    expect(projectIsOpenNow(project({ activeOperatingHours: true, operatingHours: '' }), 'x')).toEqual({
+      error: { errorCode: 1020, msg: 'Operating hours is empty' },
+    });
     expect(projectIsOpenNow(undefined, 'abc')).toEqual({ error: { errorCode: 1010, msg: 'project not found for id', projectId: 'abc' } });
   });
 
   it('is open 24/7 when operating hours are not active', () => {
-    expect(projectIsOpenNow(project({ activeOperatingHours: false, operatingHours: utcHours('09:00-10:00') }), 'x', Date.parse('2024-01-15T20:00:00Z'))).toEqual({ open: true });
-    expect(projectIsOpenNow(project({ activeOperatingHours: true, operatingHours: utcHours('09:00-10:00') }), 'x', Date.parse('2024-01-15T20:00:00Z'))).toEqual({ open: false });
+    expect(
+      projectIsOpenNow(project({ activeOperatingHours: false, operatingHours: utcHours('09:00-10:00') }), 'x', Date.parse('2024-01-15T20:00:00Z')),
+    ).toEqual({ open: true });
+    expect(projectIsOpenNow(project({ activeOperatingHours: true, operatingHours: utcHours('09:00-10:00') }), 'x', Date.parse('2024-01-15T20:00:00Z'))).toEqual(
+      { open: false },
+    );
   });
 
   it('evaluates time slots with isoWeekday and [start, end)', () => {
-    const slotProject = project({ timeSlots: { s1: { active: true, hours: JSON.stringify({ 7: [{ start: '09:00', end: '18:00' }], tzname: 'UTC' }) }, off: { active: false } } });
+    const slotProject = project({
+      timeSlots: { s1: { active: true, hours: JSON.stringify({ 7: [{ start: '09:00', end: '18:00' }], tzname: 'UTC' }) }, off: { active: false } },
+    });
     expect(slotIsOpenNow(slotProject, 's1', Date.parse('2024-01-14T09:00:00Z'))).toEqual({ open: true }); // Sunday = 7, start inclusive
     expect(slotIsOpenNow(slotProject, 's1', Date.parse('2024-01-14T18:00:00Z'))).toEqual({ open: false });
     expect(slotIsOpenNow(slotProject, 'off')).toEqual({ open: true });

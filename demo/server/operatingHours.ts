@@ -1,6 +1,6 @@
 /**
  * Is the project open now? A faithful re-implementation of the reference server's
- * `operatingHoursService` (server-contract §4), quirks included:
+ * `operatingHoursService` (docs/service.md §4), quirks included:
  * - the day index is `getDay()` of "now shifted by the zone offset": 0 = Sunday … 6 = Saturday,
  *   keys compared with `==` (so "7" never matches, " 1" does);
  * - times compare at minute precision with both ends exclusive (09:00–18:00 is open from 09:01
@@ -9,7 +9,7 @@
  * The reference runs in UTC containers, where its local `getDay()` equals `getUTCDay()`; the
  * demo uses the UTC form so the answer does not depend on the machine's zone.
  */
-import { dayKey, isOpenAt, parseClock, timezoneOffsetMinutes, type OperatingHours } from '../../src/state/operatingHours.ts';
+import { dayKey, isOpenAt, parseClock, timezoneOffsetMinutes } from '../../src/state/operatingHours.ts';
 import { isDegradedPlan } from './projectModel.ts';
 
 // The evaluation itself is the widget's own (src/state/operatingHours.ts): both sides agree by construction.
@@ -48,7 +48,7 @@ export function evaluateOperatingHours(operatingHours: string, now: number): Ope
   if (!Array.isArray(ranges)) {
     return { error: { errorCode: 3000, msg: `operatingHoursPars[operatingHoursweekDay].forEach is not a function` } };
   }
-  return { open: isOpenAt({ ...(hours as Record<string, unknown>), tzname: String(tzname) } as OperatingHours, now) };
+  return { open: isOpenAt({ ...(hours as Record<string, unknown>), tzname: String(tzname) }, now) };
 }
 
 /** `projectIsOpenNow` for a project already loaded (`undefined` = not found or disabled). */

@@ -48,10 +48,13 @@ export function staticFolder(root: string, vars?: TemplateVars): Router {
       const mountRoot = req.path === '/' && !req.originalUrl.split('?')[0]?.endsWith('/');
       const file = mountRoot ? undefined : htmlFileAt(folder, req.path);
       if (!file) return next();
-      readFile(file, 'utf8').then((text) => {
-        demoHeaders(res, file);
-        res.type('html').send(fillTemplate(text, vars()));
-      }, () => next());
+      readFile(file, 'utf8').then(
+        (text) => {
+          demoHeaders(res, file);
+          res.type('html').send(fillTemplate(text, vars()));
+        },
+        () => next(),
+      );
     });
   }
   router.use(express.static(folder, { cacheControl: false, setHeaders: demoHeaders }));

@@ -33,8 +33,7 @@ export function isActiveSubscription(project: ProjectDoc, now: number = Date.now
  */
 export function isDegradedPlan(project: ProjectDoc, now: number = Date.now()): boolean {
   return (
-    (project.profile.type === 'free' && trialExpired(project, now)) ||
-    (project.profile.type === 'payment' && isActiveSubscription(project, now) === false)
+    (project.profile.type === 'free' && trialExpired(project, now)) || (project.profile.type === 'payment' && isActiveSubscription(project, now) === false)
   );
 }
 

@@ -27,13 +27,21 @@ async function createProject(body?: unknown): Promise<string> {
 }
 
 interface View {
-  project: { _id: string; name: string; widget: Record<string, unknown>; settings: Record<string, unknown>; activeOperatingHours: boolean; operatingHours: string };
+  project: {
+    _id: string;
+    name: string;
+    widget: Record<string, unknown>;
+    settings: Record<string, unknown>;
+    activeOperatingHours: boolean;
+    operatingHours: string;
+  };
   agents: Array<{ _id: string; email: string; role: string; user_available: boolean; pu_id: string }>;
   bot: { _id: string; name: string } | null;
 }
 
 const view = async (pid: string) => (await (await admin(`project?project=${pid}`)).json()) as View;
-const departments = async (pid: string) => (await (await admin(`departments?project=${pid}`)).json()) as Array<{ _id: string; name: string; default: boolean; id_bot?: string; id_project: string }>;
+const departments = async (pid: string) =>
+  (await (await admin(`departments?project=${pid}`)).json()) as Array<{ _id: string; name: string; default: boolean; id_bot?: string; id_project: string }>;
 
 async function guestOf(pid: string): Promise<{ token: string; user: { _id: string } }> {
   const res = await kit.call('/auth/signinAnonymously', { method: 'POST', json: { id_project: pid } });
@@ -46,7 +54,8 @@ async function post(pid: string, token: string, rid: string, body: Record<string
   return (await res.json()) as WireMessage & { request: WireRequest };
 }
 
-const messagesOf = async (pid: string, token: string, rid: string) => (await (await kit.call(`/${pid}/requests/${rid}/messages`, { token })).json()) as WireMessage[];
+const messagesOf = async (pid: string, token: string, rid: string) =>
+  (await (await kit.call(`/${pid}/requests/${rid}/messages`, { token })).json()) as WireMessage[];
 
 describe('POST /__demo/projects', () => {
   it('clones the seed project under fresh ids: settings, departments, bot, agents, labels', async () => {
@@ -54,7 +63,14 @@ describe('POST /__demo/projects', () => {
     expect(pid).not.toBe(DEMO_PROJECT_ID);
     const seed = await view(DEMO_PROJECT_ID);
     const created = await view(pid);
-    expect(created.project).toMatchObject({ _id: pid, name: seed.project.name, widget: seed.project.widget, settings: seed.project.settings, activeOperatingHours: false, operatingHours: seed.project.operatingHours });
+    expect(created.project).toMatchObject({
+      _id: pid,
+      name: seed.project.name,
+      widget: seed.project.widget,
+      settings: seed.project.settings,
+      activeOperatingHours: false,
+      operatingHours: seed.project.operatingHours,
+    });
     expect(created.agents.map((a) => [a.email, a.role, a.user_available])).toEqual([
       [DEMO_AGENT.email, 'owner', true],
       [DEMO_AGENT_2.email, 'agent', true],
@@ -94,7 +110,11 @@ describe('POST /__demo/projects', () => {
       labels: [{ lang: 'IT', data: { LABEL_PLACEHOLDER: 'Scrivi…' } }],
       agentsAvailable: false,
     });
-    const widgets = (await (await kit.call(`/${pid}/widgets`)).json()) as { project: { name: string; widget: Record<string, unknown>; activeOperatingHours: boolean; operatingHours: string }; user_available: unknown[]; departments: Array<{ name: string; hasBot: boolean }> };
+    const widgets = (await (await kit.call(`/${pid}/widgets`)).json()) as {
+      project: { name: string; widget: Record<string, unknown>; activeOperatingHours: boolean; operatingHours: string };
+      user_available: unknown[];
+      departments: Array<{ name: string; hasBot: boolean }>;
+    };
     expect(widgets.project.name).toBe('Isolated shop');
     expect(widgets.project.widget.themeColor).toBe('#aa0000');
     expect(widgets.project.widget).not.toHaveProperty('align');
@@ -150,7 +170,10 @@ describe('POST /__demo/projects', () => {
 describe('/__demo routes with ?project=', () => {
   it('edit one project only; an unknown project answers 404 {error}', async () => {
     const pid = await createProject();
-    const put = await admin(`project?project=${pid}`, { method: 'PUT', json: { name: 'Renamed', widget: { themeColor: '#000000' }, agents: [{ email: DEMO_AGENT.email, user_available: false }] } });
+    const put = await admin(`project?project=${pid}`, {
+      method: 'PUT',
+      json: { name: 'Renamed', widget: { themeColor: '#000000' }, agents: [{ email: DEMO_AGENT.email, user_available: false }] },
+    });
     expect(put.status).toBe(200);
     expect(((await put.json()) as View).project.name).toBe('Renamed');
     expect((await view(pid)).agents.find((a) => a.email === DEMO_AGENT.email)?.user_available).toBe(false);
@@ -203,7 +226,13 @@ describe('the widget-facing API in a created project', () => {
     const ann = await kit.agent();
     const rid = newRequestId(pid);
     const first = await post(pid, guest.token, rid, { text: 'hello from a fresh project' });
-    expect(first.request).toMatchObject({ id_project: pid, ticket_id: 1, status: 200, participants: [DEMO_AGENT.id], department: { _id: own[0]?._id, name: 'Default Department' } });
+    expect(first.request).toMatchObject({
+      id_project: pid,
+      ticket_id: 1,
+      status: 200,
+      participants: [DEMO_AGENT.id],
+      department: { _id: own[0]?._id, name: 'Default Department' },
+    });
     expect((await messagesOf(pid, guest.token, rid)).map((m) => m.text)).toEqual(['hello from a fresh project', 'Ann Agent joined the conversation']);
 
     // The agents see it in this project only.
@@ -221,7 +250,11 @@ describe('the widget-facing API in a created project', () => {
 
     const closed = await kit.call(`/${pid}/requests/${rid}/closeg`, { method: 'PUT', token: guest.token });
     expect(((await closed.json()) as WireRequest).status).toBe(1000);
-    expect((await messagesOf(pid, guest.token, rid)).at(-1)).toMatchObject({ sender: 'system', text: 'Chat closed', attributes: { messagelabel: { key: 'CHAT_CLOSED' } } });
+    expect((await messagesOf(pid, guest.token, rid)).at(-1)).toMatchObject({
+      sender: 'system',
+      text: 'Chat closed',
+      attributes: { messagelabel: { key: 'CHAT_CLOSED' } },
+    });
   });
 
   it('has its own bot: commands and its Support department', async () => {

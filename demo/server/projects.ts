@@ -1,5 +1,5 @@
 /**
- * `/projects/:pid…` (server-contract §3–§4). This router sits before the project catch-all, so
+ * `/projects/:pid…` (docs/service.md §3–§4). This router sits before the project catch-all, so
  * its errors are its own: `isopen` reports `{errorCode, msg}` objects, not the 400 of
  * `projectSetter`.
  */

@@ -1,5 +1,5 @@
 /**
- * `/:pid/requests` (server-contract §7). Mounted twice like on the reference: first for guests
+ * `/:pid/requests` (docs/service.md §7). Mounted twice like on the reference: first for guests
  * (rating, close, "my requests"), then for agents (list, read one). A guest reaching the second
  * mount, e.g. `GET /:pid/requests/:rid`, gets the agent check's 403.
  */
@@ -72,7 +72,10 @@ function statusFilter(req: Request): Filter {
   const status = queryText(req, 'status');
   if (status === 'all') return () => true;
   if (status) {
-    const wanted = status.split(',').map(Number).filter((n) => !Number.isNaN(n));
+    const wanted = status
+      .split(',')
+      .map(Number)
+      .filter((n) => !Number.isNaN(n));
     if (wanted.length === 0) return () => true;
     return (r) => wanted.includes(r.status);
   }
@@ -99,12 +102,17 @@ function listRequests(deps: AuthDeps) {
       visibility(req.projectUser, principal),
       ...commonFilters(req),
     ];
-    respondList(req, res, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
+    respondList(
+      req,
+      res,
+      deps,
+      deps.store.data.requests.filter((r) => filters.every((f) => f(r))),
+    );
   };
 }
 
 /**
- * `GET /:pid/requests/me` (server-contract §7): the caller's own requests, by
+ * `GET /:pid/requests/me` (docs/service.md §7): the caller's own requests, by
  * `snapshot.requester.id_user` when the caller's `_id` is an ObjectId, else by
  * `snapshot.requester.uuid_user` (visitors). Open ones (`status < 1000`) by default,
  * `?status=all` or `?status=<n>` otherwise; preflight requests only with `?preflight=true`.
@@ -123,7 +131,12 @@ function myRequests(deps: AuthDeps) {
     };
     const byStatus: Filter = status === 'all' ? () => true : status ? (r) => r.status === Number(status) : (r) => r.status < RequestStatus.CLOSED;
     const filters: Filter[] = [(r) => r.id_project === project._id, (r) => includePreflight || !r.preflight, byStatus, mine, ...commonFilters(req)];
-    respondList(req, res, deps, deps.store.data.requests.filter((r) => filters.every((f) => f(r))));
+    respondList(
+      req,
+      res,
+      deps,
+      deps.store.data.requests.filter((r) => filters.every((f) => f(r))),
+    );
   };
 }
 
@@ -155,9 +168,7 @@ function rate(deps: AuthDeps) {
       return;
     }
     const membership = req.projectUser;
-    const request = deps.store.data.requests.find(
-      (r) => r.request_id === req.params.requestid && (!membership || r.requester === membership._id),
-    );
+    const request = deps.store.data.requests.find((r) => r.request_id === req.params.requestid && (!membership || r.requester === membership._id));
     if (!request) {
       res.status(404).json({ success: false, msg: 'Request not found' });
       return;

@@ -16,7 +16,7 @@ async function me(token: string, query = ''): Promise<{ status: number; body: Re
 
 const ids = (list: RequestListResponse) => list.requests.map((r) => r.request_id).sort();
 
-describe('GET /:pid/requests/me (server-contract §7)', () => {
+describe('GET /:pid/requests/me (docs/service.md §7)', () => {
   it('answers {perPage, count, requests} with the visitor own open, non-preflight requests by default', async () => {
     const guest = await kit.guest();
     const other = await kit.guest();

@@ -37,9 +37,9 @@ export function projectUserJson(store: Store, membership: ProjectUserDoc): Recor
 export function requestJson(store: Store, request: RequestDoc): RequestJson {
   const json: RequestJson = { ...(structuredClone(request) as unknown as RequestJson), id: request._id };
   const requester = store.projectUser(request.requester);
-  json.requester = requester ? (projectUserJson(store, requester) as RequestJson['requester']) : undefined;
+  json.requester = requester ? projectUserJson(store, requester) : undefined;
   const lead = store.lead(request.lead);
-  json.lead = lead ? (structuredClone(lead) as RequestJson['lead']) : undefined;
+  json.lead = lead ? structuredClone(lead) : undefined;
   json.requester_id = request.lead;
   const department = request.department ? store.department(request.department) : undefined;
   json.department = department ? departmentJson(department) : undefined;

@@ -5,18 +5,7 @@
  * websocket and the demo bot react without the routes knowing about them.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type {
-  BotDoc,
-  DepartmentDoc,
-  FileDoc,
-  LabelDoc,
-  LeadDoc,
-  MessageDoc,
-  ProjectDoc,
-  ProjectUserDoc,
-  RequestDoc,
-  UserDoc,
-} from './types.ts';
+import type { BotDoc, DepartmentDoc, FileDoc, LabelDoc, LeadDoc, MessageDoc, ProjectDoc, ProjectUserDoc, RequestDoc, UserDoc } from './types.ts';
 
 export interface StoreData {
   projects: ProjectDoc[];
@@ -160,9 +149,7 @@ export class Store {
   }
 
   request(requestId: string, projectId?: string): RequestDoc | undefined {
-    return this.data.requests.find(
-      (r) => r.request_id === requestId && (projectId === undefined || r.id_project === projectId),
-    );
+    return this.data.requests.find((r) => r.request_id === requestId && (projectId === undefined || r.id_project === projectId));
   }
 
   projectUser(id: string): ProjectUserDoc | undefined {
@@ -172,10 +159,7 @@ export class Store {
   /** The active membership of a user (ObjectId `id_user`) or a visitor (uuid `uuid_user`). */
   membership(projectId: string, by: { id_user?: string; uuid_user?: string }): ProjectUserDoc | undefined {
     return this.data.projectUsers.find(
-      (pu) =>
-        pu.id_project === projectId &&
-        pu.status === 'active' &&
-        (by.id_user !== undefined ? pu.id_user === by.id_user : pu.uuid_user === by.uuid_user),
+      (pu) => pu.id_project === projectId && pu.status === 'active' && (by.id_user !== undefined ? pu.id_user === by.id_user : pu.uuid_user === by.uuid_user),
     );
   }
 
@@ -185,9 +169,7 @@ export class Store {
   }
 
   messagesOf(requestId: string, projectId: string): MessageDoc[] {
-    return this.data.messages
-      .filter((m) => m.recipient === requestId && m.id_project === projectId)
-      .sort(byCreatedAt);
+    return this.data.messages.filter((m) => m.recipient === requestId && m.id_project === projectId).sort(byCreatedAt);
   }
 
   labelsOf(projectId: string): LabelDoc | undefined {

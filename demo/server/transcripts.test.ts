@@ -14,8 +14,7 @@ async function conversation(projectId = PID): Promise<{ rid: string; token: stri
   const guest = await kit.guest({ id_project: projectId, firstname: 'Jane', lastname: 'Doe' });
   const agent = await kit.agent();
   const rid = newRequestId(projectId);
-  const post = (token: string, body: Record<string, unknown>) =>
-    kit.call(`/${projectId}/requests/${rid}/messages`, { method: 'POST', token, json: body });
+  const post = (token: string, body: Record<string, unknown>) => kit.call(`/${projectId}/requests/${rid}/messages`, { method: 'POST', token, json: body });
   expect((await post(guest.token, { text: 'Hello <b>there</b> & "you"' })).status).toBe(200);
   await new Promise((r) => setTimeout(r, 5));
   expect((await post(guest.token, { type: 'image', metadata: { src: 'https://cdn.example.com/a.png', width: 1, height: 1 } })).status).toBe(200);
@@ -26,7 +25,7 @@ async function conversation(projectId = PID): Promise<{ rid: string; token: stri
   return { rid, token: guest.token };
 }
 
-describe('GET /public/requests/:rid/messages (server-contract §2, routes/public-request.js)', () => {
+describe('GET /public/requests/:rid/messages (docs/service.md §2, routes/public-request.js)', () => {
   it('answers the messages as JSON without authentication, oldest first, like GET …/messages', async () => {
     const { rid, token } = await conversation();
     const res = await kit.call(`/public/requests/${rid}/messages`);
@@ -36,8 +35,13 @@ describe('GET /public/requests/:rid/messages (server-contract §2, routes/public
     const authed = (await (await kit.call(`/${PID}/requests/${rid}/messages`, { token })).json()) as WireMessage[];
     expect(list).toEqual(authed);
     // Who joins (the routing picks an agent) varies; the visitor's, the agent's and the close do not.
-    expect(list.map((m) => m.text).filter((t) => !t?.endsWith('joined the conversation'))).toEqual(['Hello <b>there</b> & "you"', undefined, 'Hi Jane', 'Chat closed']);
-    expect((await (await kit.call(`/public/requests/${newRequestId()}/messages`)).json())).toEqual([]);
+    expect(list.map((m) => m.text).filter((t) => !t?.endsWith('joined the conversation'))).toEqual([
+      'Hello <b>there</b> & "you"',
+      undefined,
+      'Hi Jane',
+      'Chat closed',
+    ]);
+    expect(await (await kit.call(`/public/requests/${newRequestId()}/messages`)).json()).toEqual([]);
   });
 
   it('finds a conversation of any project by its id alone', async () => {

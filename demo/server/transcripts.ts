@@ -1,6 +1,6 @@
 /**
- * The public transcript of a conversation, `routes/public-request.js` of the reference (server-contract
- * §2 matrix): no authentication, found by `recipient` alone (across projects), oldest first.
+ * The public transcript of a conversation, `routes/public-request.js` of the reference (docs/service.md
+ * §2): no authentication, found by `recipient` alone (across projects), oldest first.
  * - `GET /public/requests/:rid/messages`: the messages as JSON (`[]` for an unknown id);
  * - `…/messages.html`: the reference's `messages` view — a "Chat Transcript" heading and one
  *   paragraph per message, `[date] name: text`, the date in Italian, UTC (sic) — without its logo
@@ -29,9 +29,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCA
 
 /** `Message.find({recipient}).sort({createdAt: 'asc'})`: every project's messages to that id. */
 function messagesTo(store: Store, requestId: string, withSystem: boolean): MessageDoc[] {
-  return store.data.messages
-    .filter((m) => m.recipient === requestId && (withSystem || m.sender !== 'system'))
-    .sort(byCreatedAt);
+  return store.data.messages.filter((m) => m.recipient === requestId && (withSystem || m.sender !== 'system')).sort(byCreatedAt);
 }
 
 const utc = (iso: string, locale: string) => new Date(iso).toLocaleString(locale, { timeZone: 'UTC' });

@@ -1,6 +1,6 @@
 /**
  * Documents kept by the demo store. They mirror the reference server's Mongoose models
- * (server-contract §3–§9) closely enough that serialising them gives the same JSON;
+ * (docs/service.md §3–§9) closely enough that serialising them gives the same JSON;
  * what crosses the wire is typed by `src/api/wire.ts`.
  */
 import type { MessageAttributes, MessageMetadata } from '../../src/api/wire.ts';
@@ -119,7 +119,7 @@ export interface RequestSnapshot {
   availableAgentsCount: number;
   requester?: unknown;
   lead?: unknown;
-  /** Who could see the request when it was created (server-contract §10 visibility). */
+  /** Who could see the request when it was created (docs/service.md §10 visibility). */
   agents: Array<{ id_user: string }>;
 }
 

@@ -46,7 +46,12 @@ describe('GET /:pid/widgets', () => {
   });
 
   it('gives user_available [] when no agent is available', async () => {
-    await putDemo(kit, 'project', { agents: [{ email: DEMO_AGENT.email, user_available: false }, { email: DEMO_AGENT_2.email, user_available: false }] });
+    await putDemo(kit, 'project', {
+      agents: [
+        { email: DEMO_AGENT.email, user_available: false },
+        { email: DEMO_AGENT_2.email, user_available: false },
+      ],
+    });
     expect((await widgets()).user_available).toEqual([]);
   });
 
@@ -105,7 +110,7 @@ describe('departments', () => {
   });
 });
 
-describe('error shapes (server-contract §11)', () => {
+describe('error shapes (docs/service.md §11)', () => {
   it('projectSetter: 400 for an invalid or unknown project id', async () => {
     const invalid = await kit.call('/not-a-project/widgets');
     expect(invalid.status).toBe(400);
@@ -130,7 +135,11 @@ describe('error shapes (server-contract §11)', () => {
   });
 
   it('malformed JSON → 500 {"err":"error"}; an oversized body → 413', async () => {
-    const malformed = await fetch(`${kit.demo.apiUrl}/auth/signinAnonymously`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id_project":' });
+    const malformed = await fetch(`${kit.demo.apiUrl}/auth/signinAnonymously`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"id_project":',
+    });
     expect(malformed.status).toBe(500);
     expect(await malformed.json()).toEqual({ err: 'error' });
     const huge = await kit.call('/auth/signinAnonymously', { method: 'POST', json: { id_project: PID, attributes: { blob: 'x'.repeat(520_000) } } });

@@ -1,5 +1,5 @@
 /**
- * `GET /:pid/widgets` (server-contract §3): the widget's public bootstrap. `user_available` is
+ * `GET /:pid/widgets` (docs/service.md §3): the widget's public bootstrap. `user_available` is
  * `[]` whenever the project is closed, whatever the agents' own availability.
  */
 import type { WidgetsResponse } from '../../src/api/wire.ts';

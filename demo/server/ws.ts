@@ -1,5 +1,5 @@
 /**
- * Realtime push with the reference's websocket frame protocol (server-contract §10): subscribe
+ * Realtime push with the reference's websocket frame protocol (docs/service.md §10): subscribe
  * to `/<pid>/requests/<rid>/messages` (a `CREATE` snapshot array, then one `CREATE` per new
  * message) or `/<pid>/requests/<rid>` (the request, then `UPDATE`s); application heartbeats,
  * and a 30 s server tick that terminates a client which sent nothing since the previous tick.

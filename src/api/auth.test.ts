@@ -9,7 +9,19 @@ const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJfaWQiOiJqYW5lIn0.c2ln';
 describe('signInWithCustomToken', () => {
   it('posts to /auth/signinWithCustomToken with Authorization: JWT <token>, no body, and normalises the answer', async () => {
     const { fetch, calls } = createFakeFetch(apiUrl, (call) => ({
-      body: { success: true, token: call.headers.Authorization, user: { _id: 'jane-doe', firstname: 'Jane', lastname: 'Doe', email: 'jane@example.com', sub: 'userexternal', aud: 'https://tiledesk.com/projects/p1', iat: 1 } },
+      body: {
+        success: true,
+        token: call.headers.Authorization,
+        user: {
+          _id: 'jane-doe',
+          firstname: 'Jane',
+          lastname: 'Doe',
+          email: 'jane@example.com',
+          sub: 'userexternal',
+          aud: 'https://tiledesk.com/projects/p1',
+          iat: 1,
+        },
+      },
     }));
     const answer = await signInWithCustomToken(createHttp({ apiUrl, fetch }), jwt);
     expect(calls).toHaveLength(1);
@@ -34,7 +46,12 @@ describe('signInWithCustomToken', () => {
   });
 
   it('answers null for an answer without a token or a user id', async () => {
-    for (const body of [{ success: true, user: { _id: 'u' } }, { success: true, token: 'JWT x', user: {} }, { success: false, token: 'JWT x', user: { _id: 'u' } }, 'OK']) {
+    for (const body of [
+      { success: true, user: { _id: 'u' } },
+      { success: true, token: 'JWT x', user: {} },
+      { success: false, token: 'JWT x', user: { _id: 'u' } },
+      'OK',
+    ]) {
       const { fetch } = createFakeFetch(apiUrl, () => ({ body }));
       expect(await signInWithCustomToken(createHttp({ apiUrl, fetch }), jwt)).toBeNull();
     }

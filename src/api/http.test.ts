@@ -77,7 +77,7 @@ describe('the time limit', () => {
   });
 
   it('holds when the headers arrive but the body never ends', async () => {
-    const endless = (async () => new Response(new ReadableStream({ start() {} }), { status: 200 })) as typeof fetch;
+    const endless = (() => Promise.resolve(new Response(new ReadableStream({ start() {} }), { status: 200 }))) as typeof fetch;
     const error = await createHttp({ apiUrl, fetch: endless, timeoutMs: 30 })('GET', '/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);

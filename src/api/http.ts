@@ -39,7 +39,10 @@ export class ApiError extends Error {
  * not have reached the service, so a retry of a non-idempotent call must check first.
  */
 export class NetworkError extends Error {
-  constructor(override readonly cause: unknown, readonly timedOut: boolean) {
+  constructor(
+    override readonly cause: unknown,
+    readonly timedOut: boolean,
+  ) {
     super(timedOut ? 'request timed out' : 'network error');
     this.name = 'NetworkError';
   }

@@ -2,20 +2,13 @@ import type { Http } from './http.ts';
 import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
 import type { SendMessageBody, WireMessage } from './wire.ts';
 
-const path = (projectId: string, requestId: string) =>
-  `/${encodeURIComponent(projectId)}/requests/${encodeURIComponent(requestId)}/messages`;
+const path = (projectId: string, requestId: string) => `/${encodeURIComponent(projectId)}/requests/${encodeURIComponent(requestId)}/messages`;
 
 /**
  * `POST /{pid}/requests/{rid}/messages`: creates the request on the first message. The stored
  * message, normalised; null when the 2xx answer is not a usable message (it is stored all the same).
  */
-export async function postMessage(
-  http: Http,
-  token: string,
-  projectId: string,
-  requestId: string,
-  body: SendMessageBody,
-): Promise<WireMessage | null> {
+export async function postMessage(http: Http, token: string, projectId: string, requestId: string, body: SendMessageBody): Promise<WireMessage | null> {
   return normalizeMessage(await http<unknown>('POST', path(projectId, requestId), { token, body }));
 }
 

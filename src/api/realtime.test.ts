@@ -4,7 +4,15 @@ import type { WireMessage } from './wire.ts';
 import { FakeSocket } from '../test/fakeSocket.ts';
 
 const TOPIC = '/p1/requests/r1/messages';
-const msg = (id: string, text = id): WireMessage => ({ _id: id, text, type: 'text', sender: 's', senderFullname: '', recipient: 'r1', createdAt: '2024-01-01T00:00:00.000Z' });
+const msg = (id: string, text = id): WireMessage => ({
+  _id: id,
+  text,
+  type: 'text',
+  sender: 's',
+  senderFullname: '',
+  recipient: 'r1',
+  createdAt: '2024-01-01T00:00:00.000Z',
+});
 const publish = (message: unknown, topic = TOPIC, method = 'CREATE') => ({ action: 'publish', payload: { topic, method, message } });
 
 function latest(): FakeSocket {
@@ -361,8 +369,10 @@ describe('connectRealtime', () => {
   });
 
   it('may be closed from inside its own callbacks', () => {
+    // `let`, not `const`: a callback that ran during construction would otherwise hit the TDZ.
     let connection: ReturnType<typeof connectRealtime> | undefined;
     const onResync = vi.fn();
+    // eslint-disable-next-line prefer-const -- see above
     connection = connectRealtime({
       url: 'ws://h/ws',
       token: 'JWT t',

@@ -1,5 +1,5 @@
 /**
- * The one place that speaks the websocket (server-contract §10) to the service: one connection per
+ * The one place that speaks the websocket (docs/service.md §10) to the service: one connection per
  * conversation topic `/<pid>/requests/<rid>/messages`. Everything above it gets validated messages
  * and a coarse state; nothing above it knows about frames, handshakes or heartbeats.
  *

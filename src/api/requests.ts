@@ -2,8 +2,7 @@ import type { Http } from './http.ts';
 import { normalizeRequestList } from './normalize/request.ts';
 import type { RatingBody, RequestListResponse } from './wire.ts';
 
-const base = (projectId: string, requestId: string) =>
-  `/${encodeURIComponent(projectId)}/requests/${encodeURIComponent(requestId)}`;
+const base = (projectId: string, requestId: string) => `/${encodeURIComponent(projectId)}/requests/${encodeURIComponent(requestId)}`;
 
 // closeg and rating answer with the updated request; the widget has no use for it, so nothing of it
 // reaches state (and `normalizeRequest` is there for the day it does).

@@ -31,7 +31,13 @@ describe('fetchTextTranscript', () => {
   it('reports "not served" for a 404, an Express HTML 404, the disabled route and an HTML page with 200', async () => {
     const cases: Array<[Reply, number]> = [
       [{ status: 404, body: { success: false, msg: 'Object not found.' } }, 404],
-      [{ status: 404, body: '<!DOCTYPE html>\n<html lang="en"><head><title>Error</title></head><body><pre>Cannot GET /public/requests/x/messages.txt</pre></body></html>' }, 404],
+      [
+        {
+          status: 404,
+          body: '<!DOCTYPE html>\n<html lang="en"><head><title>Error</title></head><body><pre>Cannot GET /public/requests/x/messages.txt</pre></body></html>',
+        },
+        404,
+      ],
       [{ status: 400, body: { error: 'Invalid project id: public' } }, 400],
       [{ status: 200, body: '<!doctype html><html><body>Our app</body></html>' }, 200],
       [{ status: 200, body: { not: 'a transcript' } }, 200],

@@ -2,7 +2,7 @@ import { ApiError, joinUrl, NetworkError, type Http } from './http.ts';
 
 /**
  * The service's public transcript of a conversation: `GET /public/requests/{rid}/messages.html` /
- * `.txt` (server-contract §2 matrix: no authentication, across projects). A deployment may switch it
+ * `.txt` (docs/service.md §2: no authentication, across projects). A deployment may switch it
  * off (`DISABLE_TRANSCRIPT_VIEW_PAGE`: the route is then not mounted and the path falls into the
  * project catch-all, `400 {"error":"Invalid project id: public"}`), and a proxy or another service
  * may answer an HTML 404 page, even with a 200. The caller then makes one in the browser.

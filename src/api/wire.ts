@@ -1,6 +1,7 @@
 /**
  * Every shape that crosses the wire between the widget and the service, written from
- * `service-api-v3.md` and `server-contract.md` (what tiledesk-server 2.19 really sends).
+ * the service's API v3 and what its reference server (tiledesk-server 2.19) really sends:
+ * docs/service.md.
  * The demo service imports these too, so both ends agree by construction.
  *
  * What the service sends is untrusted: every answer passes through `src/api/normalize/` before
@@ -9,7 +10,7 @@
  * optional one is either absent or of its type. The demo service builds the same shapes.
  */
 
-/** Message status (server-contract §6). REST posts come back with SENDING (0). */
+/** Message status (docs/service.md §6). REST posts come back with SENDING (0). */
 export const MessageStatus = {
   FAILED: -100,
   SENDING: 0,
@@ -20,7 +21,7 @@ export const MessageStatus = {
   SEEN: 300,
 } as const;
 
-/** Request status (server-contract §6, `models/requestConstants.js`). */
+/** Request status (docs/service.md §6, `models/requestConstants.js`). */
 export const RequestStatus = {
   TEMP: 50,
   UNASSIGNED: 100,
@@ -100,7 +101,7 @@ export interface MessagePart {
 
 export type MessageCommand = { type: 'message'; message: MessagePart } | { type: 'wait'; time: number };
 
-/** `attributes` keys that switch on widget behaviour (widget-contract §3). */
+/** `attributes` keys that switch on widget behaviour (docs/public-api.md §3). */
 export interface MessageAttributes {
   tempUID?: string;
   clienttimestamp?: number;
@@ -277,7 +278,7 @@ export interface UploadResponse {
   filename: string;
 }
 
-// ---------------------------------------------------------------- websocket (server-contract §10)
+// ---------------------------------------------------------------- websocket (docs/service.md §10)
 
 export interface WsClientFrame {
   action: 'subscribe' | 'unsubscribe' | 'heartbeat' | 'me' | 'publish' | 'broadcast';
@@ -289,7 +290,7 @@ export interface WsServerFrame {
   payload: { topic?: string; method?: 'CREATE' | 'UPDATE'; message?: unknown; id?: string };
 }
 
-// ---------------------------------------------------------------- errors (not uniform: server-contract §11)
+// ---------------------------------------------------------------- errors (not uniform: docs/service.md §11)
 
 export type WireErrorBody =
   | { success: false; msg: string; err?: unknown }

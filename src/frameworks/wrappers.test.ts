@@ -75,7 +75,13 @@ describe('porchlight/vue', () => {
     document.body.append(container);
     const app = createApp({
       setup: () => () =>
-        h(VuePorchlight, { projectid: project.value, 'api-url': live.apiUrl, widgetTitle: title.value, class: 'chat', onInstance: (i: WidgetInstance | null) => instances.push(i) }),
+        h(VuePorchlight, {
+          projectid: project.value,
+          'api-url': live.apiUrl,
+          widgetTitle: title.value,
+          class: 'chat',
+          onInstance: (i: WidgetInstance | null) => instances.push(i),
+        }),
     });
     app.mount(container);
     expect(calls.mounts).toHaveLength(1);

@@ -1,6 +1,6 @@
 /**
  * The widget's own English texts (written by the Porchlight team). Keys are the service's label
- * keys where the service has one (server-contract §5), so `GET /{pid}/labels/EN` overrides them.
+ * keys where the service has one (docs/service.md §5), so `GET /{pid}/labels/EN` overrides them.
  */
 const en = {
   LABEL_PLACEHOLDER: 'Type your message…',

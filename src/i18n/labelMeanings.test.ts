@@ -8,10 +8,22 @@ const own: Record<string, string> = { ...pendingEn, ...en };
 describe('service labels by meaning', () => {
   it("takes the reference server's stock header texts for what they mean: CLOSE_CHAT ends, MINIMIZE and BUTTON_CLOSE_TO_ICON hide", () => {
     const texts = textsFromServiceLabels(
-      { CLOSE_CHAT: 'Close chat', CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?', MINIMIZE: 'Minimize', BUTTON_CLOSE_TO_ICON: 'Minimize chat', YES: 'Yes', NO: 'No' },
+      {
+        CLOSE_CHAT: 'Close chat',
+        CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?',
+        MINIMIZE: 'Minimize',
+        BUTTON_CLOSE_TO_ICON: 'Minimize chat',
+        YES: 'Yes',
+        NO: 'No',
+      },
       own,
     );
-    expect(texts).toMatchObject({ CLOSE_CHAT: 'Close chat', CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?', MINIMIZE: 'Minimize', BUTTON_CLOSE_CHAT: 'Minimize chat' });
+    expect(texts).toMatchObject({
+      CLOSE_CHAT: 'Close chat',
+      CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?',
+      MINIMIZE: 'Minimize',
+      BUTTON_CLOSE_CHAT: 'Minimize chat',
+    });
     // The service's key with our launcher's key name is never read as that text.
     expect(texts).not.toHaveProperty('BUTTON_CLOSE_TO_ICON');
   });

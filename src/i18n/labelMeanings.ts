@@ -2,7 +2,7 @@ import en from './en.ts';
 import { pendingEn } from './pending-en.ts';
 
 /**
- * Which of the service's labels (server-contract §5) may name which of the widget's texts: only
+ * Which of the service's labels (docs/service.md §5) may name which of the widget's texts: only
  * where the meanings match. The service's keys come from its own widget, whose controls differ from
  * ours: its `CLOSE_CHAT` ("Close chat") ends the conversation, so it names our end button and never
  * the button that only hides the window (`MINIMIZE`, and `BUTTON_CLOSE_TO_ICON` on the launcher).
@@ -116,7 +116,7 @@ export function textsFromServiceLabels(labels: Record<string, string>, own: Reco
   }
   // Drop service names that clash until none does; our own names are distinct, so this ends.
   const nameOf = (key: string) => taken[key] ?? own[key];
-  for (let clashed = true; clashed; ) {
+  for (let clashed = true; clashed;) {
     clashed = false;
     for (const a of CONTROL_NAME_KEYS) {
       for (const b of CONTROL_NAME_KEYS) {

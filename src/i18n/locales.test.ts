@@ -12,7 +12,11 @@ import pt from './pt.ts';
 const english: Record<string, string> = { ...pendingEn, ...en };
 const CATEGORIES: readonly string[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 /** `UNREAD_COUNT` for `UNREAD_COUNT_one` / `UNREAD_COUNT_other`. */
-const pluralBases = new Set(Object.keys(english).filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length)));
+const pluralBases = new Set(
+  Object.keys(english)
+    .filter((k) => k.endsWith('_other'))
+    .map((k) => k.slice(0, -'_other'.length)),
+);
 
 function pluralOf(key: string): { base: string; category: string } | null {
   const cut = key.lastIndexOf('_');
@@ -21,7 +25,9 @@ function pluralOf(key: string): { base: string; category: string } | null {
   return cut > 0 && pluralBases.has(base) && CATEGORIES.includes(category) ? { base, category } : null;
 }
 
-const singleKeys = Object.keys(english).filter((k) => !pluralOf(k)).sort();
+const singleKeys = Object.keys(english)
+  .filter((k) => !pluralOf(k))
+  .sort();
 
 function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((m) => m[1] ?? ''))].sort();
@@ -42,7 +48,11 @@ async function textsOf(lang: string): Promise<Record<string, string>> {
 describe.each(SHIPPED_LANGUAGES)('locale %s', (lang) => {
   it('has every key of en.ts and pending-en.ts, and no other', async () => {
     const texts = await textsOf(lang);
-    expect(Object.keys(texts).filter((k) => !pluralOf(k)).sort()).toEqual(singleKeys);
+    expect(
+      Object.keys(texts)
+        .filter((k) => !pluralOf(k))
+        .sort(),
+    ).toEqual(singleKeys);
   });
 
   it('has the plural forms its language needs', async () => {

@@ -70,7 +70,7 @@ export function createTranslator(lang: string): Translator {
   const loaded = new Set(['en']);
   return {
     i18n: instance,
-    t: (key, options) => instance.t(key, options ?? {}) as string,
+    t: (key, options) => instance.t(key, options ?? {}),
     async use(lang) {
       const code = baseLanguage(lang);
       if (!loaded.has(code)) {

@@ -9,8 +9,12 @@ function App() {
   const [instance, setInstance] = useState<WidgetInstance | null>(null);
   return (
     <>
-      <button type="button" onClick={() => setTitle('Renamed desk')}>Rename</button>
-      <button type="button" onClick={() => setShown(false)}>Remove</button>
+      <button type="button" onClick={() => setTitle('Renamed desk')}>
+        Rename
+      </button>
+      <button type="button" onClick={() => setShown(false)}>
+        Remove
+      </button>
       <output>{instance ? 'mounted' : 'none'}</output>
       {shown && <Porchlight {...settings} open widgetTitle={title} onInstance={setInstance} />}
     </>

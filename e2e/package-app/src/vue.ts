@@ -13,7 +13,12 @@ createApp({
       h('button', { type: 'button', onClick: () => (shown.value = false) }, 'Remove'),
       h('output', mounted.value),
       shown.value
-        ? h(Porchlight, { ...settings, open: true, 'widget-title': title.value, onInstance: (instance: unknown) => (mounted.value = instance ? 'mounted' : 'none') })
+        ? h(Porchlight, {
+            ...settings,
+            open: true,
+            'widget-title': title.value,
+            onInstance: (instance: unknown) => (mounted.value = instance ? 'mounted' : 'none'),
+          })
         : null,
     ];
   },

@@ -20,7 +20,9 @@ import { bool, id, isoTime, isRecord, name, num, optionalList, pick, record, tex
 const TYPES = ['text', 'image', 'file'];
 
 const button: Coerce<AttachmentButton> = (value) =>
-  isRecord(value) && id(value.type) ? pick<AttachmentButton>(value, { type: id, value: text, link: text, target: text, action: text, show_echo: bool }) : undefined;
+  isRecord(value) && id(value.type)
+    ? pick<AttachmentButton>(value, { type: id, value: text, link: text, target: text, action: text, show_echo: bool })
+    : undefined;
 
 const buttons = optionalList(button);
 
@@ -90,7 +92,13 @@ export function attributes(value: unknown): MessageAttributes | undefined {
 
 function hasContent(message: WireMessage): boolean {
   const a = message.attributes;
-  return !!(message.text.trim() || a?.attachment?.buttons?.length || a?.attachment?.gallery?.length || (a?.commands as unknown[] | undefined)?.length || a?.subtype?.startsWith('info'));
+  return !!(
+    message.text.trim() ||
+    a?.attachment?.buttons?.length ||
+    a?.attachment?.gallery?.length ||
+    (a?.commands as unknown[] | undefined)?.length ||
+    a?.subtype?.startsWith('info')
+  );
 }
 
 /** One message record, or null when it is skipped (see the rules above). */
@@ -99,15 +107,19 @@ export function normalizeMessage(value: unknown, fallbackTime: number = Date.now
   if (!_id) return null;
   const raw = value as Json;
   const type = text(raw.type) ?? 'text';
-  const message = pick<WireMessage>(raw, { attributes, metadata }, {
-    _id,
-    sender: id(raw.sender) ?? '',
-    senderFullname: name(raw.senderFullname) ?? '',
-    recipient: id(raw.recipient) ?? '',
-    type: TYPES.includes(type) ? type : 'text',
-    text: text(raw.text) ?? '',
-    createdAt: isoTime(raw.createdAt) ?? new Date(time(fallbackTime) ?? 0).toISOString(),
-  });
+  const message = pick<WireMessage>(
+    raw,
+    { attributes, metadata },
+    {
+      _id,
+      sender: id(raw.sender) ?? '',
+      senderFullname: name(raw.senderFullname) ?? '',
+      recipient: id(raw.recipient) ?? '',
+      type: TYPES.includes(type) ? type : 'text',
+      text: text(raw.text) ?? '',
+      createdAt: isoTime(raw.createdAt) ?? new Date(time(fallbackTime) ?? 0).toISOString(),
+    },
+  );
   return message.type !== 'text' || hasContent(message) ? message : null;
 }
 

@@ -57,20 +57,49 @@ const button = fc.record(
   },
   optional,
 );
-const card = fc.record({ title: orWild(fc.string()), description: orWild(fc.string()), preview: orWild(fc.record({ src: orWild(fc.webUrl()) }, optional)), buttons: some(button) }, optional);
-const metadata = fc.record(
-  { src: orWild(fc.oneof(fc.webUrl(), fc.constant('javascript:alert(1)'))), width: orWild(fc.integer()), height: orWild(fc.double()), name: orWild(fc.string()), type: orWild(fc.string()), size: orWild(fc.nat()) },
+const card = fc.record(
+  { title: orWild(fc.string()), description: orWild(fc.string()), preview: orWild(fc.record({ src: orWild(fc.webUrl()) }, optional)), buttons: some(button) },
   optional,
 );
-const part = fc.record({ text: orWild(fc.string()), type: orWild(fc.constantFrom('text', 'image', 'file', 'frame')), metadata: orWild(metadata), attributes: orWild(fc.record({ commands: wild }, optional)) }, optional);
-const command = fc.oneof(fc.record({ type: fc.constant('wait'), time: orWild(fc.integer()) }, optional), fc.record({ type: fc.constant('message'), message: orWild(part) }, optional));
+const metadata = fc.record(
+  {
+    src: orWild(fc.oneof(fc.webUrl(), fc.constant('javascript:alert(1)'))),
+    width: orWild(fc.integer()),
+    height: orWild(fc.double()),
+    name: orWild(fc.string()),
+    type: orWild(fc.string()),
+    size: orWild(fc.nat()),
+  },
+  optional,
+);
+const part = fc.record(
+  {
+    text: orWild(fc.string()),
+    type: orWild(fc.constantFrom('text', 'image', 'file', 'frame')),
+    metadata: orWild(metadata),
+    attributes: orWild(fc.record({ commands: wild }, optional)),
+  },
+  optional,
+);
+const command = fc.oneof(
+  fc.record({ type: fc.constant('wait'), time: orWild(fc.integer()) }, optional),
+  fc.record({ type: fc.constant('message'), message: orWild(part) }, optional),
+);
 const attributes = fc.record(
   {
     tempUID: orWild(fc.constantFrom('t1', 't2', 't3')),
     clienttimestamp: orWild(fc.nat()),
     subtype: orWild(fc.constantFrom('info', 'info/support', 'other')),
     attachment: orWild(fc.record({ type: orWild(fc.constantFrom('template', 'gallery')), buttons: some(button), gallery: some(card) }, optional)),
-    messagelabel: orWild(fc.record({ key: orWild(fc.constantFrom('CHAT_CLOSED', 'CHAT_REOPENED', 'MEMBER_JOINED_GROUP', 'MEMBER_LEFT_GROUP', 'OTHER')), parameters: orWild(fc.dictionary(fc.constantFrom('member_id', 'fullname', 'firstname'), orWild(names))) }, optional)),
+    messagelabel: orWild(
+      fc.record(
+        {
+          key: orWild(fc.constantFrom('CHAT_CLOSED', 'CHAT_REOPENED', 'MEMBER_JOINED_GROUP', 'MEMBER_LEFT_GROUP', 'OTHER')),
+          parameters: orWild(fc.dictionary(fc.constantFrom('member_id', 'fullname', 'firstname'), orWild(names))),
+        },
+        optional,
+      ),
+    ),
     commands: some(command),
     disableInputMessage: orWild(fc.boolean()),
     inputMessagePlaceholder: orWild(fc.string()),
@@ -100,11 +129,33 @@ const messageShaped = fc.record(
 const anyMessage = fc.oneof({ weight: 4, arbitrary: messageShaped }, { weight: 1, arbitrary: wild });
 const anyHistory = fc.oneof({ weight: 4, arbitrary: fc.array(anyMessage, { maxLength: 8 }) }, { weight: 1, arbitrary: wild });
 
-const department = fc.record({ _id: orWild(fc.string()), id: wild, name: orWild(fc.string()), default: orWild(fc.boolean()), status: orWild(fc.integer()), description: orWild(fc.string()), online_msg: wild, offline_msg: wild }, optional);
+const department = fc.record(
+  {
+    _id: orWild(fc.string()),
+    id: wild,
+    name: orWild(fc.string()),
+    default: orWild(fc.boolean()),
+    status: orWild(fc.integer()),
+    description: orWild(fc.string()),
+    online_msg: wild,
+    offline_msg: wild,
+  },
+  optional,
+);
 const widgetsShaped = fc.record(
   {
     project: orWild(
-      fc.record({ _id: orWild(fc.string()), name: orWild(fc.string()), activeOperatingHours: orWild(fc.boolean()), operatingHours: orWild(fc.string()), widget: orWild(fc.dictionary(fc.string(), wild)), settings: wild }, optional),
+      fc.record(
+        {
+          _id: orWild(fc.string()),
+          name: orWild(fc.string()),
+          activeOperatingHours: orWild(fc.boolean()),
+          operatingHours: orWild(fc.string()),
+          widget: orWild(fc.dictionary(fc.string(), wild)),
+          settings: wild,
+        },
+        optional,
+      ),
     ),
     user_available: some(fc.record({ id: orWild(fc.string()), firstname: orWild(names) }, optional)),
     departments: some(department),
@@ -112,8 +163,24 @@ const widgetsShaped = fc.record(
   },
   optional,
 );
-const labelsShaped = fc.record({ lang: orWild(fc.constantFrom('EN', 'IT', 'en', '')), data: orWild(fc.dictionary(fc.string(), orWild(fc.oneof(fc.string(), fc.array(fc.string()))))), default: wild }, optional);
-const signInShaped = fc.record({ success: orWild(fc.boolean()), token: orWild(fc.string().map((s) => `JWT ${s}`)), user: orWild(fc.record({ _id: orWild(fc.string()), firstname: orWild(names), lastname: wild, email: wild, fullName: orWild(names), attributes: wild }, optional)) }, optional);
+const labelsShaped = fc.record(
+  {
+    lang: orWild(fc.constantFrom('EN', 'IT', 'en', '')),
+    data: orWild(fc.dictionary(fc.string(), orWild(fc.oneof(fc.string(), fc.array(fc.string()))))),
+    default: wild,
+  },
+  optional,
+);
+const signInShaped = fc.record(
+  {
+    success: orWild(fc.boolean()),
+    token: orWild(fc.string().map((s) => `JWT ${s}`)),
+    user: orWild(
+      fc.record({ _id: orWild(fc.string()), firstname: orWild(names), lastname: wild, email: wild, fullName: orWild(names), attributes: wild }, optional),
+    ),
+  },
+  optional,
+);
 const uploadShaped = fc.record({ message: orWild(fc.string()), filename: orWild(fc.string()) }, optional);
 const requestShaped = fc.record(
   {
@@ -167,7 +234,8 @@ function checkAttributes(a: MessageAttributes | undefined, nested = false) {
   expect(isPlain(a)).toBe(true);
   expect(optionalOf(a.tempUID, (v) => isString(v) && v !== '')).toBe(true);
   expect(optionalOf(a.clienttimestamp, isFiniteNumber)).toBe(true);
-  for (const key of ['subtype', 'inputMessagePlaceholder', 'updateUserEmail', 'updateUserFullname', 'action'] as const) expect(optionalOf(a[key], isString)).toBe(true);
+  for (const key of ['subtype', 'inputMessagePlaceholder', 'updateUserEmail', 'updateUserFullname', 'action'] as const)
+    expect(optionalOf(a[key], isString)).toBe(true);
   expect(optionalOf(a.disableInputMessage, (v) => typeof v === 'boolean')).toBe(true);
   if (a.attachment !== undefined) {
     expect(optionalOf(a.attachment.type, isString)).toBe(true);
@@ -185,7 +253,11 @@ function checkAttributes(a: MessageAttributes | undefined, nested = false) {
   else if (a.commands !== undefined) {
     expect(Array.isArray(a.commands)).toBe(true);
     for (const c of a.commands as unknown[]) {
-      const command = c as { type: string; time?: unknown; message?: { text: unknown; type: unknown; metadata?: MessageMetadata; attributes?: MessageAttributes } };
+      const command = c as {
+        type: string;
+        time?: unknown;
+        message?: { text: unknown; type: unknown; metadata?: MessageMetadata; attributes?: MessageAttributes };
+      };
       if (command.type === 'wait') expect(isFiniteNumber(command.time)).toBe(true);
       else {
         expect(command.type).toBe('message');

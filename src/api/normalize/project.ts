@@ -12,11 +12,7 @@ export function normalizeDepartment(value: unknown): WireDepartment | null {
   const _id = isRecord(value) ? id(value._id) : undefined;
   if (!_id) return null;
   const raw = value as Json;
-  return pick<WireDepartment>(
-    raw,
-    { id, default: bool, status: num, offline_msg: text, description: text },
-    { _id, name: name(raw.name) ?? '' },
-  );
+  return pick<WireDepartment>(raw, { id, default: bool, status: num, offline_msg: text, description: text }, { _id, name: name(raw.name) ?? '' });
 }
 
 /** Never throws; an answer that is not an object is a project with no settings. */
@@ -24,12 +20,18 @@ export function normalizeWidgets(value: unknown): WidgetsResponse {
   const raw = record(value) ?? {};
   const project = record(raw.project) ?? {};
   const out: WidgetsResponse = {
-    project: pick<WireProject>(project, { name, activeOperatingHours: bool, operatingHours: text }, { _id: id(project._id) ?? '', widget: record(project.widget) ?? {} }),
+    project: pick<WireProject>(
+      project,
+      { name, activeOperatingHours: bool, operatingHours: text },
+      { _id: id(project._id) ?? '', widget: record(project.widget) ?? {} },
+    ),
     departments: listOf(raw.departments, normalizeDepartment),
   };
   // Absent (not `[]`) when the answer says nothing: availability is then unknown, not "nobody".
   if (Array.isArray(raw.user_available)) {
-    out.user_available = listOf(raw.user_available, (agent) => (isRecord(agent) ? pick<{ id: string; firstname?: string }>(agent, { firstname: name }, { id: id(agent.id) ?? '' }) : null));
+    out.user_available = listOf(raw.user_available, (agent) =>
+      isRecord(agent) ? pick<{ id: string; firstname?: string }>(agent, { firstname: name }, { id: id(agent.id) ?? '' }) : null,
+    );
   }
   return out;
 }
