@@ -65,7 +65,11 @@ async function createProject(body: Record<string, unknown>): Promise<string> {
 async function agentReply(projectId: string, requestId: string, text: string): Promise<void> {
   const signin = await fetch(`${API_URL}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(AGENT) });
   const { token } = (await signin.json()) as { token: string };
-  const res = await fetch(`${API_URL}/${projectId}/requests/${encodeURIComponent(requestId)}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ text }) });
+  const res = await fetch(`${API_URL}/${projectId}/requests/${encodeURIComponent(requestId)}/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify({ text }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -128,7 +132,7 @@ async function settled(page: Page) {
         img.addEventListener('load', resolve, { once: true });
         img.addEventListener('error', resolve, { once: true });
       });
-    await Promise.all(images.map((img) => (img.complete ? null : loaded(img))));
+    await Promise.all(images.map((img) => (img.complete ? Promise.resolve(null) : loaded(img))));
     await Promise.all(host.shadowRoot!.getAnimations().map((a) => a.finished.catch(() => undefined)));
   });
 }
@@ -146,7 +150,9 @@ async function shot(page: Page, variant: Variant, state: string, options: { full
 }
 
 async function send(page: Page, text: string) {
-  const stored = page.waitForResponse((r) => r.request().method() === 'POST' && /\/messages$/.test(r.url()) && (r.request().postDataJSON() as { text?: string })?.text === text);
+  const stored = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/messages$/.test(r.url()) && (r.request().postDataJSON() as { text?: string })?.text === text,
+  );
   await part(page, 'input').fill(text);
   await part(page, 'input').press('Enter');
   const response = await stored;
@@ -211,7 +217,11 @@ function conversationFlow(variant: Variant, tag: string) {
 
     await part(page, 'message-preview').locator('.callout-body').click();
     await expect(part(page, 'window')).toBeVisible();
-    await page.locator('porchlight-widget .end-button, porchlight-widget [part~="end-button"]').or(page.getByRole('button', { name: /End (the )?conversation|إنهاء/ })).first().click();
+    await page
+      .locator('porchlight-widget .end-button, porchlight-widget [part~="end-button"]')
+      .or(page.getByRole('button', { name: /End (the )?conversation|إنهاء/ }))
+      .first()
+      .click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await shot(page, variant, 'end-confirm');
     await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
@@ -250,7 +260,11 @@ function otherStates(variant: Variant, tag: string) {
     await expect(page.locator('porchlight-widget .char-count')).not.toBeEmpty();
     await shot(page, variant, 'error-too-long');
 
-    await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refuseGuests: { as: 'membership', all: true } }) });
+    await fetch(`${API_ORIGIN}/__demo/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refuseGuests: { as: 'membership', all: true } }),
+    });
     await part(page, 'input').fill('Is anyone there?');
     await part(page, 'input').press('Enter');
     await expect(part(page, 'message-visitor').last()).toHaveClass(/state-failed/, { timeout: 15_000 });
