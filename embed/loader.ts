@@ -185,7 +185,7 @@ function install(win: HostWindow) {
       // A constructable sheet, which `style-src` does not govern. Without one (old browsers) there
       // is no placeholder: the app paints its launcher when it loads.
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync(look.css);
+      sheet.replaceSync(look.css!);
       root.adoptedStyleSheets = [sheet];
       // Scoped by class: the app's own buttons share this shadow root later.
       button.className = 'l';

@@ -73,7 +73,7 @@ function newRequest(store: Store, projectId: string, visitor: { uid: string; ful
     participantsBots: [],
     hasBot: false,
     preflight: false,
-    snapshot: { requester: requester ? projectUserJson(store, requester) : undefined, lead: structuredClone(lead), agents: [{ id_user: DEMO_AGENT.id }] },
+    snapshot: { availableAgentsCount: 1, requester: requester ? projectUserJson(store, requester) : undefined, lead: structuredClone(lead), agents: [{ id_user: DEMO_AGENT.id }] },
     channel: { name: 'chat21' },
     channelOutbound: { name: 'chat21' },
     smartAssignment: true,
@@ -86,7 +86,7 @@ function newRequest(store: Store, projectId: string, visitor: { uid: string; ful
     createdAt: now,
     updatedAt: now,
     __v: 0,
-  } as RequestDoc;
+  };
   store.data.requests.push(request);
   return request;
 }
