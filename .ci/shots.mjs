@@ -22,7 +22,9 @@ const variants = [...new Set(files.map((f) => f.split('--')[1].replace(/\.png$/,
 const escape = (s) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const cell = (state, variant) => {
   const file = `${state}--${variant}.png`;
-  return files.includes(file) ? `<td><a href="${escape(file)}"><img src="${escape(file)}" alt="${escape(`${state}, ${variant}`)}" loading="lazy"></a></td>` : '<td class="none">—</td>';
+  return files.includes(file)
+    ? `<td><a href="${escape(file)}"><img src="${escape(file)}" alt="${escape(`${state}, ${variant}`)}" loading="lazy"></a></td>`
+    : '<td class="none">—</td>';
 };
 writeFileSync(
   path.join(dir, 'index.html'),

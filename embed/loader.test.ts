@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { placeholderCss } from '../src/state/lookCache.ts';
 
-type Win = Window & {
-  Porchlight?: ((...a: unknown[]) => unknown) & { q?: unknown[]; loaded?: boolean };
-  porchlightSettings?: unknown;
-  tiledeskSettings?: unknown;
-};
+type Fn = ((...a: unknown[]) => unknown) & { q?: unknown[]; loaded?: boolean };
+type Win = Window & { Porchlight?: Fn; Tiledesk?: Fn; porchlightSettings?: unknown; tiledeskSettings?: unknown };
 const win = window as Win;
 
 async function runLoader() {
@@ -13,7 +11,8 @@ async function runLoader() {
 }
 
 /** What the app stored after the last visit (src/state/lookCache.ts). */
-const LOOK = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
+const VALUES = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
+const LOOK = { ...VALUES, css: placeholderCss(VALUES) };
 const remember = (projectId: string, look: Record<string, string | boolean> = LOOK) =>
   localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look }));
 
@@ -24,6 +23,8 @@ afterEach(() => {
   delete win.Porchlight;
   delete win.porchlightSettings;
   delete win.tiledeskSettings;
+  delete win.Tiledesk;
+  sessionStorage.clear();
 });
 
 describe('loader', () => {
@@ -88,13 +89,13 @@ describe('loader', () => {
     expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
-  it('paints no placeholder on a first visit, or when the stored look is not safe CSS, and fetches the app at once', async () => {
+  it('paints no placeholder on a first visit, or when the stored look is not safe CSS', async () => {
     win.porchlightSettings = { projectid: 'p1' };
     await runLoader();
     expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
     document.body.innerHTML = '';
     delete win.Porchlight;
-    remember('p1', { ...LOOK, theme: 'red;background:url(https://evil.example/x)' });
+    remember('p1', { ...LOOK, css: placeholderCss({ ...VALUES, theme: 'red;background:url(https://evil.example/x)' }) });
     await runLoader();
     expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
     // A launcher the app hides on some screens (displayOnMobile false, …) is the app's to show.
@@ -103,6 +104,34 @@ describe('loader', () => {
     remember('p1', { ...LOOK, hide: true });
     await runLoader();
     expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+    // A look stored by an older app, without its stylesheet: the app paints.
+    document.body.innerHTML = '';
+    delete win.Porchlight;
+    remember('p1', VALUES);
+    await runLoader();
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+  });
+
+  it('a page written for the official widget: its Tiledesk queue runs through the same commands, and window.Tiledesk is ours', async () => {
+    win.tiledeskSettings = { projectid: 'p1' };
+    // The official snippet's stub: `Tiledesk.q` holds `arguments` objects.
+    const stub = function (this: unknown) {
+      // eslint-disable-next-line prefer-rest-params
+      (stub.q = stub.q || []).push(arguments);
+    } as unknown as Fn;
+    win.Tiledesk = stub;
+    (win.Tiledesk as (...a: unknown[]) => void)('on', 'ready', () => {});
+    await runLoader();
+    expect(win.Tiledesk).toBe(win.Porchlight);
+    expect(win.Porchlight!.loaded).toBe(true);
+    win.Tiledesk('setLocale', 'it');
+    expect(win.Porchlight!.q!.map((args) => (args as unknown[])[0])).toEqual(['on', 'setLocale']);
+  });
+
+  it('adds no window.Tiledesk to a page that never asked for it', async () => {
+    win.porchlightSettings = { projectid: 'p1' };
+    await runLoader();
+    expect('Tiledesk' in window).toBe(false);
   });
 });
 

@@ -1,8 +1,21 @@
 /**
- * The script-tag loader (`dist/loader.js`). It must stay tiny and framework-free: it installs the
- * `window.Porchlight` command queue, appends the one `<porchlight-widget>` host with an open shadow
- * root, draws a launcher at once, and loads the real widget (`app.js`, beside this file) on idle,
- * hover, focus or click. It never imports the app statically.
+ * The script-tag loader (`dist/loader.js`, budget 1,536 B gzip). Tiny and framework-free: it installs
+ * the `window.Porchlight` command queue (and `window.Tiledesk` for pages written for the official
+ * widget), appends the one `<porchlight-widget>` host with an open shadow root, draws the launcher
+ * as the app drew it last time, and loads the real widget (`app.js`, beside this file) only when it
+ * is wanted. It never imports the app statically.
+ *
+ * When `app.js` is fetched (README "Loading"):
+ * - at once when the page asks for the widget: the `open` setting, or `open`, `toggle`, `show`,
+ *   `sendMessage` called (or queued) on the command queue;
+ * - when the visitor comes to our launcher: pointer over it, keyboard focus, click;
+ * - otherwise never before the page's `load` event and a first idle moment. Then:
+ *   - at once for a visitor with a conversation going on (stored, not closed) or whose window was
+ *     open on the tab's last page, so the unread badge (or the window) comes back promptly;
+ *   - else at the first sign of a person on the page (pointer, key, scroll, touch), or at a later
+ *     idle moment, LATER_MS after the first.
+ * A first visit paints nothing before that: the app paints the launcher with the project's look
+ * (faded in, so nothing moves), rather than this file guessing it.
  */
 
 interface AppModule {
@@ -12,75 +25,65 @@ interface AppModule {
 }
 
 type Command = ArrayLike<unknown>;
-type PorchlightFn = ((...args: unknown[]) => unknown) & { q?: Command[]; loaded?: boolean };
+type CommandFn = ((...args: unknown[]) => unknown) & { q?: Command[]; loaded?: boolean };
+type HostWindow = Window & { Porchlight?: CommandFn; Tiledesk?: CommandFn; porchlightSettings?: unknown; tiledeskSettings?: unknown };
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** A later idle moment after the first one, for a visitor who has shown no sign of being there. */
+const LATER_MS = 3000;
+/** Commands that need the widget itself, now. */
+const WANTS_APP = /^(open|toggle|show|sendMessage)$/;
+/** Signs of a person on the page. */
+const PRESENCE = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'];
 const CHAT_ICON =
   'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8.5L4 21.5V18a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z';
 
-function loaderScript(doc: Document): HTMLScriptElement | null {
-  const current = doc.currentScript as HTMLScriptElement | null;
-  if (current?.src) return current;
-  const scripts = doc.getElementsByTagName('script');
-  for (let i = scripts.length - 1; i >= 0; i--) {
-    if (/\/loader(\.min)?\.js(\?|#|$)/.test(scripts[i]!.src)) return scripts[i]!;
-  }
-  return null;
-}
-
 /**
- * Settings from the loader tag's data attributes (`data-projectid`, `data-api-url`, …): pages under
- * a strict CSP cannot run the inline `window.porchlightSettings = …` script.
+ * The launcher's last look for this project, as the app resolved it (src/state/lookCache.ts) with the
+ * stylesheet that draws it, so the placeholder paints exactly where and how the app's launcher will.
+ * Anything odd (a stylesheet that could fetch or escape, an image that is not http(s)): no look.
  */
-function datasetSettings(script: HTMLScriptElement | null): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const data = script ? script.dataset : {};
-  // Own keys only: a page may have added enumerable keys to Object.prototype.
-  for (const key of Object.keys(data)) out[key === 'projectId' ? 'projectid' : key] = data[key];
-  return out;
-}
-
-/**
- * The launcher's last look for this project, as the app resolved it (src/state/lookCache.ts), so the
- * placeholder paints exactly where and how the app's launcher will. Anything odd: no look at all.
- */
-function cachedLook(win: Window, projectId: string): Record<string, string> | null {
+function cachedLook(win: Window, projectId: unknown): Record<string, string> | null {
   try {
-    // Whatever is stored is checked below; a throw (no storage, bad JSON, no look) means none.
-    const look = (JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || 'null') as { look: Record<string, string> & { image: string } }).look;
-    const safe = (v: unknown) => typeof v == 'string' && /^[#\w\s.,%()/-]*$/.test(v) && !/url|\/\*/i.test(v);
-    return !look.hide && 'theme fg x y mx my w h'.split(' ').every((k) => safe(look[k])) && /^(https?:\/\/.+)?$/.test(look.image) ? look : null;
+    const look = JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || '0').look;
+    return !look.hide && typeof look.css == 'string' && !/url|image|\/\*|\\|["']|@(?!media )/i.test(look.css) && /^(https?:\/\/.+)?$/.test(look.image)
+      ? look
+      : null;
   } catch {
     return null;
   }
 }
 
-function placeholderCss(k: Record<string, string>): string {
-  const side = k.align == 'left' ? 'left' : 'right';
-  return (
-    ':host{all:initial!important;display:block!important;position:fixed!important;top:0!important;left:0!important;width:0!important;height:0!important;z-index:2147483000!important}' +
-    `.l{position:fixed;bottom:${k.y};${side}:${k.x};width:${k.w};height:${k.h};border:0;border-radius:50%;padding:0;cursor:pointer;` +
-    `display:grid;place-items:center;background:${k.theme};color:${k.fg};box-shadow:0 6px 20px rgb(16 24 40/.22)}` +
-    '.l svg{width:28px;height:28px}.l img{width:100%;height:100%;border-radius:50%;object-fit:cover}' +
-    `@media (max-width:480px){.l{bottom:max(${k.my},16px);${side}:max(${k.mx},16px)}}`
-  );
-}
-
-function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?: unknown; tiledeskSettings?: unknown }) {
+function install(win: HostWindow) {
   const doc = win.document;
-  const existing = win.Porchlight;
+  const own = win.Porchlight;
+  const official = win.Tiledesk;
   // Loaded twice (a snippet pasted twice, an SPA re-running it): the first copy stays in charge.
-  if (existing && existing.loaded) return;
+  if (own && own.loaded) return;
 
-  const script = loaderScript(doc);
-  const src = script ? script.src : '';
-  const base = src.slice(0, src.lastIndexOf('/') + 1);
-  const settings = { ...datasetSettings(script), ...((win.porchlightSettings || win.tiledeskSettings) as Record<string, unknown>) };
-  const queue: Command[] = (existing && existing.q) || [];
+  // This classic script's own tag: the app is found beside it, so `dist/` works from any path.
+  const script = doc.currentScript as HTMLScriptElement | null;
+  const appUrl = (script ? script.src : '').replace(/[^/]*$/, 'app.js');
+  // The loader tag's data attributes (strict-CSP pages), then the page's settings object.
+  const settings: Record<string, unknown> = {};
+  // Own keys only: a page may have added enumerable keys to Object.prototype.
+  if (script) for (const key of Object.keys(script.dataset)) settings[key == 'projectId' ? 'projectid' : key] = script.dataset[key];
+  Object.assign(settings, win.porchlightSettings || win.tiledeskSettings);
+  // A page written for the official widget queues on `window.Tiledesk` (`Tiledesk.q`): same commands.
+  const tiledesk = official || win.tiledeskSettings;
+  const queue: Command[] = [...((own && own.q) || []), ...((official && official.q) || [])];
+  const expose = (fn: CommandFn) => {
+    win.Porchlight = fn;
+    if (tiledesk) win.Tiledesk = fn;
+  };
+  const storageKey = 'v1:' + settings.projectid + ':';
   let app: ReturnType<AppModule['boot']> | null = null;
   let loading: Promise<void> | null = null;
   let visitorOpened = false;
+  let idle = false;
+  let promptly = false;
   let host: HTMLElement | undefined;
+  let root: ShadowRoot;
+  let button: HTMLButtonElement;
 
   const fail = (type: string, error: unknown) => {
     const detail = { type, message: String(error) };
@@ -99,62 +102,74 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
     const answer = (args: Command) => {
       if (args[0] == 'on' && args[1] == 'error' && typeof args[2] == 'function') {
         try {
-          (args[2] as (error: unknown) => void)(detail);
+          args[2](detail);
         } catch {
           // the page's own listener; not ours to report
         }
       }
     };
-    const stub: PorchlightFn = (...args: unknown[]) => answer(args);
-    win.Porchlight = stub;
+    expose((...args: unknown[]) => answer(args));
     queue.splice(0).forEach(answer);
   };
 
-  const api: PorchlightFn = function (...args: unknown[]) {
-    if (app) return app.command(String(args[0]), ...args.slice(1));
+  const presence = (method: 'addEventListener' | 'removeEventListener') => {
+    for (const type of PRESENCE) win[method](type, load, { capture: true, passive: true });
+  };
+
+  const run = (args: Command) => app!.command(String(args[0]), ...Array.prototype.slice.call(args, 1));
+  const api: CommandFn = (...args: unknown[]) => {
+    if (app) return run(args);
     queue.push(args);
-    if (args[0] === 'open' || args[0] === 'toggle' || args[0] === 'sendMessage') load();
-    return undefined;
+    if (WANTS_APP.test(args[0] as string)) load();
   };
   api.q = queue;
 
   function load() {
-    loading =
-      loading ||
-      (import(/* @vite-ignore */ base + 'app.js') as Promise<AppModule>).then(
-        (module) => {
+    if (loading) return;
+    presence('removeEventListener');
+    loading = (import(/* @vite-ignore */ appUrl) as Promise<AppModule>).then(
+      (module) => {
+        try {
+          // A keyboard user on our launcher keeps their focus on the app's launcher.
+          app = module.boot({ host: host!, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
+        } catch (error) {
+          // A widget that cannot start (no projectid, …) leaves no dead launcher behind.
+          return refuse(error);
+        }
+        button.remove();
+        // Calls made before the widget was here run now, in order.
+        for (const args of queue.splice(0)) {
           try {
-            // A keyboard user on our launcher keeps their focus on the app's launcher.
-            app = module.boot({ host: host!, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
+            run(args);
           } catch (error) {
-            // A widget that cannot start (no projectid, …) leaves no dead launcher behind.
-            return refuse(error);
+            fail('command', error);
           }
-          button.remove();
-          // Calls made before the widget was here run now, in order.
-          for (const args of queue.splice(0)) {
-            try {
-              app.command(String(args[0]), ...(Array.prototype.slice.call(args, 1) as unknown[]));
-            } catch (error) {
-              fail('command', error);
-            }
-          }
-        },
-        (error: unknown) => {
-          // Not downloaded (offline, blocked): the launcher stays, and a click tries again.
-          loading = null;
-          button.disabled = false;
-          fail('load', error);
-        },
-      );
+        }
+      },
+      (error: unknown) => {
+        // Not downloaded (offline, blocked): the launcher stays, and a click tries again.
+        loading = null;
+        button.disabled = false;
+        fail('load', error);
+      },
+    );
   }
 
-  let root: ShadowRoot;
-  let button: HTMLButtonElement;
+  /**
+   * What the app stored: a conversation going on (`conversation`, not closed) or the window open on
+   * this tab's last page (`open`, 1): load promptly after the first idle moment.
+   */
+  const going = (stored: { requestId?: unknown; closed?: unknown } | 1 | null | undefined) => {
+    if (stored == 1 || (stored && stored.requestId && !stored.closed)) {
+      promptly = true;
+      if (idle) load();
+    }
+  };
+
   try {
     // Another `<porchlight-widget>` (the page's own element, or one left by other code) would fight ours.
     if (doc.querySelector('porchlight-widget') || (win.customElements && win.customElements.get('porchlight-widget'))) {
-      throw new Error('porchlight-widget is taken');
+      throw 'porchlight-widget is taken';
     }
     host = doc.createElement('porchlight-widget');
     root = host.attachShadow({ mode: 'open' });
@@ -163,63 +178,93 @@ function install(win: Window & { Porchlight?: PorchlightFn; porchlightSettings?:
     return refuse(error);
   }
   api.loaded = true;
-  win.Porchlight = api;
+  expose(api);
 
   // Paint only a look we know is final (the app's, from the last visit); otherwise the app paints.
-  const look = settings.startHidden ? null : cachedLook(win, settings.projectid as string);
+  const look = settings.startHidden ? null : cachedLook(win, settings.projectid);
   if (look) {
-    const css = placeholderCss(look);
     try {
+      // A constructable sheet, which `style-src` does not govern. Without one (old browsers) there
+      // is no placeholder: the app paints its launcher when it loads.
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
+      sheet.replaceSync(look.css!);
       root.adoptedStyleSheets = [sheet];
+      // Scoped by class: the app's own buttons share this shadow root later.
+      button.className = 'l';
+      button.setAttribute('part', 'launcher');
+      button.setAttribute('aria-label', 'Open chat');
+      button.setAttribute('aria-expanded', 'false');
+      if (look.image) {
+        const img = doc.createElement('img');
+        // The image host must not learn the page's URL (order numbers, emails in the query).
+        img.referrerPolicy = 'no-referrer';
+        img.alt = '';
+        img.src = look.image;
+        button.append(img);
+      } else {
+        const svg = 'http://www.w3.org/2000/svg';
+        const icon = doc.createElementNS(svg, 'svg');
+        const path = doc.createElementNS(svg, 'path');
+        // Its colour (currentColor) comes from the stylesheet; the button's label names it.
+        icon.setAttribute('viewBox', '0 0 24 24');
+        path.setAttribute('d', CHAT_ICON);
+        icon.append(path);
+        button.append(icon);
+      }
+      root.append(button);
+      button.onclick = () => {
+        visitorOpened = true;
+        button.disabled = true;
+        load();
+      };
+      button.onpointerenter = button.onfocus = load;
     } catch {
-      const style = doc.createElement('style');
-      if (typeof settings.nonce === 'string') style.nonce = settings.nonce;
-      style.textContent = css;
-      root.appendChild(style);
+      // no constructable stylesheets: no placeholder
     }
-    button.type = 'button';
-    // Scoped by class: the app's own buttons share this shadow root later.
-    button.className = 'l';
-    button.setAttribute('part', 'launcher');
-    button.setAttribute('aria-label', 'Open chat');
-    button.setAttribute('aria-expanded', 'false');
-    if (look.image) {
-      const img = doc.createElement('img');
-      // The image host must not learn the page's URL (order numbers, emails in the query).
-      img.referrerPolicy = 'no-referrer';
-      img.alt = '';
-      img.src = look.image;
-      button.appendChild(img);
-    } else {
-      const svg = doc.createElementNS(SVG, 'svg');
-      svg.setAttribute('viewBox', '0 0 24 24');
-      svg.setAttribute('aria-hidden', 'true');
-      const path = doc.createElementNS(SVG, 'path');
-      path.setAttribute('fill', 'currentColor');
-      path.setAttribute('d', CHAT_ICON);
-      svg.appendChild(path);
-      button.appendChild(svg);
-    }
-    root.appendChild(button);
-    button.addEventListener('click', () => {
-      visitorOpened = true;
-      button.disabled = true;
-      load();
-    });
-    button.addEventListener('pointerenter', load);
-    button.addEventListener('focus', load);
   }
 
+  // A conversation going on, or the window open on this tab's last page: the app's storage
+  // (IndexedDB `porchlight`/`keyval`, else session- or localStorage), read only.
+  try {
+    for (const name of ['open', 'conversation']) {
+      for (const storage of [win.sessionStorage, win.localStorage]) going(JSON.parse(storage.getItem('porchlight:' + storageKey + name) || '0'));
+    }
+    const request = win.indexedDB.open('porchlight');
+    // No such database yet: leave none behind (the app creates it with its store).
+    request.onupgradeneeded = () => request.transaction!.abort();
+    request.onerror = (event) => event.preventDefault();
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        const read = db
+          .transaction('keyval')
+          .objectStore('keyval')
+          .get(storageKey + 'conversation');
+        read.onsuccess = () => going(read.result);
+      } catch {
+        // not the app's database (yet)
+      }
+      db.close();
+    };
+  } catch {
+    // storage refused: no hint, the ordinary rule applies
+  }
+
+  const whenIdle = (then: () => void, ms: number) =>
+    setTimeout(() => (win.requestIdleCallback ? win.requestIdleCallback(then, { timeout: 2000 }) : then()), ms);
+  const afterLoad = () =>
+    whenIdle(() => {
+      idle = true;
+      if (promptly) return load();
+      presence('addEventListener');
+      whenIdle(load, LATER_MS);
+    }, 0);
+
   const attach = () => {
-    doc.body.appendChild(host);
-    // No launcher of ours yet (first visit): the app paints one, so fetch it now.
-    if (!look || settings.open || queue.length) return load();
-    // Leave the page's own start-up alone: fetch the widget once the page is idle.
-    const idle = () => ('requestIdleCallback' in win ? win.requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1500));
-    if (doc.readyState === 'complete') idle();
-    else win.addEventListener('load', idle);
+    doc.body.append(host);
+    if (settings.open || queue.some((args) => WANTS_APP.test(args[0] as string))) load();
+    else if (doc.readyState == 'complete') afterLoad();
+    else win.addEventListener('load', afterLoad);
   };
   if (doc.body) attach();
   else doc.addEventListener('DOMContentLoaded', attach);

@@ -28,7 +28,7 @@ function isEmail(value: unknown): boolean {
 }
 
 /** A visitor's `project_user` (roleType 2, users). */
-function visitorMembership(projectId: string, uid: string, role: ProjectUserDoc['role'], by: string): ProjectUserDoc {
+export function visitorMembership(projectId: string, uid: string, role: ProjectUserDoc['role'], by: string): ProjectUserDoc {
   const now = nowIso();
   return {
     _id: objectId(),

@@ -16,6 +16,7 @@ import { objectId } from './ids.ts';
 import { labelsFor, upsertLabels } from './labels.ts';
 import type { LabelInput } from './labels.ts';
 import type { DemoMode } from './mode.ts';
+import { SeedError, seedConversation } from './seedConversation.ts';
 import { DEMO_PROJECT_ID, freshIds, projectFixture, stampsNow } from './seed.ts';
 import { departmentJson } from './serialize.ts';
 import type { Store } from './store.ts';
@@ -27,6 +28,8 @@ export interface AdminDeps {
   faults: Faults;
   mode: DemoMode;
   info: () => Record<string, unknown>;
+  /** the global secret: tokens of the guests `POST /seed-conversation` creates */
+  secret: string;
 }
 
 class InputError extends Error {}
@@ -280,7 +283,7 @@ function customToken(store: Store, projectId: string, body: Record<string, unkno
 /** Invalid input → 400, unknown project → 404, both as `{error}`. */
 const answerFailure: ErrorRequestHandler = (err: unknown, _req, res, next) => {
   if (err instanceof NotFoundError) return void res.status(404).json({ error: err.message });
-  if (err instanceof InputError || err instanceof FaultError) return void res.status(400).json({ error: err.message });
+  if (err instanceof InputError || err instanceof FaultError || err instanceof SeedError) return void res.status(400).json({ error: err.message });
   // body-parser: too large or not JSON.
   if (isRecord(err) && typeof err.status === 'number' && err.status < 500)
     return void res.status(400).json({ error: 'the body must be JSON (at most 512000 bytes)' });
@@ -343,6 +346,13 @@ export function createAdminRouter(deps: AdminDeps): Router {
     const input = labelInput(req.body, 'body');
     upsertLabels(store, projectId, input, 'system');
     res.json(labelsFor(store.labelsOf(projectId), input.lang));
+  });
+  router.post('/seed-conversation', (req, res) => {
+    const projectId = projectIdOf(req);
+    project(store, projectId);
+    const body = bodyOf(req);
+    const requestId = typeof body.requestId === 'string' ? body.requestId : undefined;
+    res.status(201).json(seedConversation(store, deps.secret, { projectId, count: Number(body.count), requestId }));
   });
   router.post('/tokens', (req, res) => res.status(201).json({ token: customToken(store, projectIdOf(req), bodyOf(req)) }));
   router.use((_req, res) => res.status(404).json({ error: 'no such demo route' }));

@@ -19,6 +19,14 @@ export interface RequestOptions {
   form?: FormData;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * For a GET read again and again (a poll). The browser revalidates its copy (`cache: 'no-cache'`:
+   * `If-None-Match` with the service's ETag, a bodiless 304 when nothing changed), and when the raw
+   * answer is the same text as the last one this function read at this path, the value it made then
+   * is returned again, the very same object: an unchanged answer costs a string comparison, no
+   * parsing and no normalising, and callers can tell "nothing new" by identity.
+   */
+  reuse?: (body: unknown) => unknown;
 }
 
 /** The service answered with a non-2xx status. */
@@ -62,8 +70,7 @@ export function joinUrl(apiUrl: string, path: string): string {
   return apiUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   // The reference server answers some errors in plain text ("Unauthorized"), so JSON is a hope.
   try {
@@ -73,9 +80,21 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The last answer read with `reuse` at one path: its raw text and what `reuse` made of it. */
+interface ReusableAnswer {
+  text: string;
+  reuse: (body: unknown) => unknown;
+  value: unknown;
+}
+
+/** Paths remembered for `reuse` (one per conversation polled; a visitor rarely has more than one). */
+const REUSE_PATHS = 8;
+
 export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: HttpOptions): Http {
   // Captured once: a host page that later swaps `window.fetch` does not reach us.
   const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+  // Per instance (one widget), never shared between widgets: the answers last read with `reuse`.
+  const lastAnswers = new Map<string, ReusableAnswer>();
 
   return async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -118,22 +137,33 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
             // same-origin browser would pop a login prompt (and a headless one would wait forever).
             credentials: 'omit',
             mode: 'cors',
+            // Works cross-origin without credentials: the browser adds If-None-Match itself and
+            // hands us the cached body on a 304 (the ETag need not be exposed to us).
+            ...(options.reuse ? { cache: 'no-cache' as const } : {}),
           }),
           deadline,
         ]);
       } catch (error) {
         throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
       }
-      let parsed: unknown;
+      let text: string;
       try {
-        parsed = await Promise.race([readBody(response), deadline]);
+        text = await Promise.race([response.text(), deadline]);
       } catch (error) {
         throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
       }
       if (!response.ok) {
-        throw new ApiError(response.status, parsed, parseRetryAfter(response.headers.get('Retry-After')));
+        throw new ApiError(response.status, parseBody(text), parseRetryAfter(response.headers.get('Retry-After')));
       }
-      return parsed as T;
+      const reuse = options.reuse;
+      if (!reuse) return parseBody(text) as T;
+      const last = lastAnswers.get(path);
+      if (last && last.text === text && last.reuse === reuse) return last.value as T;
+      const value = reuse(parseBody(text));
+      lastAnswers.delete(path);
+      lastAnswers.set(path, { text, reuse, value });
+      if (lastAnswers.size > REUSE_PATHS) lastAnswers.delete(lastAnswers.keys().next().value!);
+      return value as T;
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', forwardAbort);

@@ -12,7 +12,12 @@ export async function postMessage(http: Http, token: string, projectId: string, 
   return normalizeMessage(await http<unknown>('POST', path(projectId, requestId), { token, body }));
 }
 
-/** `GET /{pid}/requests/{rid}/messages`: the whole history, oldest first; `[]` before the first message. */
+/**
+ * `GET /{pid}/requests/{rid}/messages`: the whole history, oldest first; `[]` before the first message.
+ * Polled: revalidated with the service's ETag, and an answer unchanged since the last call on the
+ * same `http` (one widget) for this conversation returns the SAME array as then, not re-parsed (the
+ * contract state relies on: `next === previous` means nothing changed, skip the merge and the render).
+ */
 export async function listMessages(http: Http, token: string, projectId: string, requestId: string): Promise<WireMessage[]> {
-  return normalizeMessages(await http<unknown>('GET', path(projectId, requestId), { token }));
+  return http<WireMessage[]>('GET', path(projectId, requestId), { token, reuse: normalizeMessages });
 }

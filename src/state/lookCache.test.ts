@@ -7,7 +7,12 @@ afterEach(() => localStorage.clear());
 describe('look cache', () => {
   it("resolves the launcher's look as the app's styles draw it (validated, lengths with units, contrast colour)", () => {
     const look = launcherLook(resolveSettings({ align: 'left', themeColor: '#ffcc00', marginX: '32', launcherWidth: '70px', baloonImage: 'https://cdn.example.com/b.png' }));
-    expect(look).toEqual({ align: 'left', theme: '#ffcc00', fg: '#111111', x: '32px', y: '20px', mx: '0px', my: '0px', w: '70px', h: '60px', image: 'https://cdn.example.com/b.png', hide: false });
+    const { css, ...values } = look;
+    expect(values).toEqual({ align: 'left', theme: '#ffcc00', fg: '#111111', x: '32px', y: '20px', mx: '0px', my: '0px', w: '70px', h: '60px', image: 'https://cdn.example.com/b.png', hide: false });
+    // The loader's placeholder stylesheet, with these values.
+    expect(css).toContain('.l{position:fixed;bottom:20px;left:32px;width:70px;height:60px;');
+    expect(css).toContain('background:#ffcc00;color:#111111');
+    expect(css).toContain('@media (max-width:480px){.l{bottom:max(0px,16px);left:max(0px,16px)}}');
     // Not shown everywhere: the loader must not paint a launcher the app will take away.
     expect(launcherLook(resolveSettings({ displayOnMobile: false })).hide).toBe(true);
     expect(launcherLook(resolveSettings({ startHidden: true })).hide).toBe(true);

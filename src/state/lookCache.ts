@@ -23,6 +23,24 @@ export interface LauncherLook {
   image: string;
   /** Not always shown (`startHidden`, or hidden on desktop or phones): the loader leaves it to the app. */
   hide: boolean;
+  /** The loader's placeholder stylesheet for this look (`placeholderCss`): built here, so the loader stays small. */
+  css: string;
+}
+
+/**
+ * The stylesheet of the loader's placeholder launcher (`button.l`), drawn exactly as the app's
+ * `.launcher` with this look. `:host` with `all: initial` (which also resets transform, filter and
+ * contain) keeps the host page from moving or hiding it.
+ */
+export function placeholderCss(look: Omit<LauncherLook, 'css'>): string {
+  const side = look.align == 'left' ? 'left' : 'right';
+  return (
+    ':host{all:initial!important;position:fixed!important;z-index:2147483000!important}' +
+    `.l{position:fixed;bottom:${look.y};${side}:${look.x};width:${look.w};height:${look.h};border:0;border-radius:50%;padding:0;cursor:pointer;` +
+    `display:grid;place-items:center;background:${look.theme};color:${look.fg};box-shadow:0 6px 20px rgb(16 24 40/.22)}` +
+    '.l svg{width:28px;height:28px;fill:currentColor}.l img{width:100%;height:100%;border-radius:50%;object-fit:cover}' +
+    `@media (max-width:480px){.l{bottom:max(${look.my},16px);${side}:max(${look.mx},16px)}}`
+  );
 }
 
 /** What `project.apply()` needs from `/widgets`, minus availability (that is never stale-safe). */
@@ -41,7 +59,7 @@ export interface LookCache {
 export function launcherLook(settings: WidgetSettings): LauncherLook {
   const vars = themeVariables(settings, DEFAULT_SETTINGS);
   const v = (name: `--pl-${string}`) => vars[name] ?? '';
-  return {
+  const look = {
     align: settings.align,
     theme: v('--pl-theme'),
     fg: v('--pl-theme-fg'),
@@ -54,6 +72,7 @@ export function launcherLook(settings: WidgetSettings): LauncherLook {
     image: /^https?:\/\//i.test(settings.baloonImage) ? settings.baloonImage : '',
     hide: settings.startHidden || !settings.displayOnDesktop || !settings.displayOnMobile,
   };
+  return { ...look, css: placeholderCss(look) };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

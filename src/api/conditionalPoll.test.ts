@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createHttp } from './http.ts';
+import { listMessages } from './messages.ts';
+
+const apiUrl = 'https://api.test/v3';
+
+/** A fetch that answers each call with the next text of `answers` (the last one repeats), recording each init. */
+function scriptedFetch(answers: string[]) {
+  const inits: RequestInit[] = [];
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+    inits.push(init);
+    return new Response(answers[Math.min(inits.length - 1, answers.length - 1)], { status: 200 });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, inits };
+}
+
+const message = (id: string, text: string) => ({ _id: id, text, sender: 'a', senderFullname: 'Ann', type: 'text', createdAt: '2024-05-01T10:00:00.000Z', status: 200 });
+const one = JSON.stringify([message('m1', 'hello')]);
+const two = JSON.stringify([message('m1', 'hello'), message('m2', 'again')]);
+
+describe('cheap polls', () => {
+  it('an unchanged history answer returns the very same array, without parsing or normalising it again', async () => {
+    const { fetch } = scriptedFetch([one, one, two, two]);
+    const http = createHttp({ apiUrl, fetch });
+    const parse = vi.spyOn(JSON, 'parse');
+    const first = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(first.map((m) => m.text)).toEqual(['hello']);
+    const parsesAfterFirst = parse.mock.calls.length;
+    const second = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(second).toBe(first);
+    expect(parse.mock.calls.length).toBe(parsesAfterFirst);
+    // Something new: a new array, and the next unchanged answer keeps that one.
+    const third = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(third).not.toBe(first);
+    expect(third.map((m) => m.text)).toEqual(['hello', 'again']);
+    expect(await listMessages(http, 'JWT t', 'p', 'r1')).toBe(third);
+    // One parse for the changed answer, none for the unchanged ones.
+    expect(parse.mock.calls.length - parsesAfterFirst).toBe(1);
+    parse.mockRestore();
+  });
+
+  it('polls ask the browser to revalidate (If-None-Match/304 by itself); other calls keep the default cache mode', async () => {
+    const { fetch, inits } = scriptedFetch([one]);
+    const http = createHttp({ apiUrl, fetch });
+    await listMessages(http, 'JWT t', 'p', 'r1');
+    await http('GET', '/p/widgets');
+    expect(inits[0]!.cache).toBe('no-cache');
+    expect(inits[0]!.credentials).toBe('omit');
+    expect(inits[1]!.cache).toBeUndefined();
+  });
+
+  it('remembers per widget instance and per conversation: no state shared between two http instances or two requests', async () => {
+    const a = createHttp({ apiUrl, fetch: scriptedFetch([one]).fetch });
+    const b = createHttp({ apiUrl, fetch: scriptedFetch([one]).fetch });
+    const fromA = await listMessages(a, 'JWT t', 'p', 'r1');
+    const fromB = await listMessages(b, 'JWT t', 'p', 'r1');
+    expect(fromB).not.toBe(fromA);
+    expect(fromB).toEqual(fromA);
+    const otherConversation = await listMessages(a, 'JWT t', 'p', 'r2');
+    expect(otherConversation).not.toBe(fromA);
+    expect(await listMessages(a, 'JWT t', 'p', 'r1')).toBe(fromA);
+  });
+
+  it('an error answer is not remembered: the next identical success is read afresh after it', async () => {
+    let call = 0;
+    const fetch = (async () => (++call === 2 ? new Response('Unauthorized', { status: 401 }) : new Response(one))) as unknown as typeof globalThis.fetch;
+    const http = createHttp({ apiUrl, fetch });
+    const first = await listMessages(http, 'JWT t', 'p', 'r1');
+    await expect(listMessages(http, 'JWT t', 'p', 'r1')).rejects.toMatchObject({ status: 401 });
+    // Still the same text as the last success: the same array.
+    expect(await listMessages(http, 'JWT t', 'p', 'r1')).toBe(first);
+  });
+});
