@@ -28,7 +28,7 @@ import { adoptStyles } from './ui/adoptStyles.ts';
 import { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type WidgetView } from './ui/context.ts';
-import css from './ui/styles.css?inline';
+import { widgetCss } from './ui/styles.ts';
 
 /** The public instance (widget-contract §1 "JS API"): the same for the script tag and npm. */
 export interface WidgetInstance {
@@ -282,7 +282,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   if (openedByVisitor) intents.open(true);
   if (boot.startHidden) ui.isShown.value = false;
   if (isPreview) host.setAttribute('data-preview', '');
-  const removeStyles = adoptStyles(shadow, css, boot.nonce);
+  const removeStyles = adoptStyles(shadow, widgetCss, boot.nonce);
   const mountPoint = win.document.createElement('div');
   shadow.appendChild(mountPoint);
   // Ids only need to be unique inside this shadow root.
