@@ -1,5 +1,6 @@
 import { computed, effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
+import { userPhotoUrl } from './api/files.ts';
 import { createHttp, type Http } from './api/http.ts';
 import { getLabels } from './api/labels.ts';
 import type { WidgetsResponse } from './api/wire.ts';
@@ -259,6 +260,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     },
   };
 
+  // Styles of views loaded on demand, each adopted once; removed with the widget.
+  const lazyStyles = new Map<string, () => void>();
   const view: WidgetView = {
     settings,
     ui,
@@ -274,7 +277,11 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     lookReady,
     title: computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL')),
     online,
+    photoUrl: (userId) => (isPreview ? '' : userPhotoUrl(apiUrl, userId)),
     t: (key, options) => translator.t(key, options),
+    adoptCss(cssText) {
+      if (!lazyStyles.has(cssText)) lazyStyles.set(cssText, adoptStyles(shadow, cssText, boot.nonce));
+    },
     intents,
   };
 
@@ -502,6 +509,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       render(null, mountPoint);
       mountPoint.remove();
       removeStyles();
+      for (const remove of lazyStyles.values()) remove();
       host.removeAttribute('data-preview');
       emitter.clear();
     },

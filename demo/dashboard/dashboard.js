@@ -3,7 +3,7 @@
 // demo service through `/__demo/project` and `/__demo/labels`.
 // Type-checked (`checkJs`): `/widget/app.js` is the widget's own `src/app.ts`, and the previews get
 // the wire types of `GET /widgets`.
-import { mount } from '/widget/app.js';
+import { AA_CONTRAST, contrastRatio, mount } from '/widget/app.js';
 
 /** @typedef {import('../../src/api/wire.ts').WidgetsResponse} WidgetsResponse */
 /** @typedef {import('../../src/api/wire.ts').LabelsResponse} LabelsResponse */
@@ -87,7 +87,17 @@ const previews = [
   { el: byId('preview-offline', HTMLDivElement), available: () => false },
 ].map((p) => ({ ...p, instance: mount(p.el, { preview: true, lang: lang(), project: projectAnswer(p.available()), labels: labels() }) }));
 
+const contrastWarning = byId('contrast-warning', HTMLParagraphElement);
+/** The widget replaces a text colour that fails WCAG AA on the theme colour: say so here. */
+function warnContrast() {
+  const chosen = field('themeForegroundColor').value;
+  const ratio = chosen ? contrastRatio(field('themeColor').value, chosen) : null;
+  contrastWarning.hidden = ratio === null || ratio >= AA_CONTRAST;
+  contrastWarning.textContent = contrastWarning.hidden ? '' : `This text colour has a contrast of ${ratio?.toFixed(2)}:1 on the theme colour (WCAG AA needs ${AA_CONTRAST}:1): the widget uses a readable one instead.`;
+}
+
 function refresh() {
+  warnContrast();
   for (const p of previews) p.instance.update({ lang: lang(), project: projectAnswer(p.available()), labels: labels() });
 }
 form.addEventListener('input', refresh);

@@ -101,6 +101,11 @@ const ar: LocaleTexts = {
   POWERED_BY_LABEL: 'مدعوم من',
   PREVIEW_SAMPLE_VISITOR: 'مرحبًا! هل تشحنون إلى كندا؟',
   PREVIEW_SAMPLE_AGENT: 'نعم، تصل الطلبات خلال 3 إلى 5 أيام عمل.',
+  WAITING_TIME_FOUND: 'عادةً نرد خلال {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'سنرد في أقرب وقت ممكن',
+  AGENT_AVAILABLE: 'متصل',
+  AGENT_NOT_AVAILABLE: 'غير متاح',
+  WELCOME_INVITE: 'اكتب لنا أدناه، فنحن هنا للمساعدة.',
 };
 
 export default ar;

@@ -89,6 +89,11 @@ const de: LocaleTexts = {
   POWERED_BY_LABEL: 'Bereitgestellt von',
   PREVIEW_SAMPLE_VISITOR: 'Hallo! Liefern Sie auch nach Kanada?',
   PREVIEW_SAMPLE_AGENT: 'Ja – Bestellungen kommen in 3–5 Werktagen an.',
+  WAITING_TIME_FOUND: 'Wir antworten meist in {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Wir antworten so bald wie möglich',
+  AGENT_AVAILABLE: 'Online',
+  AGENT_NOT_AVAILABLE: 'Abwesend',
+  WELCOME_INVITE: 'Schreiben Sie uns unten – wir helfen gern.',
 };
 
 export default de;

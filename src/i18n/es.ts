@@ -89,6 +89,11 @@ const es: LocaleTexts = {
   POWERED_BY_LABEL: 'Con la tecnología de',
   PREVIEW_SAMPLE_VISITOR: '¡Hola! ¿Envían a Canadá?',
   PREVIEW_SAMPLE_AGENT: 'Sí: los pedidos llegan en 3–5 días hábiles.',
+  WAITING_TIME_FOUND: 'Solemos responder en {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Te responderemos lo antes posible',
+  AGENT_AVAILABLE: 'En línea',
+  AGENT_NOT_AVAILABLE: 'Ausente',
+  WELCOME_INVITE: 'Escríbenos abajo: estamos aquí para ayudarte.',
 };
 
 export default es;

@@ -92,6 +92,11 @@ const fr: LocaleTexts = {
   POWERED_BY_LABEL: 'Propulsé par',
   PREVIEW_SAMPLE_VISITOR: 'Bonjour ! Vous livrez au Canada ?',
   PREVIEW_SAMPLE_AGENT: 'Oui : les commandes arrivent en 3 à 5 jours ouvrés.',
+  WAITING_TIME_FOUND: "Nous répondons en général en {{reply_time}}",
+  WAITING_TIME_NOT_FOUND: "Nous répondrons dès que possible",
+  AGENT_AVAILABLE: "En ligne",
+  AGENT_NOT_AVAILABLE: "Absent",
+  WELCOME_INVITE: "Écrivez-nous ci-dessous : nous sommes là pour vous aider.",
 };
 
 export default fr;

@@ -89,6 +89,11 @@ const it: LocaleTexts = {
   POWERED_BY_LABEL: 'Con tecnologia',
   PREVIEW_SAMPLE_VISITOR: 'Ciao! Spedite in Canada?',
   PREVIEW_SAMPLE_AGENT: 'Sì: gli ordini arrivano in 3–5 giorni lavorativi.',
+  WAITING_TIME_FOUND: 'Di solito rispondiamo in {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Ti risponderemo il prima possibile',
+  AGENT_AVAILABLE: 'In linea',
+  AGENT_NOT_AVAILABLE: 'Assente',
+  WELCOME_INVITE: 'Scrivici qui sotto: siamo qui per aiutarti.',
 };
 
 export default it;

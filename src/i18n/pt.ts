@@ -89,6 +89,11 @@ const pt: LocaleTexts = {
   POWERED_BY_LABEL: 'Desenvolvido por',
   PREVIEW_SAMPLE_VISITOR: 'Oi! Vocês entregam no Canadá?',
   PREVIEW_SAMPLE_AGENT: 'Entregamos, sim — os pedidos chegam em 3 a 5 dias úteis.',
+  WAITING_TIME_FOUND: 'Costumamos responder em {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Responderemos assim que possível',
+  AGENT_AVAILABLE: 'Online',
+  AGENT_NOT_AVAILABLE: 'Ausente',
+  WELCOME_INVITE: 'Escreva-nos abaixo: estamos aqui para ajudar.',
 };
 
 export default pt;

@@ -4,7 +4,6 @@ import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
 import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
-import { UploadList } from './UploadList.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 
@@ -14,18 +13,19 @@ const ConversationEnd = lazyView(() => import('./ConversationEnd.tsx').then((m) 
 const ImageViewer = lazyView(() => import('./ImageViewer.tsx').then((m) => m.ImageViewer));
 const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
 const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
-const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer];
+const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
+const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
 function Body({ inputId }: { inputId: string }) {
-  const { intake, conversation, ui } = useWidget();
+  const { intake, conversation, ui, uploads } = useWidget();
   const stage = intake.stage.value;
   if (stage === 'prechat') return <PreChatForm.View />;
   if (stage === 'departments') return <DepartmentSelect.View />;
   return (
     <>
       <MessageList />
-      <UploadList />
+      {uploads.items.value.length > 0 && <UploadList.View />}
       {ui.confirmingClose.value ? <CloseConfirm.View /> : conversation.closed.value ? <ConversationEnd.View /> : <Composer inputId={inputId} />}
     </>
   );

@@ -1,11 +1,14 @@
 import { useState } from 'preact/hooks';
-import { useWidget, useT } from './context.ts';
+import { useWidget, useT, useCss } from './context.ts';
+import bottomPanelCss from './BottomPanel.css?inline';
+import conversationEndCss from './ConversationEnd.css?inline';
 
 /**
  * After a conversation ends (either side): a 1–5 star rating with an optional comment (when
  * `nativeRating`), and the way to start a new conversation.
  */
 export function ConversationEnd() {
+  useCss(bottomPanelCss, conversationEndCss);
   const { intents, settings } = useWidget();
   const t = useT();
   const [rating, setRating] = useState(0);

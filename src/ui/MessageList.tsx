@@ -3,8 +3,10 @@ import { useWidget, useT } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
+import { StatusLine, Team } from './Presence.tsx';
 import { TypingIndicator } from './TypingIndicator.tsx';
 import { buttonsEnabled } from '../state/attachments.ts';
+import { messageRuns } from '../state/messageRuns.ts';
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
@@ -32,6 +34,7 @@ export function MessageList() {
   };
 
   const s = settings.value;
+  const runs = useMemo(() => messageRuns(messages), [messages]);
   const items = [];
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i]!;
@@ -47,15 +50,23 @@ export function MessageList() {
       items.push(<InfoLine key={message.key} message={message} />);
       continue;
     }
-    const showSender = !previous || previous.kind === 'info' || previous.fromVisitor !== message.fromVisitor || previous.senderName !== message.senderName;
-    items.push(<MessageBubble key={message.key} message={message} showSender={showSender} time={formatTime(message.createdAt)} buttonsEnabled={buttonsEnabled(message, latest?.key, used)} />);
+    const run = runs[i]!;
+    items.push(<MessageBubble key={message.key} message={message} first={run.first} last={run.last} time={formatTime(message.createdAt)} buttonsEnabled={buttonsEnabled(message, latest?.key, used)} />);
   }
 
   return (
     <div ref={listRef} class="messages" part="messages" role="log" aria-live="polite" aria-relevant="additions" aria-label={t('CONVERSATION_LOG_LABEL')} tabIndex={0} onScroll={onScroll}>
-      <div class="welcome">
+      {/* An empty conversation is not a void: who answers, how soon, and where to write. */}
+      <div class={`welcome${messages.length ? '' : ' is-empty'}`}>
         <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
         <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+        {!messages.length && (
+          <>
+            <Team class="welcome-team" />
+            <StatusLine />
+            <p class="welcome-invite">{t('WELCOME_INVITE')}</p>
+          </>
+        )}
       </div>
       <ol class="message-list">
         {items}

@@ -49,8 +49,12 @@ export interface WidgetView {
   /** The final look and texts are known (stored from the last visit, or the service answered): paint them. */
   lookReady: ReadonlySignal<boolean>;
   title: ReadonlySignal<string>;
+  /** Where an agent's or bot's photo is (api/files.ts); '' in a preview, which loads nothing. */
+  photoUrl(userId: string): string;
   online: ReadonlySignal<boolean>;
   t(key: string, options?: Record<string, unknown>): string;
+  /** Adds a lazily loaded view's styles to this widget's shadow root, once (after the main sheet). */
+  adoptCss(cssText: string): void;
   intents: Intents;
 }
 
@@ -67,4 +71,10 @@ export function useT(): WidgetView['t'] {
   const widget = useWidget();
   void widget.ui.labelsVersion.value;
   return widget.t;
+}
+
+/** A view loaded on demand brings its own styles: adopted before it first paints. */
+export function useCss(...cssTexts: string[]): void {
+  const widget = useWidget();
+  for (const css of cssTexts) widget.adoptCss(css);
 }

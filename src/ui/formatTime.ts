@@ -7,8 +7,9 @@ function formatter(lang: string, options: Intl.DateTimeFormatOptions): Intl.Date
   }
 }
 
+/** "2:30 PM", "14:30": the language's own clock, with no leading zero on the hour. */
 export function createTimeFormatter(lang: string): (ms: number) => string {
-  const format = formatter(lang, { hour: '2-digit', minute: '2-digit' });
+  const format = formatter(lang, { hour: 'numeric', minute: '2-digit' });
   return (ms) => (ms > 0 ? format.format(new Date(ms)) : '');
 }
 
