@@ -16,6 +16,7 @@ import { availability } from './state/operatingHours.ts';
 import { createOutboxStore } from './state/outboxStore.ts';
 import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
+import { createRatingMemory } from './state/rating.ts';
 import { createRealtime, realtimeEndpoint } from './state/realtime.ts';
 import { isRequestIdOf } from './state/requestId.ts';
 import { createSession } from './state/session.ts';
@@ -211,6 +212,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     onError: (detail) => emitter.emit('error', detail),
   });
 
+  const rating = createRatingMemory({ http, session, projectId });
+
   const send = (message: Parameters<typeof conversation.send>[0]) =>
     conversation
       .send(message)
@@ -238,7 +241,11 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     },
     upload: (file) => uploads.add(file),
     endConversation: () => void conversation.close().catch(reportError('close')),
-    rate: (rating, comment) => conversation.rate(rating, comment),
+    async rate(score, comment) {
+      const rid = conversation.requestId.peek();
+      await conversation.rate(score, comment);
+      if (rid) rating.remember(rid, score);
+    },
     startNewConversation: () =>
       void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation')),
     submitPreChat(values) {
@@ -270,6 +277,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     project,
     uploads,
     intake,
+    rating,
     availability: computed(() => availability({ ...project.hours.value, userAvailable: project.agentsAvailable.value }, clock.value)),
     preview: isPreview,
     inputControl: computed(() => inputControl(conversation.messages.value)),

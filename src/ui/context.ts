@@ -12,6 +12,7 @@ import type { InputControl } from '../state/inputControl.ts';
 import type { IntakeModel } from '../state/intake.ts';
 import type { Availability } from '../state/operatingHours.ts';
 import type { PreChatValues } from '../state/preChatForm.ts';
+import type { RatingMemory } from '../state/rating.ts';
 
 /** What the views may do: every change goes back through the state models, never around them. */
 export interface Intents {
@@ -40,6 +41,8 @@ export interface WidgetView {
   project: ProjectModel;
   uploads: UploadsModel;
   intake: IntakeModel;
+  /** The ended conversation's rating, as the service holds it. */
+  rating: RatingMemory;
   /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every minute. */
   availability: ReadonlySignal<Availability>;
   /** Dashboard preview: no network, sample content, positioned inside its container. */
