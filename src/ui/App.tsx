@@ -5,7 +5,10 @@ import { isRtl } from '../i18n/translator.ts';
 import { useWidget } from './context.ts';
 import { ChatWindow } from './ChatWindow.tsx';
 import { Launcher } from './Launcher.tsx';
-import { Callout } from './Callout.tsx';
+import { lazyView } from './lazyView.tsx';
+
+// The callout shows after a delay, on some visits: its code and styles come when it does.
+const Callout = lazyView(() => import('./Callout.tsx').then((m) => m.Callout));
 
 /** The whole widget inside its shadow root. Styles come from the adopted stylesheet and CSS variables. */
 export function App({ idPrefix }: { idPrefix: string }) {
@@ -27,7 +30,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
   return (
     <div class={`root align-${s.align}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
       {open && lookReady.value && <ChatWindow idPrefix={idPrefix} />}
-      <Callout />
+      {ui.calloutVisible.value && <Callout.View />}
       <Launcher buttonRef={launcher} />
     </div>
   );

@@ -4,7 +4,6 @@ import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
 import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
-import { OfflineNotice } from './OfflineNotice.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 
 // Steps most visits never reach: their code comes after the window opens.
@@ -13,6 +12,8 @@ const ConversationEnd = lazyView(() => import('./ConversationEnd.tsx').then((m) 
 const ImageViewer = lazyView(() => import('./ImageViewer.tsx').then((m) => m.ImageViewer));
 const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
 const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
+// Shown only while closed or nobody is available.
+const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m.OfflineNotice));
 const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
 const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList];
 
@@ -33,7 +34,7 @@ function Body({ inputId }: { inputId: string }) {
 
 /** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
 export function ChatWindow({ idPrefix }: { idPrefix: string }) {
-  const { intents, online, conversation, settings, ui } = useWidget();
+  const { intents, online, conversation, settings, ui, availability } = useWidget();
   const t = useT();
   const [dragging, setDragging] = useState(false);
   const titleId = `${idPrefix}-title`;
@@ -79,7 +80,7 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
           {t('CONNECTION_NETWORK_ERROR')}
         </p>
       )}
-      <OfflineNotice />
+      {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
       <Body inputId={`${idPrefix}-input`} />
       {settings.value.poweredBy && (
         <footer class="powered-by">

@@ -20,8 +20,6 @@ import fileMessage from './FileMessage.css?inline';
 import quickReplies from './QuickReplies.css?inline';
 import typingIndicator from './TypingIndicator.css?inline';
 import composer from './Composer.css?inline';
-import offlineNotice from './OfflineNotice.css?inline';
-import callout from './Callout.css?inline';
 
 export const widgetCss = [
   base,
@@ -39,6 +37,4 @@ export const widgetCss = [
   quickReplies,
   typingIndicator,
   composer,
-  offlineNotice,
-  callout,
 ].join('');
