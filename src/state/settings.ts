@@ -16,6 +16,8 @@ export interface WidgetSettings {
   apiUrl: string;
   lang: string;
   align: Align;
+  /** Light, dark, or the visitor's system preference (`prefers-color-scheme`). */
+  colorScheme: 'light' | 'dark' | 'auto';
   marginX: string;
   marginY: string;
   mobileMarginX: string;
@@ -78,6 +80,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   apiUrl: '',
   lang: '',
   align: 'right',
+  colorScheme: 'light',
   marginX: '20px',
   marginY: '20px',
   mobileMarginX: '0px',
@@ -143,6 +146,7 @@ const STRING_RULES: Partial<Record<keyof WidgetSettings, (value: string) => bool
 };
 const ENUMS: Partial<Record<keyof WidgetSettings, readonly string[]>> = {
   align: ['left', 'right'],
+  colorScheme: ['light', 'dark', 'auto'],
   persistence: ['local', 'session', 'none'],
   onPageChangeVisibilityDesktop: ['open', 'close', 'last'],
   onPageChangeVisibilityMobile: ['open', 'close', 'last'],

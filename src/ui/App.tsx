@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { themeVariables } from '../state/theme.ts';
 import { DEFAULT_SETTINGS } from '../state/settings.ts';
 import { isRtl } from '../i18n/translator.ts';
@@ -9,6 +9,22 @@ import { lazyView } from './lazyView.tsx';
 
 // The callout shows after a delay, on some visits: its code and styles come when it does.
 const Callout = lazyView(() => import('./Callout.tsx').then((m) => m.Callout));
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** Whether the visitor's system asks for dark colours, followed live (only asked for `auto`). */
+function usePrefersDark(follow: boolean): boolean {
+  const [dark, setDark] = useState(false);
+  useEffect(() => {
+    const query = follow ? globalThis.matchMedia?.(DARK_QUERY) : undefined;
+    setDark(!!query?.matches);
+    if (!query) return;
+    const onChange = () => setDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [follow]);
+  return dark;
+}
 
 /** The whole widget inside its shadow root. Styles come from the adopted stylesheet and CSS variables. */
 export function App({ idPrefix }: { idPrefix: string }) {
@@ -25,10 +41,12 @@ export function App({ idPrefix }: { idPrefix: string }) {
     wasOpen.current = open;
   }, [open]);
 
-  if (!ui.isShown.value) return null;
   const s = settings.value;
+  const prefersDark = usePrefersDark(s.colorScheme === 'auto');
+  if (!ui.isShown.value) return null;
+  const dark = s.colorScheme === 'dark' || (s.colorScheme === 'auto' && prefersDark);
   return (
-    <div class={`root align-${s.align}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
+    <div class={`root align-${s.align}${dark ? ' dark' : ''}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
       {open && lookReady.value && <ChatWindow idPrefix={idPrefix} />}
       {ui.calloutVisible.value && <Callout.View />}
       <Launcher buttonRef={launcher} />

@@ -4,15 +4,15 @@ import { REASONS } from '../state/delivery.ts';
 import { useWidget, useT } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
-import { FileMessage } from './FileMessage.tsx';
 import { isoTime } from './formatTime.ts';
 import { ImageMessage } from './ImageMessage.tsx';
 import { lazyView } from './lazyView.tsx';
 import { Markdown } from './markdown/Markdown.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
 
-// Galleries are rare: their code and styles come when the first one is shown.
+// Galleries and file cards are rare: their code and styles come when the first one is shown.
 const Gallery = lazyView(() => import('./Gallery.tsx').then((m) => m.Gallery));
+const FileMessage = lazyView(() => import('./FileMessage.tsx').then((m) => m.FileMessage));
 
 function MessageContent({ message }: { message: TimedMessage }) {
   if (message.type === 'image') {
@@ -23,7 +23,7 @@ function MessageContent({ message }: { message: TimedMessage }) {
       </>
     );
   }
-  if (message.type === 'file') return <FileMessage metadata={message.metadata} fallbackName={message.text} />;
+  if (message.type === 'file') return <FileMessage.View metadata={message.metadata} fallbackName={message.text} />;
   return <Markdown text={message.text} />;
 }
 

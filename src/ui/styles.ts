@@ -16,7 +16,6 @@ import messageList from './MessageList.css?inline';
 import messageBubble from './MessageBubble.css?inline';
 import markdown from './markdown/Markdown.css?inline';
 import imageMessage from './ImageMessage.css?inline';
-import fileMessage from './FileMessage.css?inline';
 import quickReplies from './QuickReplies.css?inline';
 import typingIndicator from './TypingIndicator.css?inline';
 import composer from './Composer.css?inline';
@@ -33,7 +32,6 @@ export const widgetCss = [
   messageBubble,
   markdown,
   imageMessage,
-  fileMessage,
   quickReplies,
   typingIndicator,
   composer,
