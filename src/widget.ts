@@ -80,9 +80,13 @@ const LOOK_WAIT_MS = 2500;
 /** Refuses every call: a preview must not touch the network, and a test proves it. */
 const offline: Http = () => Promise.reject(new Error('preview: no network'));
 
-/** Preview labels: `{KEY: text}` or the service's `{lang, data}`. */
-function labelsLayer(labels: unknown): Record<string, string> | null {
+/**
+ * Preview labels: `{KEY: text}`, or the service's `{lang, data}` read by the live widget's rule
+ * (an answer for another language, the stock English pivot, is not taken).
+ */
+function labelsLayer(labels: unknown, lang: string): Record<string, string> | null {
   if (!labels || typeof labels !== 'object') return null;
+  if ('lang' in labels && 'data' in labels) return remoteLabelsFor(lang, labels);
   return labelTexts('data' in labels ? (labels as { data: unknown }).data : labels);
 }
 
@@ -405,7 +409,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
         lookCache.saveTexts(language, translator.texts(language));
       }
     } else {
-      await translator.refresh(language, labelsLayer(preview?.labels));
+      await translator.refresh(language, labelsLayer(preview?.labels, language));
       // The sample conversation speaks the preview's language too.
       conversation.history.value = previewHistory(view.t, Date.now());
     }

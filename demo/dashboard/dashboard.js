@@ -76,7 +76,31 @@ function projectAnswer(available) {
   };
 }
 
+/**
+ * The service's labels for the preview's language, as the live widget gets them (`GET /labels/{LANG}`),
+ * so the preview's texts follow the same rules (which label names what, the English pivot not taken
+ * for another language).
+ * @type {LabelsResponse | null}
+ */
+let serviceLabels = null;
+
+async function loadServiceLabels() {
+  const { projectId } = await (await fetch('/__demo')).json();
+  serviceLabels = await fetch(`/v3/${projectId}/labels/${lang().toUpperCase()}`)
+    .then((res) => (res.ok ? res.json() : null))
+    .catch(() => null);
+  refresh();
+}
+
+/** The labels the previews show: the service's, with the placeholder being edited over them. */
 function labels() {
+  const placeholder = field('LABEL_PLACEHOLDER').value.trim();
+  const data = { ...(serviceLabels?.data ?? {}), ...(placeholder ? { LABEL_PLACEHOLDER: placeholder } : {}) };
+  return { lang: serviceLabels?.lang ?? lang().toUpperCase(), data };
+}
+
+/** Labels to save: only the placeholder the form edits. */
+function editedLabels() {
   const placeholder = field('LABEL_PLACEHOLDER').value.trim();
   return placeholder ? { LABEL_PLACEHOLDER: placeholder } : {};
 }
@@ -102,6 +126,7 @@ function refresh() {
 }
 form.addEventListener('input', refresh);
 form.addEventListener('change', refresh);
+field('lang').addEventListener('change', () => void loadServiceLabels());
 
 async function load() {
   const res = await fetch('/__demo/project');
@@ -143,7 +168,7 @@ form.addEventListener('submit', async (event) => {
     agents: agents.map((a) => ({ id: a._id, user_available: checkbox('agentsAvailable').checked })),
   };
   const saved = await fetch('/__demo/project', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const text = labels();
+  const text = editedLabels();
   let labelsSaved = { ok: true };
   if (text.LABEL_PLACEHOLDER) {
     /** @type {LabelsResponse | null} */
@@ -155,6 +180,7 @@ form.addEventListener('submit', async (event) => {
 });
 
 void load();
+void loadServiceLabels();
 
 // Fault switches of the demo service (POST /__demo/faults): try the widget offline-ish, rate
 // limited, with dropped connections or a refused websocket, from the browser.

@@ -11,6 +11,8 @@ import { lazyView } from './lazyView.tsx';
 const Callout = lazyView(() => import('./Callout.tsx').then((m) => m.Callout));
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+/** The closing animation's length (ChatWindow.css `pl-fall`). */
+const CLOSE_MS = 160;
 
 /** Whether the visitor's system asks for dark colours, followed live (only asked for `auto`). */
 function usePrefersDark(follow: boolean): boolean {
@@ -35,10 +37,18 @@ export function App({ idPrefix }: { idPrefix: string }) {
   // A launcher first shown after waiting for its look fades in; one painted at once never does.
   const waited = useRef(!lookReady.value);
 
+  // The window stays a moment after closing, to animate out (hidden from keyboards and readers).
+  const [closing, setClosing] = useState(false);
+
   // Closing returns focus to the launcher, so keyboard users are not dropped at the top of the page.
   useEffect(() => {
-    if (wasOpen.current && !open && ui.byVisitor.peek()) launcher.current?.focus({ preventScroll: true });
+    const closed = wasOpen.current && !open;
+    if (closed && ui.byVisitor.peek()) launcher.current?.focus({ preventScroll: true });
     wasOpen.current = open;
+    setClosing(closed && !preview);
+    if (!closed) return;
+    const timer = setTimeout(() => setClosing(false), CLOSE_MS);
+    return () => clearTimeout(timer);
   }, [open]);
 
   const s = settings.value;
@@ -47,7 +57,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
   const dark = s.colorScheme === 'dark' || (s.colorScheme === 'auto' && prefersDark);
   return (
     <div class={`root align-${s.align}${dark ? ' dark' : ''}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
-      {open && lookReady.value && <ChatWindow idPrefix={idPrefix} />}
+      {(open || closing) && lookReady.value && <ChatWindow idPrefix={idPrefix} closing={!open} />}
       {ui.calloutVisible.value && <Callout.View />}
       <Launcher buttonRef={launcher} />
     </div>

@@ -33,7 +33,7 @@ function Body({ inputId }: { inputId: string }) {
 }
 
 /** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
-export function ChatWindow({ idPrefix }: { idPrefix: string }) {
+export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }) {
   const { intents, online, conversation, settings, ui, availability } = useWidget();
   const t = useT();
   const [dragging, setDragging] = useState(false);
@@ -47,7 +47,9 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
   return (
     <section
       part="window"
-      class={`window${dragging ? ' is-dragging' : ''}`}
+      class={`window${dragging ? ' is-dragging' : ''}${closing ? ' is-closing' : ''}`}
+      aria-hidden={closing || undefined}
+      inert={closing}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}

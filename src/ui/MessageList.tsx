@@ -4,9 +4,12 @@ import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
-import { TypingIndicator } from './TypingIndicator.tsx';
+import { lazyView } from './lazyView.tsx';
 import { buttonsEnabled } from '../state/attachments.ts';
 import { messageRuns } from '../state/messageRuns.ts';
+
+// Dots only while a part of a split message is due: loaded then, with their styles.
+const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) => m.TypingIndicator));
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
@@ -27,6 +30,18 @@ export function MessageList() {
     const el = listRef.current;
     if (el && stuck.current) el.scrollTop = el.scrollHeight;
   }, [messages.length, latest?.state, latest?.key, typing]);
+
+  // When the list gets shorter (the close confirmation or the rating takes the composer's place, the
+  // composer grows), the last message stays in view: nothing below it is hidden.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      if (stuck.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const el = listRef.current;
@@ -70,7 +85,7 @@ export function MessageList() {
       </div>
       <ol class="message-list">
         {items}
-        {typing && <TypingIndicator />}
+        {typing && <TypingIndicator.View />}
       </ol>
     </div>
   );

@@ -17,7 +17,6 @@ import messageBubble from './MessageBubble.css?inline';
 import markdown from './markdown/Markdown.css?inline';
 import imageMessage from './ImageMessage.css?inline';
 import quickReplies from './QuickReplies.css?inline';
-import typingIndicator from './TypingIndicator.css?inline';
 import composer from './Composer.css?inline';
 
 export const widgetCss = [
@@ -33,6 +32,5 @@ export const widgetCss = [
   markdown,
   imageMessage,
   quickReplies,
-  typingIndicator,
   composer,
 ].join('');
