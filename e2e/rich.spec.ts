@@ -249,7 +249,7 @@ test.describe('rich conversation', () => {
     expect(res.status).toBe(200);
     await agentReply(rid, 'closed', { attributes: { subtype: 'info/support', messagelabel: { key: 'CHAT_CLOSED' } } });
     // "Ended" is said once: by the service's closed line, with no second note under it.
-    await expect(page.getByText('The conversation was closed').last()).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('The conversation has ended').last()).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('button', { name: /new conversation/i })).toBeVisible();
     await expect(page.getByText('This conversation has ended.')).toHaveCount(0);
     await expect(page.locator('porchlight-widget [part~="rating"]')).toHaveCount(0);
