@@ -27,7 +27,7 @@ describe('GET /:pid/publicanalytics/waiting/current', () => {
     const answer = await eventually(async () => {
       const list = await waiting();
       return list.length ? list : undefined;
-    });
+    }, 10_000);
     expect(answer).toEqual([{ _id: PID, waiting_time_avg: expect.any(Number) }]);
     expect(answer[0]!.waiting_time_avg).toBeGreaterThanOrEqual(0);
   });
