@@ -287,7 +287,10 @@ test.describe('rich conversation', () => {
     const res = await fetch(`${API_URL}/${PROJECT_ID}/requests/${rid}/closeg`, { method: 'PUT', headers: { Authorization: token } });
     expect(res.status).toBe(200);
     await agentReply(rid, 'closed', { attributes: { subtype: 'info/support', messagelabel: { key: 'CHAT_CLOSED' } } });
-    await expect(page.getByText('This conversation has ended.')).toBeVisible({ timeout: 10_000 });
+    // "Ended" is said once: by the service's closed line, with no second note under it.
+    await expect(page.getByText('The conversation has ended').last()).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('button', { name: /new conversation/i })).toBeVisible();
+    await expect(page.getByText('This conversation has ended.')).toHaveCount(0);
     await expect(page.locator('porchlight-widget [part~="rating"]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /new conversation/i })).toBeVisible();
     await expect(input(page)).toHaveCount(0);

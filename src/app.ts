@@ -23,3 +23,6 @@ export function boot({ host, settings, query, visitorOpened, focusLauncher = fal
 
 // The demo dashboard loads this same file to mount live previews beside its settings form.
 export { mount } from './index.ts';
+
+// …and the contrast rule, to warn there when the text on the theme colour would be replaced.
+export { AA_CONTRAST, contrastRatio } from './state/theme.ts';

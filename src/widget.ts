@@ -1,5 +1,6 @@
 import { computed, effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
+import { userPhotoUrl } from './api/files.ts';
 import { createHttp, type Http } from './api/http.ts';
 import { getLabels } from './api/labels.ts';
 import type { WidgetsResponse } from './api/wire.ts';
@@ -15,6 +16,7 @@ import { availability } from './state/operatingHours.ts';
 import { createOutboxStore } from './state/outboxStore.ts';
 import { createPoller } from './state/poller.ts';
 import { createProject } from './state/project.ts';
+import { createRatingMemory } from './state/rating.ts';
 import { createRealtime, realtimeEndpoint } from './state/realtime.ts';
 import { isRequestIdOf } from './state/requestId.ts';
 import { createSession } from './state/session.ts';
@@ -29,7 +31,7 @@ import { adoptStyles } from './ui/adoptStyles.ts';
 import { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type WidgetView } from './ui/context.ts';
-import css from './ui/styles.css?inline';
+import { widgetCss } from './ui/styles.ts';
 
 /** The public instance (widget-contract §1 "JS API"): the same for the script tag and npm. */
 export interface WidgetInstance {
@@ -79,9 +81,13 @@ const LOOK_WAIT_MS = 2500;
 /** Refuses every call: a preview must not touch the network, and a test proves it. */
 const offline: Http = () => Promise.reject(new Error('preview: no network'));
 
-/** Preview labels: `{KEY: text}` or the service's `{lang, data}`. */
-function labelsLayer(labels: unknown): Record<string, string> | null {
+/**
+ * Preview labels: `{KEY: text}`, or the service's `{lang, data}` read by the live widget's rule
+ * (an answer for another language, the stock English pivot, is not taken).
+ */
+function labelsLayer(labels: unknown, lang: string): Record<string, string> | null {
   if (!labels || typeof labels !== 'object') return null;
+  if ('lang' in labels && 'data' in labels) return remoteLabelsFor(lang, labels);
   return labelTexts('data' in labels ? (labels as { data: unknown }).data : labels);
 }
 
@@ -211,6 +217,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     onError: (detail) => emitter.emit('error', detail),
   });
 
+  const rating = createRatingMemory({ http, session, projectId });
+
   const send = (message: Parameters<typeof conversation.send>[0]) =>
     conversation
       .send(message)
@@ -238,7 +246,11 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     },
     upload: (file) => uploads.add(file),
     endConversation: () => void conversation.close().catch(reportError('close')),
-    rate: (rating, comment) => conversation.rate(rating, comment),
+    async rate(score, comment) {
+      const rid = conversation.requestId.peek();
+      await conversation.rate(score, comment);
+      if (rid) rating.remember(rid, score);
+    },
     startNewConversation: () =>
       void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation')),
     submitPreChat(values) {
@@ -260,6 +272,8 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     },
   };
 
+  // Styles of views loaded on demand, each adopted once; removed with the widget.
+  const lazyStyles = new Map<string, () => void>();
   const view: WidgetView = {
     settings,
     ui,
@@ -268,6 +282,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     project,
     uploads,
     intake,
+    rating,
     availability: computed(() => availability({ ...project.hours.value, userAvailable: project.agentsAvailable.value }, clock.value)),
     preview: isPreview,
     inputControl: computed(() => inputControl(conversation.messages.value)),
@@ -275,7 +290,11 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
     lookReady,
     title: computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL')),
     online,
+    photoUrl: (userId) => (isPreview ? '' : userPhotoUrl(apiUrl, userId)),
     t: (key, options) => translator.t(key, options),
+    adoptCss(cssText) {
+      if (!lazyStyles.has(cssText)) lazyStyles.set(cssText, adoptStyles(shadow, cssText, boot.nonce));
+    },
     intents,
     attention: createAttention({ messages: conversation.messages, unread: conversation.unread, isOpen: ui.isOpen, leads: tabs.isLeader, quiet: isPreview, doc: win.document }),
   };
@@ -284,7 +303,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
   if (openedByVisitor) intents.open(true);
   if (boot.startHidden) ui.isShown.value = false;
   if (isPreview) host.setAttribute('data-preview', '');
-  const removeStyles = adoptStyles(shadow, css, boot.nonce);
+  const removeStyles = adoptStyles(shadow, widgetCss, boot.nonce);
   const mountPoint = win.document.createElement('div');
   shadow.appendChild(mountPoint);
   // Ids only need to be unique inside this shadow root.
@@ -392,7 +411,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
         lookCache.saveTexts(language, translator.texts(language));
       }
     } else {
-      await translator.refresh(language, labelsLayer(preview?.labels));
+      await translator.refresh(language, labelsLayer(preview?.labels, language));
       // The sample conversation speaks the preview's language too.
       conversation.history.value = previewHistory(view.t, Date.now());
     }
@@ -505,6 +524,7 @@ export function createWidget({ host, settings: pageSettings, query = '', openedB
       render(null, mountPoint);
       mountPoint.remove();
       removeStyles();
+      for (const remove of lazyStyles.values()) remove();
       host.removeAttribute('data-preview');
       emitter.clear();
     },

@@ -3,7 +3,7 @@
 // demo service through `/__demo/project` and `/__demo/labels`.
 // Type-checked (`checkJs`): `/widget/app.js` is the widget's own `src/app.ts`, and the previews get
 // the wire types of `GET /widgets`.
-import { mount } from '/widget/app.js';
+import { AA_CONTRAST, contrastRatio, mount } from '/widget/app.js';
 
 /** @typedef {import('../../src/api/wire.ts').WidgetsResponse} WidgetsResponse */
 /** @typedef {import('../../src/api/wire.ts').LabelsResponse} LabelsResponse */
@@ -115,7 +115,31 @@ function projectAnswer(available) {
   };
 }
 
+/**
+ * The service's labels for the preview's language, as the live widget gets them (`GET /labels/{LANG}`),
+ * so the preview's texts follow the same rules (which label names what, the English pivot not taken
+ * for another language).
+ * @type {LabelsResponse | null}
+ */
+let serviceLabels = null;
+
+async function loadServiceLabels() {
+  const { projectId } = await (await fetch('/__demo')).json();
+  serviceLabels = await fetch(`/v3/${projectId}/labels/${lang().toUpperCase()}`)
+    .then((res) => (res.ok ? res.json() : null))
+    .catch(() => null);
+  refresh();
+}
+
+/** The labels the previews show: the service's, with the placeholder being edited over them. */
 function labels() {
+  const placeholder = field('LABEL_PLACEHOLDER').value.trim();
+  const data = { ...(serviceLabels?.data ?? {}), ...(placeholder ? { LABEL_PLACEHOLDER: placeholder } : {}) };
+  return { lang: serviceLabels?.lang ?? lang().toUpperCase(), data };
+}
+
+/** Labels to save: only the placeholder the form edits. */
+function editedLabels() {
   const placeholder = field('LABEL_PLACEHOLDER').value.trim();
   return placeholder ? { LABEL_PLACEHOLDER: placeholder } : {};
 }
@@ -126,11 +150,22 @@ const previews = [
   { el: byId('preview-offline', HTMLDivElement), available: () => false },
 ].map((p) => ({ ...p, instance: mount(p.el, { preview: true, lang: lang(), project: projectAnswer(p.available()), labels: labels() }) }));
 
+const contrastWarning = byId('contrast-warning', HTMLParagraphElement);
+/** The widget replaces a text colour that fails WCAG AA on the theme colour: say so here. */
+function warnContrast() {
+  const chosen = field('themeForegroundColor').value;
+  const ratio = chosen ? contrastRatio(field('themeColor').value, chosen) : null;
+  contrastWarning.hidden = ratio === null || ratio >= AA_CONTRAST;
+  contrastWarning.textContent = contrastWarning.hidden ? '' : `This text colour has a contrast of ${ratio?.toFixed(2)}:1 on the theme colour (WCAG AA needs ${AA_CONTRAST}:1): the widget uses a readable one instead.`;
+}
+
 function refresh() {
+  warnContrast();
   for (const p of previews) p.instance.update({ lang: lang(), project: projectAnswer(p.available()), labels: labels() });
 }
 form.addEventListener('input', refresh);
 form.addEventListener('change', refresh);
+field('lang').addEventListener('change', () => void loadServiceLabels());
 
 async function load() {
   const res = await fetch('/__demo/project');
@@ -169,7 +204,7 @@ async function save() {
     agents: agents.map((a) => ({ id: a._id, user_available: checkbox('agentsAvailable').checked })),
   };
   const saved = await fetch('/__demo/project', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const text = labels();
+  const text = editedLabels();
   let labelsSaved = { ok: true };
   if (text.LABEL_PLACEHOLDER) {
     const { projectId } = /** @type {{ projectId: string }} */ (await readJson(await fetch('/__demo')));
@@ -191,6 +226,7 @@ form.addEventListener('submit', (event) => {
 });
 
 void load();
+void loadServiceLabels();
 
 // Fault switches of the demo service (POST /__demo/faults): try the widget offline-ish, rate
 // limited, with dropped connections or a refused websocket, from the browser.

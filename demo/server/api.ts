@@ -26,6 +26,7 @@ import { registerRequests } from './requests.ts';
 import { registerTranscripts } from './transcripts.ts';
 import { DEMO_PROJECT_ID } from './seed.ts';
 import { registerWidgets } from './widgets.ts';
+import { registerPublicAnalytics } from './publicAnalytics.ts';
 
 export interface ApiDeps extends AuthDeps {
   faults: Faults;
@@ -59,6 +60,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   registerMessages(router, deps);
   registerDepartments(router, deps);
   registerWidgets(router, deps.store, deps.mode);
+  registerPublicAnalytics(router, deps.store);
   registerRequests(router, deps);
   registerLabels(router, deps, deps.mode);
   registerProjectFiles(router, deps);

@@ -3,6 +3,7 @@
  * repository), seeded into the file store so that `GET /files?path=` serves it like an upload.
  * The bot's `/file` and the console's "File" button send it as a `type: "file"` message.
  */
+import { readFileSync } from 'node:fs';
 import type { FileDoc } from './types.ts';
 
 export const PRICE_LIST = {
@@ -85,4 +86,17 @@ export function priceListMetadata(apiOrigin: string): { src: string; name: strin
     type: PRICE_LIST.type,
     size: priceListSize(),
   };
+}
+
+/** Where the official widget looks for a user's photo (a bot's id without `bot_`). */
+export function photoPath(userId: string): string {
+  return `uploads/users/${userId}/images/photo.jpg`;
+}
+
+/** Stored files (bucket `images`) for photos `{userId: asset}`: small PNGs from demo/assets (a browser sniffs the type). */
+export function photoFiles(uploadDate: string, photos: Readonly<Record<string, string>>): FileDoc[] {
+  return Object.entries(photos).map(([userId, asset]) => {
+    const data = readFileSync(new URL(`../assets/${asset}`, import.meta.url));
+    return { bucket: 'images', filename: photoPath(userId), contentType: 'image/png', length: data.length, uploadDate, metadata: { createdBy: 'system' }, data };
+  });
 }

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defaultLabels } from './defaultLabels.ts';
-import { priceListFile } from './demoFiles.ts';
+import { photoFiles, priceListFile } from './demoFiles.ts';
 import { objectId } from './ids.ts';
 import { hashPassword } from './passwords.ts';
 import type { StoreData } from './store.ts';
@@ -235,9 +235,9 @@ export function stampsNow(): Stamps {
   return { createdAt: now, updatedAt: now, __v: 0 };
 }
 
-/** The seed's stored files: the price list the bot's `/file` sends. */
+/** The seed's stored files: the price list the bot's `/file` sends, and the agents' photos. */
 function seedFiles(): FileDoc[] {
-  return [priceListFile(SEED_TIME)];
+  return [priceListFile(SEED_TIME), ...photoFiles(SEED_TIME, { [DEMO_AGENT.id]: 'agent-ann.png', [DEMO_AGENT_2.id]: 'agent-bob.png', [DEMO_BOT_ID]: 'bot.png' })];
 }
 
 /**

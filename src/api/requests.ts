@@ -1,5 +1,4 @@
 import type { Http } from './http.ts';
-import { normalizeRequestList } from './normalize/request.ts';
 import type { RatingBody, RequestListResponse } from './wire.ts';
 
 const base = (projectId: string, requestId: string) => `/${encodeURIComponent(projectId)}/requests/${encodeURIComponent(requestId)}`;
@@ -32,5 +31,8 @@ export async function listMyRequests(
   if (query.page !== undefined) params.set('page', String(query.page));
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   const search = params.toString();
-  return normalizeRequestList(await http<unknown>('GET', `/${encodeURIComponent(projectId)}/requests/me${search ? `?${search}` : ''}`, { token }));
+  const answer = await http<unknown>('GET', `/${encodeURIComponent(projectId)}/requests/me${search ? `?${search}` : ''}`, { token });
+  // Asked only at the end of a conversation: its normaliser is not part of the first open.
+  const { normalizeRequestList } = await import('./normalize/request.ts');
+  return normalizeRequestList(answer);
 }

@@ -266,6 +266,9 @@ export interface LabelsResponse {
 }
 
 /** `GET /projects/{pid}/isopen` (no auth). */
+/** `GET /{pid}/publicanalytics/waiting/current`: one item with the average wait (ms), or `[]` when nobody waited lately. */
+export type WaitingTimeResponse = Array<{ waiting_time_avg: number }>;
+
 export interface IsOpenResponse {
   isopen: boolean;
 }

@@ -114,6 +114,11 @@ const ar: LocaleTexts = {
   EMOJI_CATEGORY_TRAVEL: 'السفر',
   EMOJI_CATEGORY_OBJECTS: 'الأشياء',
   EMOJI_CATEGORY_SYMBOLS: 'الرموز',
+  WAITING_TIME_FOUND: 'عادةً نرد خلال {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'سنرد في أقرب وقت ممكن',
+  AGENT_AVAILABLE: 'متصل',
+  AGENT_NOT_AVAILABLE: 'غير متاح',
+  WELCOME_INVITE: 'اكتب لنا أدناه، فنحن هنا للمساعدة.',
 };
 
 export default ar;

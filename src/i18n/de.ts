@@ -102,6 +102,11 @@ const de: LocaleTexts = {
   EMOJI_CATEGORY_TRAVEL: 'Reisen',
   EMOJI_CATEGORY_OBJECTS: 'Objekte',
   EMOJI_CATEGORY_SYMBOLS: 'Symbole',
+  WAITING_TIME_FOUND: 'Wir antworten meist in {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Wir antworten so bald wie möglich',
+  AGENT_AVAILABLE: 'Online',
+  AGENT_NOT_AVAILABLE: 'Abwesend',
+  WELCOME_INVITE: 'Schreiben Sie uns unten – wir helfen gern.',
 };
 
 export default de;

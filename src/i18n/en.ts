@@ -70,6 +70,11 @@ const en = {
   SUBMIT: 'Send rating',
   THANK_YOU_FOR_YOUR_EVALUATION: 'Thank you for your feedback!',
   INPUT_DISABLED: 'Please choose one of the options above.',
+  WAITING_TIME_FOUND: 'We usually reply in {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'We will reply as soon as we can',
+  AGENT_AVAILABLE: 'Online',
+  AGENT_NOT_AVAILABLE: 'Away',
+  WELCOME_INVITE: 'Send us a message below — we are here to help.',
 } as const;
 
 export type LabelKey = keyof typeof en;

@@ -102,6 +102,11 @@ const es: LocaleTexts = {
   EMOJI_CATEGORY_TRAVEL: 'Viajes',
   EMOJI_CATEGORY_OBJECTS: 'Objetos',
   EMOJI_CATEGORY_SYMBOLS: 'Símbolos',
+  WAITING_TIME_FOUND: 'Solemos responder en {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Te responderemos lo antes posible',
+  AGENT_AVAILABLE: 'En línea',
+  AGENT_NOT_AVAILABLE: 'Ausente',
+  WELCOME_INVITE: 'Escríbenos abajo: estamos aquí para ayudarte.',
 };
 
 export default es;

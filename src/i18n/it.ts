@@ -102,6 +102,11 @@ const it: LocaleTexts = {
   EMOJI_CATEGORY_TRAVEL: 'Viaggi',
   EMOJI_CATEGORY_OBJECTS: 'Oggetti',
   EMOJI_CATEGORY_SYMBOLS: 'Simboli',
+  WAITING_TIME_FOUND: 'Di solito rispondiamo in {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Ti risponderemo il prima possibile',
+  AGENT_AVAILABLE: 'In linea',
+  AGENT_NOT_AVAILABLE: 'Assente',
+  WELCOME_INVITE: 'Scrivici qui sotto: siamo qui per aiutarti.',
 };
 
 export default it;

@@ -46,4 +46,10 @@ describe('service labels by meaning', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const key of Object.keys(LABEL_MEANINGS)) expect(own, key).toHaveProperty(key);
   });
+
+  it("takes the service's reply time label, its `$reply_time` becoming our placeholder", () => {
+    expect(textsFromServiceLabels({ WAITING_TIME_FOUND: 'We usually answer in $reply_time', AGENT_AVAILABLE: ' Online' }, own)).toMatchObject({
+      WAITING_TIME_FOUND: 'We usually answer in {{reply_time}}',
+    });
+  });
 });

@@ -49,6 +49,11 @@ const SAME_MEANING = [
   'LABEL_ERROR_FIELD_REQUIRED',
   'LABEL_FIRST_MSG_NO_AGENTS',
   'LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED',
+  // presence in the header and the welcome area
+  'WAITING_TIME_FOUND',
+  'WAITING_TIME_NOT_FOUND',
+  'AGENT_AVAILABLE',
+  'AGENT_NOT_AVAILABLE',
   // Not taken: LABEL_WRITING ("is writing...") completes an agent's name; our typing dots have none.
 ];
 
@@ -111,7 +116,8 @@ export function textsFromServiceLabels(labels: Record<string, string>, own: Reco
   }
   const taken: Record<string, string> = {};
   for (const [widgetKey, serviceKey] of Object.entries(LABEL_MEANINGS)) {
-    const text = labels[serviceKey];
+    // The service marks its one placeholder `$reply_time`; ours are i18next's `{{reply_time}}`.
+    const text = labels[serviceKey]?.replace(/\$reply_time/g, '{{reply_time}}');
     if (text) taken[widgetKey] = text;
   }
   // Drop service names that clash until none does; our own names are distinct, so this ends.

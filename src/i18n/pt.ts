@@ -102,6 +102,11 @@ const pt: LocaleTexts = {
   EMOJI_CATEGORY_TRAVEL: 'Viagens',
   EMOJI_CATEGORY_OBJECTS: 'Objetos',
   EMOJI_CATEGORY_SYMBOLS: 'Símbolos',
+  WAITING_TIME_FOUND: 'Costumamos responder em {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Responderemos assim que possível',
+  AGENT_AVAILABLE: 'Online',
+  AGENT_NOT_AVAILABLE: 'Ausente',
+  WELCOME_INVITE: 'Escreva-nos abaixo: estamos aqui para ajudar.',
 };
 
 export default pt;

@@ -32,6 +32,7 @@ const message = (key: string, text: string, fromVisitor = false, kind: ChatMessa
   text,
   type: 'text',
   senderName: fromVisitor ? '' : 'Ann',
+  senderId: fromVisitor ? 'visitor' : 'ann',
   fromVisitor,
   createdAt: 0,
   state: 'sent',

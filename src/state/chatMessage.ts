@@ -17,6 +17,8 @@ export interface ChatMessage {
   metadata?: MessageMetadata;
   attributes?: MessageAttributes;
   senderName: string;
+  /** The sender's user id (agents' photos, runs of one sender); empty for the visitor's unsent ones. */
+  senderId: string;
   fromVisitor: boolean;
   createdAt: number;
   state: 'sending' | 'sent' | 'failed';
@@ -94,6 +96,8 @@ function timeOf(message: WireMessage): number {
  */
 export function toChatMessages(history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] {
   const stored = new Set<string>();
+  // "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new).
+  const joined = new Set<string>();
   const out: ChatMessage[] = [];
   for (const message of history) {
     const tempUID = message.attributes?.tempUID;
@@ -101,7 +105,10 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
     if (tempUID) stored.add(tempUID);
     if (isInfo(message.attributes)) {
       const line = infoLineOf(message);
-      if (line) out.push({ key: message._id, kind: 'info', infoLabel: line.label, infoParams: line.params, id: message._id, text: '', type: 'text', senderName: '', fromVisitor: false, createdAt: timeOf(message), state: 'sent' });
+      const member = message.attributes?.messagelabel?.key === 'MEMBER_JOINED_GROUP' ? String(message.attributes.messagelabel.parameters?.member_id ?? '') : '';
+      if (member && (joined.has(member) || (requestId && message.recipient && message.recipient !== requestId))) continue;
+      if (member) joined.add(member);
+      if (line) out.push({ key: message._id, kind: 'info', infoLabel: line.label, infoParams: line.params, id: message._id, text: '', type: 'text', senderName: '', senderId: message.sender, fromVisitor: false, createdAt: timeOf(message), state: 'sent' });
       continue;
     }
     out.push({
@@ -114,6 +121,7 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
       metadata: message.metadata,
       attributes: message.attributes,
       senderName: displayName(message.senderFullname),
+      senderId: message.sender,
       fromVisitor: myIds.has(message.sender),
       createdAt: timeOf(message),
       state: 'sent',
@@ -131,6 +139,7 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
       metadata: item.metadata,
       attributes: item.attributes,
       senderName: '',
+      senderId: '',
       fromVisitor: true,
       createdAt: item.createdAt,
       state: item.state,

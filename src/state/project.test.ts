@@ -24,7 +24,7 @@ describe('project bootstrap', () => {
     const { fetch, calls } = createFakeFetch(apiUrl, (call) => (call.path.endsWith('/widgets') ? { status: 404, body: 'Cannot GET' } : { body: { isopen: false } }));
     const project = createProject(createHttp({ apiUrl, fetch }), 'p');
     await project.load();
-    expect(calls.map((c) => c.path)).toEqual(['/p/widgets', '/projects/p/isopen']);
+    expect(calls.map((c) => c.path)).toEqual(['/p/publicanalytics/waiting/current', '/p/widgets', '/projects/p/isopen']);
     expect(project.agentsAvailable.value).toBe(false);
   });
 });

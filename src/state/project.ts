@@ -1,5 +1,6 @@
 import { signal, type Signal } from '@preact/signals';
 import { ApiError, type Http } from '../api/http.ts';
+import { getWaitingTime } from '../api/analytics.ts';
 import { getIsOpen, getWidgets } from '../api/project.ts';
 import { normalizeWidgets } from '../api/normalize/project.ts';
 import type { WidgetsResponse, WireDepartment } from '../api/wire.ts';
@@ -21,12 +22,24 @@ export function projectWidgetLayer(widget: unknown): Partial<WidgetSettings> {
   return layer;
 }
 
+export interface TeamMember {
+  id: string;
+  name: string;
+}
+
+/** The header shows this many faces at most, as the official widget does. */
+export const TEAM_SHOWN = 5;
+
 /** What the service says about the project: its widget settings, departments and availability. */
 export interface ProjectModel {
   /** `project.widget` as a settings layer (cleaned: unknown keys and wrong types dropped). */
   widgetLayer: Signal<Partial<WidgetSettings>>;
   name: Signal<string>;
   departments: Signal<WireDepartment[]>;
+  /** The available agents (`user_available`), at most five: the team in the header. */
+  team: Signal<TeamMember[]>;
+  /** How long visitors lately waited for a first reply (ms); null when the service has no figure. */
+  replyTime: Signal<number | null>;
   /** null until known; false when closed by operating hours or nobody is available. */
   agentsAvailable: Signal<boolean | null>;
   /** `activeOperatingHours` and the `operatingHours` JSON string, evaluated in the browser too. */
@@ -42,6 +55,8 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
   const name = signal('');
   const departments = signal<WireDepartment[]>([]);
   const agentsAvailable = signal<boolean | null>(null);
+  const team = signal<TeamMember[]>([]);
+  const replyTime = signal<number | null>(null);
   const hours = signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>({});
 
   const model: ProjectModel = {
@@ -49,6 +64,8 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
     name,
     departments,
     agentsAvailable,
+    team,
+    replyTime,
     hours,
     apply(raw) {
       // A preview's answer comes from the dashboard page, not through the api layer: the same
@@ -58,11 +75,19 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
       widgetLayer.value = projectWidgetLayer(project?.widget);
       name.value = typeof project?.name === 'string' ? project.name : '';
       departments.value = Array.isArray(answer.departments) ? answer.departments.filter((d) => d && typeof d._id === 'string') : [];
-      if (Array.isArray(answer.user_available)) agentsAvailable.value = answer.user_available.length > 0;
+      if (Array.isArray(answer.user_available)) {
+        agentsAvailable.value = answer.user_available.length > 0;
+        team.value = answer.user_available.filter((a) => a.id).slice(0, TEAM_SHOWN).map((a) => ({ id: a.id, name: a.firstname ?? '' }));
+      }
       hours.value = { activeOperatingHours: project?.activeOperatingHours, operatingHours: project?.operatingHours };
     },
     async load() {
       if (!http) return null;
+      // The reply time is a nicety: its failure changes nothing else.
+      void getWaitingTime(http, projectId).then(
+        (ms) => (replyTime.value = ms),
+        () => undefined,
+      );
       try {
         const answer = await getWidgets(http, projectId);
         model.apply(answer);

@@ -13,6 +13,7 @@ const chat = (key: string, fromVisitor: boolean, attributes: ChatMessage['attrib
   type: 'text',
   attributes,
   senderName: fromVisitor ? '' : 'Bot',
+  senderId: fromVisitor ? 'me' : 'bot_1',
   fromVisitor,
   createdAt: 1,
   state: 'sent',

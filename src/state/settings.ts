@@ -17,6 +17,8 @@ export interface WidgetSettings {
   apiUrl: string;
   lang: string;
   align: Align;
+  /** Light, dark, or the visitor's system preference (`prefers-color-scheme`). */
+  colorScheme: 'light' | 'dark' | 'auto';
   marginX: string;
   marginY: string;
   mobileMarginX: string;
@@ -84,6 +86,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   apiUrl: '',
   lang: '',
   align: 'right',
+  colorScheme: 'light',
   marginX: '20px',
   marginY: '20px',
   mobileMarginX: '0px',
@@ -151,6 +154,7 @@ const STRING_RULES: Partial<Record<keyof WidgetSettings, (value: string) => bool
 };
 const ENUMS: Partial<Record<keyof WidgetSettings, readonly string[]>> = {
   align: ['left', 'right'],
+  colorScheme: ['light', 'dark', 'auto'],
   persistence: ['local', 'session', 'none'],
   onPageChangeVisibilityDesktop: ['open', 'close', 'last'],
   onPageChangeVisibilityMobile: ['open', 'close', 'last'],

@@ -19,6 +19,10 @@ function parseRgb(color: string): [number, number, number] | null {
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
 }
 
+function rgbOf(color: string): [number, number, number] | null {
+  return parseHex(color) ?? parseRgb(color);
+}
+
 function luminance([r, g, b]: [number, number, number]): number {
   const channel = (v: number) => {
     const s = v / 255;
@@ -27,12 +31,35 @@ function luminance([r, g, b]: [number, number, number]): number {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
+/** WCAG 2 contrast ratio of two colours (1–21); null when either is not a hex or rgb() colour. */
+export function contrastRatio(a: string, b: string): number | null {
+  const x = rgbOf(a);
+  const y = rgbOf(b);
+  if (!x || !y) return null;
+  const [hi, lo] = [luminance(x), luminance(y)].sort((m, n) => n - m) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 /** Black or white, whichever reads better on `background` (WCAG contrast ratio). */
 export function readableOn(background: string): string {
-  const rgb = parseHex(background) ?? parseRgb(background);
+  const rgb = rgbOf(background);
   if (!rgb) return '#ffffff';
   const l = luminance(rgb);
   return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05) ? '#ffffff' : '#111111';
+}
+
+/** WCAG AA for normal text. */
+export const AA_CONTRAST = 4.5;
+
+/**
+ * The text colour on the theme colour: the configured one while it passes WCAG AA (4.5:1), else
+ * black or white computed for the theme. A colour whose contrast cannot be measured (a named
+ * colour) is kept: the site owner chose it and we cannot prove it wrong.
+ */
+export function themeForeground(theme: string, configured: string): string {
+  if (!configured) return readableOn(theme);
+  const ratio = contrastRatio(theme, configured);
+  return ratio !== null && ratio < AA_CONTRAST ? readableOn(theme) : configured;
 }
 
 export function isColor(value: string): boolean {
@@ -53,7 +80,7 @@ const asLength = (value: string, fallback: string) => {
 
 export function themeVariables(settings: WidgetSettings, fallback: WidgetSettings): ThemeVariables {
   const theme = isColor(settings.themeColor) ? settings.themeColor : fallback.themeColor;
-  const foreground = isColor(settings.themeForegroundColor) ? settings.themeForegroundColor : readableOn(theme);
+  const foreground = themeForeground(theme, isColor(settings.themeForegroundColor) ? settings.themeForegroundColor : '');
   const opacity = Math.min(100, Math.max(0, settings.themeColorOpacity)) / 100;
   return {
     '--pl-theme': theme,

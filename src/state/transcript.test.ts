@@ -60,7 +60,7 @@ describe('buildTextTranscript', () => {
 
   it('never throws on an unknown language or time zone, and writes nothing for nothing', () => {
     const t = (key: string) => key;
-    const message: ChatMessage = { key: 'k', kind: 'message', text: 'hi', type: 'text', senderName: 'A', fromVisitor: false, createdAt: 0, state: 'sent' };
+    const message: ChatMessage = { key: 'k', kind: 'message', text: 'hi', type: 'text', senderName: 'A', senderId: 'a', fromVisitor: false, createdAt: 0, state: 'sent' };
     expect(buildTextTranscript([message], { lang: 'not a language!', t, timeZone: 'Mars/Base' })).toBe('A: hi\n');
     expect(buildTextTranscript([], { lang: 'en', t })).toBe('\n');
   });

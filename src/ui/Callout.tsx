@@ -1,8 +1,10 @@
-import { useWidget, useT } from './context.ts';
+import calloutCss from './Callout.css?inline';
+import { useCss, useWidget, useT } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 
 /** The bubble beside the launcher after `calloutTimer` seconds: a click opens the chat. */
 export function Callout() {
+  useCss(calloutCss);
   const { ui, settings, intents } = useWidget();
   const t = useT();
   if (!ui.calloutVisible.value || ui.isOpen.value) return null;

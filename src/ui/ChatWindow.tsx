@@ -4,8 +4,6 @@ import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
 import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
-import { UploadList } from './UploadList.tsx';
-import { OfflineNotice } from './OfflineNotice.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 
 // Steps most visits never reach: their code comes after the window opens.
@@ -14,26 +12,29 @@ const ConversationEnd = lazyView(() => import('./ConversationEnd.tsx').then((m) 
 const ImageViewer = lazyView(() => import('./ImageViewer.tsx').then((m) => m.ImageViewer));
 const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
 const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
-const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer];
+// Shown only while closed or nobody is available.
+const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m.OfflineNotice));
+const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
+const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
 function Body({ inputId }: { inputId: string }) {
-  const { intake, conversation, ui } = useWidget();
+  const { intake, conversation, ui, uploads } = useWidget();
   const stage = intake.stage.value;
   if (stage === 'prechat') return <PreChatForm.View />;
   if (stage === 'departments') return <DepartmentSelect.View />;
   return (
     <>
       <MessageList />
-      <UploadList />
+      {uploads.items.value.length > 0 && <UploadList.View />}
       {ui.confirmingClose.value ? <CloseConfirm.View /> : conversation.closed.value ? <ConversationEnd.View /> : <Composer inputId={inputId} />}
     </>
   );
 }
 
 /** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
-export function ChatWindow({ idPrefix }: { idPrefix: string }) {
-  const { intents, online, conversation, settings, ui } = useWidget();
+export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }) {
+  const { intents, online, conversation, settings, ui, availability } = useWidget();
   const t = useT();
   const [dragging, setDragging] = useState(false);
   const titleId = `${idPrefix}-title`;
@@ -46,7 +47,9 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
   return (
     <section
       part="window"
-      class={`window${dragging ? ' is-dragging' : ''}`}
+      class={`window${dragging ? ' is-dragging' : ''}${closing ? ' is-closing' : ''}`}
+      aria-hidden={closing || undefined}
+      inert={closing}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
@@ -79,7 +82,7 @@ export function ChatWindow({ idPrefix }: { idPrefix: string }) {
           {t('CONNECTION_NETWORK_ERROR')}
         </p>
       )}
-      <OfflineNotice />
+      {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
       <Body inputId={`${idPrefix}-input`} />
       {settings.value.poweredBy && (
         <footer class="powered-by">

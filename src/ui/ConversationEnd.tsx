@@ -1,20 +1,37 @@
-import { useState } from 'preact/hooks';
-import { useWidget, useT } from './context.ts';
+import { useEffect, useState } from 'preact/hooks';
+import { useWidget, useT, useCss } from './context.ts';
+import bottomPanelCss from './BottomPanel.css?inline';
+import conversationEndCss from './ConversationEnd.css?inline';
+
+const STARS = [1, 2, 3, 4, 5];
 
 /**
  * After a conversation ends (either side): a 1–5 star rating with an optional comment (when
- * `nativeRating`), and the way to start a new conversation.
+ * `nativeRating`), and the way to start a new conversation. A rating already given (this visit or
+ * an earlier one: the service holds it) is shown, not asked again. "Ended" is said once: by the
+ * service's info line when the list ends with it, else here.
  */
 export function ConversationEnd() {
-  const { intents, settings } = useWidget();
+  useCss(bottomPanelCss, conversationEndCss);
+  const { intents, settings, conversation, rating: memory } = useWidget();
   const t = useT();
   const [rating, setRating] = useState(0);
+  const [preview, setPreview] = useState(0);
   const [comment, setComment] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'done' | 'error'>('idle');
+  const [state, setState] = useState<'idle' | 'sending' | 'error'>('idle');
+  const rid = conversation.requestId.value;
+  const given = memory.given.value;
+  const rated = given && given.requestId === rid ? given.rating : 0;
+  const messages = conversation.messages.value;
+  const saidByService = messages[messages.length - 1]?.infoLabel === 'INFO_SUPPORT_CHAT_CLOSED';
+  useEffect(() => {
+    if (rid && settings.peek().nativeRating) void memory.recall(rid).catch(() => undefined);
+  }, [rid]);
+  const shown = preview || rating;
   return (
     <div class="conversation-end">
-      <p class="closed-note">{t('CONVERSATION_ENDED')}</p>
-      {settings.value.nativeRating && state !== 'done' && (
+      {!saidByService && <p class="closed-note">{t('CONVERSATION_ENDED')}</p>}
+      {settings.value.nativeRating && !rated && (
         <form
           part="rating"
           class="rating"
@@ -23,17 +40,18 @@ export function ConversationEnd() {
             if (!rating) return;
             setState('sending');
             intents.rate(rating, comment).then(
-              () => setState('done'),
+              () => setState('idle'),
               () => setState('error'),
             );
           }}
         >
           <fieldset>
             <legend>{t('CUSTOMER_SATISFACTION')}</legend>
-            <div class="stars" role="radiogroup" aria-label={t('YOUR_RATING')}>
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} class={`star${n <= rating ? ' is-on' : ''}`}>
-                  <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} class="visually-hidden" />
+            {/* The stars up to the one under the pointer or focus light up before it is chosen. */}
+            <div class="stars" role="radiogroup" aria-label={t('YOUR_RATING')} onMouseLeave={() => setPreview(0)}>
+              {STARS.map((n) => (
+                <label key={n} class={`star${n <= shown ? ' is-on' : ''}`} onMouseEnter={() => setPreview(n)}>
+                  <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} onFocus={() => setPreview(n)} onBlur={() => setPreview(0)} class="visually-hidden" />
                   <span aria-hidden="true">★</span>
                   <span class="visually-hidden">{t('RATING_STARS', { count: n })}</span>
                 </label>
@@ -50,7 +68,17 @@ export function ConversationEnd() {
           {state === 'error' && <p role="alert">{t('UPLOAD_FAILED')}</p>}
         </form>
       )}
-      {state === 'done' && <p role="status">{t('THANK_YOU_FOR_YOUR_EVALUATION')}</p>}
+      {settings.value.nativeRating && !!rated && (
+        <div class="rated" role="status">
+          <span class="stars" aria-hidden="true">
+            {STARS.map((n) => (
+              <span key={n} class={`star${n <= rated ? ' is-on' : ''}`}>★</span>
+            ))}
+          </span>
+          <p>{t('THANK_YOU_FOR_YOUR_EVALUATION')}</p>
+          <span class="visually-hidden">{t('RATING_STARS', { count: rated })}</span>
+        </div>
+      )}
       <button type="button" class="primary-button secondary" onClick={() => intents.startNewConversation()}>
         {t('LABEL_START_NW_CONV')}
       </button>

@@ -1,7 +1,10 @@
-import { useWidget, useT } from './context.ts';
+import { useWidget, useT, useCss } from './context.ts';
+import intakeStepCss from './IntakeStep.css?inline';
+import departmentSelectCss from './DepartmentSelect.css?inline';
 
 /** "What can we help you with?": one button per visible department (the default one is hidden). */
 export function DepartmentSelect() {
+  useCss(intakeStepCss, departmentSelectCss);
   const { intake, settings } = useWidget();
   const t = useT();
   return (

@@ -1,6 +1,7 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeLinkUrl } from '../state/safeUrl.ts';
-import { useWidget, useT } from './context.ts';
+import { useWidget, useT, useCss } from './context.ts';
+import fileMessageCss from './FileMessage.css?inline';
 import { FileIcon } from './icons.tsx';
 
 export function formatBytes(bytes: number, lang: string): string {
@@ -21,6 +22,7 @@ export function formatBytes(bytes: number, lang: string): string {
 
 /** A file the other side (or the visitor) sent: name, size and a download link (http(s) only). */
 export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetadata | undefined; fallbackName: string }) {
+  useCss(fileMessageCss);
   const { lang } = useWidget();
   const t = useT();
   const href = safeLinkUrl(typeof metadata?.src === 'string' ? metadata.src : '');

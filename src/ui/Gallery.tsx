@@ -2,7 +2,8 @@ import { useRef } from 'preact/hooks';
 import type { AttachmentButton } from '../api/wire.ts';
 import { buttonsOf } from '../state/attachments.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
-import { useT } from './context.ts';
+import { useCss, useT } from './context.ts';
+import galleryCss from './Gallery.css?inline';
 import { QuickReplies } from './QuickReplies.tsx';
 
 interface GalleryCard {
@@ -31,6 +32,7 @@ export function galleryCards(gallery: unknown): GalleryCard[] {
 
 /** A keyboard-usable carousel: arrow keys or the previous/next buttons move one card. */
 export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; enabled: boolean; messageKey: string }) {
+  useCss(galleryCss);
   const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const cards = galleryCards(gallery);

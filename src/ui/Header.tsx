@@ -1,18 +1,22 @@
 import { useWidget, useT } from './context.ts';
 import { CloseIcon, EndChatIcon } from './icons.tsx';
+import { StatusLine, Team } from './Presence.tsx';
 
 export function Header({ titleId }: { titleId: string }) {
   const { title, intents, settings, conversation, ui } = useWidget();
   const t = useT();
+  const logo = settings.value.logoChat;
   const canEnd = !!conversation.requestId.value && conversation.messages.value.length > 0 && !conversation.closed.value;
   return (
     <header part="header" class="header">
-      {settings.value.logoChat && /^https?:\/\//i.test(settings.value.logoChat) && settings.value.logoChat !== 'nologo' ? (
-        <img class="header-logo" src={settings.value.logoChat} alt="" referrerpolicy="no-referrer" />
-      ) : null}
-      <h2 id={titleId} class="header-title">
-        {title.value}
-      </h2>
+      {/^https?:\/\//i.test(logo) ? <img class="header-logo" src={logo} alt="" referrerpolicy="no-referrer" /> : null}
+      <div class="header-text">
+        <h2 id={titleId} class="header-title">
+          {title.value}
+        </h2>
+        <StatusLine />
+      </div>
+      <Team class="header-team" />
       {canEnd && (
         <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => (ui.confirmingClose.value = true)}>
           <EndChatIcon />

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useWidget, useT } from './context.ts';
+import { useWidget, useT, useCss } from './context.ts';
 import { CloseIcon } from './icons.tsx';
+import imageViewerCss from './ImageViewer.css?inline';
 
 /** The full-size view of an image, inside the widget (never a new page); Esc or the button closes. */
 export function ImageViewer() {
+  useCss(imageViewerCss);
   const { ui } = useWidget();
   const t = useT();
   const image = ui.viewerImage.value;

@@ -3,20 +3,16 @@ import { buttonsOf } from '../state/attachments.ts';
 import { REASONS } from '../state/delivery.ts';
 import { useWidget, useT } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
-import { FileMessage } from './FileMessage.tsx';
+import { Avatar } from './Avatar.tsx';
 import { isoTime } from './formatTime.ts';
-import { Gallery } from './Gallery.tsx';
 import { ImageMessage } from './ImageMessage.tsx';
+import { lazyView } from './lazyView.tsx';
 import { Markdown } from './markdown/Markdown.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts
-    .slice(0, 2)
-    .map((p) => [...p][0]?.toUpperCase() ?? '')
-    .join('');
-}
+// Galleries and file cards are rare: their code and styles come when the first one is shown.
+const Gallery = lazyView(() => import('./Gallery.tsx').then((m) => m.Gallery));
+const FileMessage = lazyView(() => import('./FileMessage.tsx').then((m) => m.FileMessage));
 
 function MessageContent({ message }: { message: TimedMessage }) {
   if (message.type === 'image') {
@@ -27,15 +23,18 @@ function MessageContent({ message }: { message: TimedMessage }) {
       </>
     );
   }
-  if (message.type === 'file') return <FileMessage metadata={message.metadata} fallbackName={message.text} />;
+  if (message.type === 'file') return <FileMessage.View metadata={message.metadata} fallbackName={message.text} />;
   return <Markdown text={message.text} />;
 }
 
 /**
- * One message: sender, content, time, delivery state, and its reply buttons. Every text from the
- * service reaches the DOM as text nodes or through the markdown renderer (no HTML parsing).
+ * One message: content, delivery state, and its reply buttons; in a run of one sender's messages
+ * (state/messageRuns.ts) the agent's name goes on the first, the avatar and the time on the last,
+ * and every other message shows its time on hover and focus. The visitor's own bubbles carry no
+ * name (screen readers still hear it). Every text from the service reaches the DOM as text nodes
+ * or through the markdown renderer (no HTML parsing).
  */
-export function MessageBubble({ message, showSender, time, buttonsEnabled }: { message: TimedMessage; showSender: boolean; time: string; buttonsEnabled: boolean }) {
+export function MessageBubble({ message, first, last, time, buttonsEnabled }: { message: TimedMessage; first: boolean; last: boolean; time: string; buttonsEnabled: boolean }) {
   const { intents, conversation } = useWidget();
   const t = useT();
   // Why it was not sent (delivery.ts failureOf), from the outbox item behind the bubble.
@@ -50,15 +49,11 @@ export function MessageBubble({ message, showSender, time, buttonsEnabled }: { m
   const buttons = buttonsOf(message.attributes);
   const media = message.type === 'image' || message.type === 'file';
   return (
-    <li part={`message message-${side}`} class={`message message-${side} state-${message.state}`} data-key={message.key}>
-      {!message.fromVisitor && (
-        <span class="avatar" aria-hidden="true">
-          {showSender ? initials(name) : ''}
-        </span>
-      )}
+    <li part={`message message-${side}`} class={`message message-${side} state-${message.state}${first ? ' run-start' : ''}`} data-key={message.key}>
+      {!message.fromVisitor && (last ? <Avatar id={message.senderId} name={name} /> : <span class="avatar" aria-hidden="true" />)}
       <div class="message-body">
         {/* Names are isolated: a right-to-left override in one cannot reorder what follows it. */}
-        {showSender && (
+        {first && !message.fromVisitor && (
           <span class={`sender sender-${side}`}>
             <bdi>{name}</bdi>
           </span>
@@ -67,9 +62,9 @@ export function MessageBubble({ message, showSender, time, buttonsEnabled }: { m
         <div class={`bubble${media ? ' bubble-media' : ''}`}>
           <MessageContent message={message} />
         </div>
-        {attachment?.type === 'gallery' || Array.isArray(attachment?.gallery) ? <Gallery gallery={attachment?.gallery} enabled={buttonsEnabled} messageKey={message.key} /> : null}
+        {attachment?.type === 'gallery' || Array.isArray(attachment?.gallery) ? <Gallery.View gallery={attachment?.gallery} enabled={buttonsEnabled} messageKey={message.key} /> : null}
         {buttons.length > 0 && <QuickReplies buttons={buttons} enabled={buttonsEnabled} messageKey={message.key} />}
-        <div class="meta">
+        <div class={`meta${last || status ? '' : ' meta-hover'}`}>
           {time && <time dateTime={isoTime(message.createdAt)}>{time}</time>}
           {status && (
             <span class="status" role={message.state === 'failed' ? 'alert' : undefined}>

@@ -3,8 +3,13 @@ import { useWidget, useT } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
-import { TypingIndicator } from './TypingIndicator.tsx';
+import { StatusLine, Team } from './Presence.tsx';
+import { lazyView } from './lazyView.tsx';
 import { buttonsEnabled } from '../state/attachments.ts';
+import { messageRuns } from '../state/messageRuns.ts';
+
+// Dots only while a part of a split message is due: loaded then, with their styles.
+const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) => m.TypingIndicator));
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
@@ -26,12 +31,25 @@ export function MessageList() {
     if (el && stuck.current) el.scrollTop = el.scrollHeight;
   }, [messages.length, latest?.state, latest?.key, typing]);
 
+  // When the list gets shorter (the close confirmation or the rating takes the composer's place, the
+  // composer grows), the last message stays in view: nothing below it is hidden.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      if (stuck.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const el = listRef.current;
     if (el) stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
   };
 
   const s = settings.value;
+  const runs = useMemo(() => messageRuns(messages), [messages]);
   const items = [];
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i]!;
@@ -47,19 +65,27 @@ export function MessageList() {
       items.push(<InfoLine key={message.key} message={message} />);
       continue;
     }
-    const showSender = !previous || previous.kind === 'info' || previous.fromVisitor !== message.fromVisitor || previous.senderName !== message.senderName;
-    items.push(<MessageBubble key={message.key} message={message} showSender={showSender} time={formatTime(message.createdAt)} buttonsEnabled={buttonsEnabled(message, latest?.key, used)} />);
+    const run = runs[i]!;
+    items.push(<MessageBubble key={message.key} message={message} first={run.first} last={run.last} time={formatTime(message.createdAt)} buttonsEnabled={buttonsEnabled(message, latest?.key, used)} />);
   }
 
   return (
     <div ref={listRef} class="messages" part="messages" role="log" aria-live="polite" aria-relevant="additions" aria-label={t('CONVERSATION_LOG_LABEL')} tabIndex={0} onScroll={onScroll}>
-      <div class="welcome">
+      {/* An empty conversation is not a void: who answers, how soon, and where to write. */}
+      <div class={`welcome${messages.length ? '' : ' is-empty'}`}>
         <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
         <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+        {!messages.length && (
+          <>
+            <Team class="welcome-team" />
+            <StatusLine />
+            <p class="welcome-invite">{t('WELCOME_INVITE')}</p>
+          </>
+        )}
       </div>
       <ol class="message-list">
         {items}
-        {typing && <TypingIndicator />}
+        {typing && <TypingIndicator.View />}
       </ol>
     </div>
   );

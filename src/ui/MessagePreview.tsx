@@ -1,7 +1,5 @@
-import { useWidget, useT } from './context.ts';
-import { useRef } from 'preact/hooks';
+import { useCss, useWidget, useT } from './context.ts';
 import { CloseIcon } from './icons.tsx';
-import { useChunkStyles } from './useChunkStyles.ts';
 import css from './MessagePreview.css?inline';
 
 /**
@@ -12,12 +10,11 @@ import css from './MessagePreview.css?inline';
 export function MessagePreview() {
   const { attention, intents } = useWidget();
   const t = useT();
-  const ref = useRef<HTMLDivElement>(null);
-  useChunkStyles(ref, css);
+  useCss(css);
   const message = attention.preview.value;
   if (!message) return null;
   return (
-    <div ref={ref} part="message-preview" class="callout message-preview" role="status">
+    <div part="message-preview" class="callout message-preview" role="status">
       <button type="button" class="callout-body" onClick={() => intents.open(true)}>
         {message.senderName && (
           <bdi class="callout-title">{message.senderName}</bdi>

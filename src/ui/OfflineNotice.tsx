@@ -1,7 +1,9 @@
-import { useWidget, useT } from './context.ts';
+import offlineNoticeCss from './OfflineNotice.css?inline';
+import { useCss, useWidget, useT } from './context.ts';
 
 /** "We are closed" / "nobody is available", with the next opening in the visitor's language. */
 export function OfflineNotice() {
+  useCss(offlineNoticeCss);
   const { availability, intake, lang } = useWidget();
   const t = useT();
   const state = availability.value;

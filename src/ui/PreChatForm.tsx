@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import { parseFields, validate, type PreChatField, type PreChatValues } from '../state/preChatForm.ts';
-import { useWidget, useT } from './context.ts';
+import { useWidget, useT, useCss } from './context.ts';
 import { SafeHtml } from './SafeHtml.tsx';
+import intakeStepCss from './IntakeStep.css?inline';
+import preChatFormCss from './PreChatForm.css?inline';
 
 /** A label from the service: a label key, a `{lang: text}` map, or plain text. */
 function useLabel() {
@@ -20,6 +22,7 @@ function useLabel() {
 
 /** Who the visitor is, before the first message: validated, then sent with the sign-in and the first message. */
 export function PreChatForm() {
+  useCss(intakeStepCss, preChatFormCss);
   const { settings, intents } = useWidget();
   const t = useT();
   const label = useLabel();

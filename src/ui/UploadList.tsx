@@ -1,7 +1,9 @@
-import { useWidget, useT } from './context.ts';
+import { useCss, useWidget, useT } from './context.ts';
+import uploadListCss from './UploadList.css?inline';
 
 /** Files on their way, with progress, or what went wrong and a way to retry or dismiss. */
 export function UploadList() {
+  useCss(uploadListCss);
   const { uploads } = useWidget();
   const t = useT();
   const items = uploads.items.value;

@@ -19,6 +19,9 @@ export function adoptStyles(root: ShadowRoot, cssText: string, nonce: string): (
   const style = root.ownerDocument.createElement('style');
   if (nonce) style.nonce = nonce;
   style.textContent = cssText;
-  root.prepend(style);
+  // After our earlier sheets (a view's own file overrides the shared ones), before the content.
+  const last = [...root.querySelectorAll(':scope > style')].pop();
+  if (last) last.after(style);
+  else root.prepend(style);
   return () => style.remove();
 }

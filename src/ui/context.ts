@@ -13,6 +13,7 @@ import type { IntakeModel } from '../state/intake.ts';
 import type { Availability } from '../state/operatingHours.ts';
 import type { PreChatValues } from '../state/preChatForm.ts';
 import type { AttentionModel } from '../state/attention.ts';
+import type { RatingMemory } from '../state/rating.ts';
 
 /** What the views may do: every change goes back through the state models, never around them. */
 export interface Intents {
@@ -41,6 +42,8 @@ export interface WidgetView {
   project: ProjectModel;
   uploads: UploadsModel;
   intake: IntakeModel;
+  /** The ended conversation's rating, as the service holds it. */
+  rating: RatingMemory;
   /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every minute. */
   availability: ReadonlySignal<Availability>;
   /** Dashboard preview: no network, sample content, positioned inside its container. */
@@ -50,8 +53,12 @@ export interface WidgetView {
   /** The final look and texts are known (stored from the last visit, or the service answered): paint them. */
   lookReady: ReadonlySignal<boolean>;
   title: ReadonlySignal<string>;
+  /** Where an agent's or bot's photo is (api/files.ts); '' in a preview, which loads nothing. */
+  photoUrl(userId: string): string;
   online: ReadonlySignal<boolean>;
   t(key: string, options?: Record<string, unknown>): string;
+  /** Adds a lazily loaded view's styles to this widget's shadow root, once (after the main sheet). */
+  adoptCss(cssText: string): void;
   intents: Intents;
   /** The message preview above the closed launcher (the page title is handled there too). */
   attention: AttentionModel;
@@ -70,4 +77,10 @@ export function useT(): WidgetView['t'] {
   const widget = useWidget();
   void widget.ui.labelsVersion.value;
   return widget.t;
+}
+
+/** A view loaded on demand brings its own styles: adopted before it first paints. */
+export function useCss(...cssTexts: string[]): void {
+  const widget = useWidget();
+  for (const css of cssTexts) widget.adoptCss(css);
 }

@@ -230,7 +230,7 @@ describe('dashboard preview', () => {
     expect(await ui.findByRole('dialog', { name: 'Preview shop' })).toBeTruthy();
     await until(() => expect(ui.getByText('Welcome from labels')).toBeTruthy());
     expect(ui.getByText('Hi! Do you ship to Canada?')).toBeTruthy();
-    expect(root.querySelector('[part~="offline-notice"]')).toBeTruthy();
+    await until(() => expect(root.querySelector('[part~="offline-notice"]')).toBeTruthy());
     preview.update({ themeColor: '#aa0000', widgetTitle: 'Renamed' });
     expect(await ui.findByRole('dialog', { name: 'Renamed' })).toBeTruthy();
     expect((root.querySelector('.root') as HTMLElement).style.getPropertyValue('--pl-theme')).toBe('#aa0000');

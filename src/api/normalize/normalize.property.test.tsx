@@ -303,6 +303,9 @@ function renderHistory(history: WireMessage[], myIds: ReadonlySet<string>) {
     lang: signal('en'),
     settings: signal({ welcomeTitle: '', welcomeMsg: '' }),
     ui: { labelsVersion: signal(0), viewerImage: signal(null) },
+    project: { team: signal([]), replyTime: signal(null) },
+    availability: signal({ status: 'unknown' }),
+    photoUrl: () => '',
     t: (key: string, options?: Record<string, unknown>) => translator.t(key, options),
     intents: { retry: noop, discard: noop, pressButton: noop, send: noop },
   } as unknown as WidgetView;

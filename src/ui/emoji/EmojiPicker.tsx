@@ -1,7 +1,6 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { useChunkStyles } from '../useChunkStyles.ts';
-import { useWidget, useT } from '../context.ts';
+import { useCss, useWidget, useT } from '../context.ts';
 import { emojiCategories, moveInGrid, searchEmoji } from './emojiSearch.ts';
 import css from './EmojiPicker.css?inline';
 
@@ -33,7 +32,7 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
   const shown = useMemo(() => searchEmoji(all, query), [all, query]);
   const flat = shown.flatMap((c) => c.entries);
 
-  useChunkStyles(root, css);
+  useCss(css);
   useEffect(() => search.current?.focus({ preventScroll: true }), []);
   useEffect(() => setActive(0), [query]);
 

@@ -1,0 +1,36 @@
+/**
+ * The widget's one stylesheet, assembled from the per-component files beside each view. The order
+ * is the cascade order: shared tokens and controls first, then each view roughly from the outside
+ * in, so a component's rule overrides a shared one of the same specificity. A new view adds its
+ * file here (and nowhere else). Views loaded on demand (lazyView) bring their own file and adopt it
+ * when they first render (`useWidget().adoptCss`), after this sheet: the first open stays small.
+ */
+import base from './base.css?inline';
+import launcher from './Launcher.css?inline';
+import unreadBadge from './UnreadBadge.css?inline';
+import chatWindow from './ChatWindow.css?inline';
+import header from './Header.css?inline';
+import avatar from './Avatar.css?inline';
+import presence from './Presence.css?inline';
+import messageList from './MessageList.css?inline';
+import messageBubble from './MessageBubble.css?inline';
+import markdown from './markdown/Markdown.css?inline';
+import imageMessage from './ImageMessage.css?inline';
+import quickReplies from './QuickReplies.css?inline';
+import composer from './Composer.css?inline';
+
+export const widgetCss = [
+  base,
+  launcher,
+  unreadBadge,
+  chatWindow,
+  header,
+  avatar,
+  presence,
+  messageList,
+  messageBubble,
+  markdown,
+  imageMessage,
+  quickReplies,
+  composer,
+].join('');
