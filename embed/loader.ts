@@ -5,11 +5,8 @@
  * hover, focus or click. It never imports the app statically.
  */
 
-interface AppModule {
-  boot(options: { host: HTMLElement; settings: Record<string, unknown>; query: string; visitorOpened: boolean; focusLauncher: boolean }): {
-    command(name: string, ...args: unknown[]): unknown;
-  };
-}
+// Types only (erased from the build): the loader stays free of the app's code, yet cannot drift from its `boot`.
+type AppModule = typeof import('../src/app.ts');
 
 type Command = ArrayLike<unknown>;
 type PorchlightFn = ((...args: unknown[]) => unknown) & { q?: Command[]; loaded?: boolean };

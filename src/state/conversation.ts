@@ -1,4 +1,4 @@
-import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import { closeRequest, rateRequest } from '../api/requests.ts';
@@ -81,6 +81,8 @@ export function createConversation(options: {
   outboxStore: OutboxStore;
   emitter: Emitter;
   isWindowOpen: () => boolean;
+  /** default: `navigator.onLine` */
+  isOnline?: () => boolean;
   firstMessageFields: () => FirstMessageFields;
   now?: () => number;
   random?: () => number;
@@ -178,7 +180,7 @@ export function createConversation(options: {
         ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
         ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
       };
-      if (Object.keys(patch).length) void session.updateVisitor(patch);
+      if (Object.keys(patch).length) void session.updateVisitor(patch).catch((error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) }));
     }
   }
 
@@ -298,7 +300,7 @@ export function createConversation(options: {
           await moveToNewConversation(item.requestId);
           continue;
         }
-        const patch = failureOf(item, error, { now: now(), random: options.random, online: globalThis.navigator?.onLine !== false });
+        const patch = failureOf(item, error, { now: now(), random: options.random, online: (options.isOnline ?? (() => globalThis.navigator?.onLine !== false))() });
         await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
         if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
       }

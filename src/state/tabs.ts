@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { normalizeMessages } from '../api/normalize/message.ts';
 import type { WireMessage } from '../api/wire.ts';
 
@@ -25,10 +25,6 @@ export interface TabsModel {
   stop(): void;
 }
 
-type LockManagerLike = {
-  request(name: string, options: { steal?: boolean; signal?: AbortSignal }, callback: () => Promise<void>): Promise<void>;
-};
-
 const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
 
 /** What another tab posts is checked like an answer of the service (a tab may run another version). */
@@ -41,7 +37,8 @@ function tabMessage(value: unknown): TabMessage | null {
 
 export function createTabs(options: { name: string; shared: boolean; onMessage(message: TabMessage): void; win?: Window }): TabsModel {
   const win = options.win ?? window;
-  const locks = (win.navigator as { locks?: LockManagerLike }).locks;
+  // Absent in old browsers and on insecure origins, although lib.dom types it as always there.
+  const locks = win.navigator.locks as LockManager | undefined;
   const Channel = (win as unknown as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
   const isLeader = signal(true);
   if (!options.shared || !locks || typeof locks.request !== 'function' || typeof Channel !== 'function') {

@@ -47,7 +47,7 @@ export function ConversationEnd() {
           <button type="submit" class="primary-button" disabled={!rating || state === 'sending'}>
             {t('SUBMIT')}
           </button>
-          {state === 'error' && <p role="alert">{t('UPLOAD_FAILED')}</p>}
+          {state === 'error' && <p role="alert">{t('RATING_FAILED')}</p>}
         </form>
       )}
       {state === 'done' && <p role="status">{t('THANK_YOU_FOR_YOUR_EVALUATION')}</p>}

@@ -2,7 +2,7 @@ import { useWidget, useT } from './context.ts';
 import { CloseIcon, EndChatIcon } from './icons.tsx';
 
 export function Header({ titleId }: { titleId: string }) {
-  const { title, intents, settings, conversation, ui } = useWidget();
+  const { title, intents, settings, conversation } = useWidget();
   const t = useT();
   const canEnd = !!conversation.requestId.value && conversation.messages.value.length > 0 && !conversation.closed.value;
   return (
@@ -14,7 +14,7 @@ export function Header({ titleId }: { titleId: string }) {
         {title.value}
       </h2>
       {canEnd && (
-        <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => (ui.confirmingClose.value = true)}>
+        <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => intents.confirmClose(true)}>
           <EndChatIcon />
         </button>
       )}

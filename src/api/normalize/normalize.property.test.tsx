@@ -231,7 +231,7 @@ function renderHistory(history: WireMessage[], myIds: ReadonlySet<string>) {
     lang: signal('en'),
     settings: signal({ welcomeTitle: '', welcomeMsg: '' }),
     ui: { labelsVersion: signal(0), viewerImage: signal(null) },
-    t: (key: string, options?: Record<string, unknown>) => translator.t(key, options),
+    t: translator.t,
     intents: { retry: noop, discard: noop, pressButton: noop, send: noop },
   } as unknown as WidgetView;
   const result = render(
