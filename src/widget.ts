@@ -1,19 +1,14 @@
 // Installs the Preact integration: a view that reads a signal's `.value` re-renders when it changes.
 import '@preact/signals';
 import { h, render } from 'preact';
-import { createChatClient } from './client/client.ts';
-import { createPreviewClient, type PreviewOptions } from './client/previewClient.ts';
 import type { ChatClient, SettingsUpdate, VisitorDetails } from './client/types.ts';
 import { dispatchCommand } from './commands.ts';
 import type { ChatListener, WidgetEventName } from './state/events.ts';
-import type { WidgetSettings } from './state/settings.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type Intents, type WidgetView } from './ui/context.ts';
 import css from './ui/styles.css?inline';
-
-export type { PreviewOptions } from './client/previewClient.ts';
 
 /** The public instance (docs: "JS API"): the same for the script tag and npm. */
 export interface WidgetInstance {
@@ -39,13 +34,10 @@ export interface WidgetInstance {
 export interface CreateWidgetOptions {
   /** The `<porchlight-widget>` element; its open shadow root is created if missing. */
   host: HTMLElement;
-  settings: Partial<WidgetSettings> | Record<string, unknown>;
-  /** `porchlight_<key>` layer; the script tag passes the page's query string. */
-  query?: string;
+  /** The chat to show: live (`createChatClient`) or a dashboard preview (`createPreviewClient`). */
+  client: ChatClient;
   /** Open at once as the visitor's own action (they clicked the loader's launcher). */
   openedByVisitor?: boolean;
-  /** Dashboard preview: no network at all, sample content. */
-  preview?: PreviewOptions;
 }
 
 /** The views' intents: the client's commands, fire-and-forget where a view does not wait. */
@@ -57,14 +49,13 @@ function intentsOf(client: ChatClient): Intents {
 }
 
 /** The widget: a chat client rendered into `host`'s shadow root, with its public API. */
-export function createWidget({ host, settings, query = '', openedByVisitor = false, preview }: CreateWidgetOptions): WidgetInstance {
+export function createWidget({ host, client, openedByVisitor = false }: CreateWidgetOptions): WidgetInstance {
   const win = host.ownerDocument.defaultView ?? window;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  const client = preview ? createPreviewClient({ settings, window: win, preview }) : createChatClient({ settings, window: win, query });
   const view: WidgetView = { ...client, intents: intentsOf(client) };
 
   if (openedByVisitor) client.open(true);
-  if (preview) host.setAttribute('data-preview', '');
+  if (client.preview) host.setAttribute('data-preview', '');
   const removeStyles = adoptStyles(shadow, css, client.settings.peek().nonce);
   const mountPoint = win.document.createElement('div');
   shadow.appendChild(mountPoint);
@@ -79,19 +70,20 @@ export function createWidget({ host, settings, query = '', openedByVisitor = fal
 
   let destroyed = false;
   const instance: WidgetInstance = {
+    // The client's commands take no `this`; page code calls them without arguments it does not mean.
     open: () => client.open(),
     close: () => client.close(),
-    toggle: () => client.toggle(),
-    show: () => client.show(),
-    hide: () => client.hide(),
+    toggle: client.toggle,
+    show: client.show,
+    hide: client.hide,
     // The same path as the composer: the poll is kicked and the other tabs are told.
-    sendMessage: (text) => client.send(text),
-    setUser: (user) => client.setUser(user),
-    setLocale: (lang) => client.setLocale(lang),
-    on: (event, listener) => client.on(event, listener),
-    off: (event, listener) => client.off(event, listener),
-    reset: () => client.reset(),
-    update: (partial) => client.update(partial),
+    sendMessage: client.send,
+    setUser: client.setUser,
+    setLocale: client.setLocale,
+    on: client.on,
+    off: client.off,
+    reset: client.reset,
+    update: client.update,
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -77,15 +77,12 @@ export function createCommands(
         })
         .catch(reportError('prechat'));
     },
-    chooseDepartment: (id) => void intake.chooseDepartment(id).catch(reportError('conversation')),
     dismissCallout() {
       ui.setCallout(false);
       void store.set('callout', { dismissed: true }).catch(reportError('storage'));
     },
     viewImage: (image) => ui.viewImage(image),
     confirmClose: (asking) => ui.confirmClose(asking),
-    dismissUpload: (id) => uploads.dismiss(id),
-    retryUpload: (id) => uploads.retry(id),
     setUser(user) {
       const patch: Partial<WidgetSettings> = {};
       if (typeof user?.fullname === 'string') patch.userFullname = user.fullname;

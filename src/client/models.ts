@@ -132,8 +132,8 @@ export function createModels(o: {
     online: env.online,
     visible: env.visible,
     preview: o.preview,
-    t: (key, options) => translator.t(key, options),
-    textOf: (key, options) => translator.textOf(key, options),
+    t: translator.t,
+    textOf: translator.textOf,
   };
   return { state, pageLayer, localeOverride, translator, tabs, who, lookReady, reportError };
 }

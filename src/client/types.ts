@@ -87,14 +87,11 @@ export interface ChatCommands {
   rate(rating: number, comment: string): Promise<void>;
   startNewConversation(): void;
   submitPreChat(values: PreChatValues): void;
-  chooseDepartment(id: string): void;
   dismissCallout(): void;
   /** Shows an image full size, or closes the viewer (null). */
   viewImage(image: { src: string; alt: string } | null): void;
   /** Asks the visitor to confirm ending the conversation, or stops asking. */
   confirmClose(asking: boolean): void;
-  dismissUpload(id: string): void;
-  retryUpload(id: string): void;
   setUser(user: VisitorDetails): void;
   setLocale(lang: string): void;
   /** Changes settings live. */

@@ -74,10 +74,11 @@ export function createTranslator(lang: string): Translator {
     showSupportNotice: false,
   });
   const loaded = new Set(['en']);
+  const text = (key: string, options?: Record<string, unknown>) => instance.t(key, options ?? {}) as string;
   return {
     i18n: instance,
-    t: (key, options) => instance.t(key, options ?? {}) as string,
-    textOf: (key, options) => instance.t(key, options ?? {}) as string,
+    t: text,
+    textOf: text,
     async use(lang) {
       const code = baseLanguage(lang);
       if (!loaded.has(code)) {
