@@ -43,7 +43,9 @@ export interface ConversationModel {
   /** Keys of messages whose reply buttons were used. */
   usedButtons: Signal<ReadonlySet<string>>;
   /** Messages from the other side that arrived while the window was closed. */
-  unread: Signal<number>;
+  unread: ReadonlySignal<number>;
+  /** The leading tab's count, shown by the other tabs (they announce nothing themselves). */
+  mirrorUnread(count: number): void;
   lastActivity: Signal<number>;
   restore(): Promise<void>;
   send(message: Outgoing): Promise<void>;
@@ -449,6 +451,9 @@ export function createConversation(options: {
           return i.retryable ? { ...i, state: 'sending', notBefore: 0, attempts: 0 } : i;
         }),
       ).then(() => flush());
+    },
+    mirrorUnread(count) {
+      unread.value = count;
     },
     markRead() {
       if (!unread.value) return;
