@@ -1,11 +1,12 @@
 import { signal } from '@preact/signals-core';
+import type { WireMessage } from '../api/wire.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from './chatMessage.ts';
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
 import { createTabRelay, TAKE_OVER_AFTER_MS } from './tabRelay.ts';
 
-const message = (id: string, rid: string) => ({ _id: id, sender: 'agent', senderFullname: 'Ann', recipient: rid, type: 'text', text: id, createdAt: '2026-01-01T00:00:00.000Z' });
+const message = (id: string, rid: string): WireMessage => ({ _id: id, sender: 'agent', senderFullname: 'Ann', recipient: rid, type: 'text', text: id, createdAt: '2026-01-01T00:00:00.000Z' });
 
 function setup(options: { leader?: boolean; requestId?: string } = {}) {
   const requestId = signal<string | null>(options.requestId ?? 'r1');
@@ -42,7 +43,7 @@ describe('createTabRelay', () => {
 
   it("lines up behind a sending tab: takes its outbox over only after a while, once", async () => {
     const { relay, conversation, outbox } = setup();
-    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0 }];
+    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0, attributes: {} }];
     relay.handle({ type: 'outbox' });
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS - 1);
@@ -56,7 +57,7 @@ describe('createTabRelay', () => {
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS * 2);
     expect(conversation.takeOver).not.toHaveBeenCalled();
-    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0 }];
+    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0, attributes: {} }];
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(0);
     relay.stop();
