@@ -60,9 +60,9 @@ export function createCommands(
       conversation.useButtons(messageKey);
       void send({ text: intent.text, attributes: intent.attributes, ...(intent.metadata ? { metadata: intent.metadata } : {}) });
     },
-    upload: (file) => uploads.add(file),
+    upload: uploads.add,
     endConversation: () => void conversation.close().catch(reportError('close')),
-    rate: (rating, comment) => conversation.rate(rating, comment),
+    rate: conversation.rate,
     startNewConversation: () => void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation')),
     submitPreChat(values) {
       void intake
@@ -81,8 +81,8 @@ export function createCommands(
       ui.setCallout(false);
       void store.set('callout', { dismissed: true }).catch(reportError('storage'));
     },
-    viewImage: (image) => ui.viewImage(image),
-    confirmClose: (asking) => ui.confirmClose(asking),
+    viewImage: ui.viewImage,
+    confirmClose: ui.confirmClose,
     setUser(user) {
       const patch: Partial<WidgetSettings> = {};
       if (typeof user?.fullname === 'string') patch.userFullname = user.fullname;
@@ -113,9 +113,6 @@ export function createCommands(
 
 /** The client's events, typed (`on('message:received', m => m.text)`). */
 export function eventsOf(emitter: Emitter): Pick<ChatClient, 'on' | 'off' | 'reportError'> {
-  return {
-    on: (event, listener) => emitter.on(event, listener),
-    off: (event, listener) => emitter.off(event, listener),
-    reportError: (detail) => emitter.emit('error', detail),
-  };
+  // The emitter's methods take no `this`.
+  return { on: emitter.on, off: emitter.off, reportError: (detail) => emitter.emit('error', detail) };
 }
