@@ -66,7 +66,7 @@ export function createModels(o: {
     const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
     return { fullname: s.userFullname || text(form.userFullname), email: s.userEmail || text(form.userEmail), attributes: s.customAttributes };
   };
-  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win });
+  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
   const session = createSession({
     http,
     store,

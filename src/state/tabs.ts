@@ -35,8 +35,15 @@ function tabMessage(value: unknown): TabMessage | null {
   return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
 }
 
-export function createTabs(options: { name: string; shared: boolean; onMessage(message: TabMessage): void; win?: Window }): TabsModel {
-  const win = options.win ?? window;
+export function createTabs(options: {
+  name: string;
+  shared: boolean;
+  onMessage(message: TabMessage): void;
+  win: Window;
+  /** The page is seen (environment.ts): the tab the visitor turns to takes the lead. */
+  visible: ReadonlySignal<boolean>;
+}): TabsModel {
+  const { win, visible } = options;
   // Absent in old browsers and on insecure origins, although lib.dom types it as always there.
   const locks = win.navigator.locks as LockManager | undefined;
   const Channel = (win as unknown as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
@@ -80,11 +87,14 @@ export function createTabs(options: { name: string; shared: boolean; onMessage(m
       });
   }
 
-  const onVisibility = () => {
-    if (win.document.visibilityState === 'visible' && !isLeader.peek()) lead(true);
-  };
-  win.document.addEventListener('visibilitychange', onVisibility);
-  lead(win.document.visibilityState === 'visible');
+  let wasSeen = visible.peek();
+  lead(wasSeen);
+  const unwatch = visible.subscribe((seen) => {
+    // Only a change: the tab the visitor turns to takes the lead.
+    if (seen === wasSeen) return;
+    wasSeen = seen;
+    if (seen && !isLeader.peek()) lead(true);
+  });
 
   return {
     isLeader,
@@ -93,7 +103,7 @@ export function createTabs(options: { name: string; shared: boolean; onMessage(m
     },
     stop() {
       stopped = true;
-      win.document.removeEventListener('visibilitychange', onVisibility);
+      unwatch();
       waiting?.abort();
       release?.();
       isLeader.value = false;
