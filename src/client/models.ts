@@ -42,7 +42,7 @@ export function createModels(o: {
   const { win, env, http, store, emitter, projectId } = o;
   const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
   const pageLayer = signal(cleanLayer(o.pageSettings));
-  const project = createProject(o.preview ? null : http, projectId);
+  const project = createProject(http, projectId);
   const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, o.queryLayer));
   const localeOverride = signal('');
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
