@@ -17,10 +17,10 @@ export default defineConfig({
     toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}', animations: 'disabled', caret: 'hide', scale: 'css' },
   },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   // One retry in CI absorbs a machine hiccup; a retried test is still reported as flaky.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PAGES_PORT}`,
     launchOptions: {

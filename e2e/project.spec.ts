@@ -124,7 +124,8 @@ test.describe('the project decides', () => {
     });
     const html = `<!doctype html><html><body><div id="a" style="position:relative;width:420px;height:700px"></div>
 <script type="module">
-import { mount } from '${API_ORIGIN}/widget/app.js';
+import { loadMount } from '${API_ORIGIN}/widget/app.js';
+const mount = await loadMount();
 window.preview = mount(document.getElementById('a'), { preview: true, project: { project: { name: 'Preview', widget: { themeColor: '#1d4ed8' } }, user_available: [] }, labels: { WELCOME_TITLE: 'Hello from labels' } });
 </script></body></html>`;
     await openHostPage(page, html);

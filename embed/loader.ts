@@ -18,11 +18,8 @@
  * (faded in, so nothing moves), rather than this file guessing it.
  */
 
-interface AppModule {
-  boot(options: { host: HTMLElement; settings: Record<string, unknown>; query: string; visitorOpened: boolean; focusLauncher: boolean }): {
-    command(name: string, ...args: unknown[]): unknown;
-  };
-}
+// Types only (erased from the build): the loader stays free of the app's code, yet cannot drift from its `boot`.
+type AppModule = typeof import('../src/app.ts');
 
 type Command = ArrayLike<unknown>;
 type CommandFn = ((...args: unknown[]) => unknown) & { q?: Command[]; loaded?: boolean };

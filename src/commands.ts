@@ -1,11 +1,11 @@
-import type { Emitter, Listener } from './state/events.ts';
+import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
 import type { WidgetInstance } from './widget.ts';
 
 /**
  * `Porchlight('name', …args)`: the script tag's commands, mapped onto the instance's methods.
  * Arguments come from page code, so each is checked before use.
  */
-export function dispatchCommand(instance: WidgetInstance, emitter: Emitter, name: string, args: unknown[]): unknown {
+export function dispatchCommand(instance: WidgetInstance, reportError: (detail: WidgetErrorDetail) => void, name: string, args: unknown[]): unknown {
   const [first, second] = args;
   switch (name) {
     case 'open':
@@ -23,13 +23,13 @@ export function dispatchCommand(instance: WidgetInstance, emitter: Emitter, name
     case 'setLocale':
       return typeof first === 'string' ? instance.setLocale(first) : undefined;
     case 'on':
-      return typeof first === 'string' && typeof second === 'function' ? instance.on(first, second as Listener) : undefined;
+      return typeof first === 'string' && typeof second === 'function' ? instance.on(first as WidgetEventName, second as ChatListener<WidgetEventName>) : undefined;
     case 'off':
-      return typeof first === 'string' ? instance.off(first, typeof second === 'function' ? (second as Listener) : undefined) : undefined;
+      return typeof first === 'string' ? instance.off(first as WidgetEventName, typeof second === 'function' ? (second as ChatListener<WidgetEventName>) : undefined) : undefined;
     case 'update':
       return first && typeof first === 'object' ? instance.update(first as Parameters<WidgetInstance['update']>[0]) : undefined;
     default:
-      emitter.emit('error', { type: 'command', message: `unknown command ${String(name)}` });
+      reportError({ type: 'command', message: `unknown command ${String(name)}` });
       return undefined;
   }
 }

@@ -2,6 +2,7 @@
  * `import 'porchlight/element'` registers `<porchlight-widget project-id="…" api-url="…">`.
  * Attributes are the settings keys in kebab case (`theme-color` → `themeColor`).
  */
+import { createChatClient } from './client/client.ts';
 import { createWidget, type WidgetInstance } from './widget.ts';
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -27,7 +28,7 @@ export class PorchlightElement extends ElementBase {
   connectedCallback() {
     // A host made by `mount()` or the loader already has its shadow root and widget.
     if (this.widget || this.shadowRoot || !this.hasAttribute('project-id')) return;
-    this.widget = createWidget({ host: this, settings: settingsFrom(this) });
+    this.widget = createWidget({ host: this, client: createChatClient({ settings: settingsFrom(this), window: this.ownerDocument.defaultView ?? window }) });
   }
 
   disconnectedCallback() {

@@ -2,11 +2,15 @@
  * The npm entry: `import { mount } from 'porchlight'`. Each call makes an independent widget
  * (nothing is shared between instances), so a dashboard can show several side by side.
  */
-import { createWidget, type PreviewOptions, type WidgetInstance } from './widget.ts';
+import { createChatClient } from './client/client.ts';
+import { createPreviewClient, type PreviewOptions } from './client/previewClient.ts';
+import { createWidget, type WidgetInstance } from './widget.ts';
 import type { WidgetSettings } from './state/settings.ts';
 
-export type { WidgetInstance, PreviewOptions } from './widget.ts';
+export type { WidgetInstance } from './widget.ts';
+export type { PreviewOptions } from './client/previewClient.ts';
 export type { WidgetSettings } from './state/settings.ts';
+export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
 
 export type MountSettings = Partial<WidgetSettings> &
   Record<string, unknown> & {
@@ -25,11 +29,11 @@ export function mount(element: HTMLElement, settings: MountSettings): WidgetInst
   host.attachShadow({ mode: 'open' });
   element.appendChild(host);
   // npm users opt in to window events explicitly; a page with several previews would get noise.
-  const instance = createWidget({
-    host,
-    settings: { windowEvents: false, ...rest },
-    ...(preview ? { preview: { project, labels } } : {}),
-  });
+  const win = doc.defaultView ?? window;
+  const client = preview
+    ? createPreviewClient({ settings: rest, window: win, preview: { project, labels } })
+    : createChatClient({ settings: { windowEvents: false, ...rest }, window: win });
+  const instance = createWidget({ host, client });
   const destroy = instance.destroy;
   instance.destroy = () => {
     destroy();

@@ -3,7 +3,10 @@
 // demo service through `/__demo/project` and `/__demo/labels`.
 // Type-checked (`checkJs`): `/widget/app.js` is the widget's own `src/app.ts`, and the previews get
 // the wire types of `GET /widgets`.
-import { AA_CONTRAST, contrastRatio, mount } from '/widget/app.js';
+import { AA_CONTRAST, contrastRatio, loadMount } from '/widget/app.js';
+
+// The previews' code is a chunk of its own, loaded beside the visitor's widget.
+const mount = await loadMount();
 
 /** @typedef {import('../../src/api/wire.ts').WidgetsResponse} WidgetsResponse */
 /** @typedef {import('../../src/api/wire.ts').LabelsResponse} LabelsResponse */

@@ -141,8 +141,8 @@ describe('persistence', () => {
     try {
       const first = await startDemo({ quiet: true, dataFile });
       await first.close();
-      const data = JSON.parse(readFileSync(dataFile, 'utf8')) as { files: unknown[] };
-      expect(data.files).toHaveLength(1);
+      const data = JSON.parse(readFileSync(dataFile, 'utf8')) as { files: Array<{ filename?: string }> };
+      expect(data.files.map((f) => f.filename)).toContain(PRICE_LIST.path);
       writeFileSync(dataFile, JSON.stringify({ ...data, files: [] }));
       const second = await startDemo({ quiet: true, dataFile });
       const res = await fetch(`${second.apiUrl}/files?path=${encodeURIComponent(PRICE_LIST.path)}`);

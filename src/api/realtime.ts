@@ -16,6 +16,7 @@
  * (close, error, `staleMs` without a frame) is a drop: state `down`, wait `backoff(drops)`, try
  * again (`connecting`).
  */
+import { backoffDelay } from './backoff.ts';
 import type { WireMessage, WsClientFrame } from './wire.ts';
 import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
 
@@ -57,11 +58,9 @@ export interface RealtimeConnection {
 const OPEN = 1;
 const HEARTBEAT: WsClientFrame = { action: 'heartbeat', payload: { message: { text: 'ping' } } };
 
-/** Exponential, 1 s, 2 s, 4 s … capped at 60 s, plus up to 50 % jitter (still capped). */
+/** Reconnect after a live socket dropped: 1 s, 2 s, 4 s … capped at 60 s, jittered (backoff.ts). */
 export function defaultBackoff(attempt: number): number {
-  const exponent = Math.min(16, Math.max(0, Math.floor(attempt) - 1));
-  const base = Math.min(60_000, 1000 * 2 ** exponent);
-  return Math.min(60_000, Math.round(base * (1 + Math.random() * 0.5)));
+  return backoffDelay(attempt, { baseMs: 1000, capMs: 60_000 });
 }
 
 /**

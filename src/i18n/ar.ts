@@ -80,6 +80,7 @@ const ar: LocaleTexts = {
   WRITE_YOUR_OPINION: 'أخبرنا بالمزيد (اختياري)',
   SUBMIT: 'إرسال التقييم',
   THANK_YOU_FOR_YOUR_EVALUATION: 'شكرًا على ملاحظاتك!',
+  RATING_FAILED: 'تعذّر إرسال تقييمك. يُرجى المحاولة مرة أخرى.',
   INPUT_DISABLED: 'يُرجى اختيار أحد الخيارات أعلاه.',
 
   // Keys from pending-en.ts

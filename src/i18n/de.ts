@@ -68,6 +68,7 @@ const de: LocaleTexts = {
   WRITE_YOUR_OPINION: 'Erzählen Sie uns mehr (optional)',
   SUBMIT: 'Bewertung senden',
   THANK_YOU_FOR_YOUR_EVALUATION: 'Vielen Dank für Ihr Feedback!',
+  RATING_FAILED: 'Ihre Bewertung konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
   INPUT_DISABLED: 'Bitte wählen Sie eine der Optionen oben.',
 
   // Keys from pending-en.ts

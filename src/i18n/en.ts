@@ -69,6 +69,7 @@ const en = {
   WRITE_YOUR_OPINION: 'Tell us more (optional)',
   SUBMIT: 'Send rating',
   THANK_YOU_FOR_YOUR_EVALUATION: 'Thank you for your feedback!',
+  RATING_FAILED: 'Your rating could not be sent. Please try again.',
   INPUT_DISABLED: 'Please choose one of the options above.',
   WAITING_TIME_FOUND: 'We usually reply in {{reply_time}}',
   WAITING_TIME_NOT_FOUND: 'We will reply as soon as we can',

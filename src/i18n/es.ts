@@ -68,6 +68,7 @@ const es: LocaleTexts = {
   WRITE_YOUR_OPINION: 'Cuéntanos más (opcional)',
   SUBMIT: 'Enviar valoración',
   THANK_YOU_FOR_YOUR_EVALUATION: '¡Gracias por tu opinión!',
+  RATING_FAILED: 'No se pudo enviar tu valoración. Inténtalo de nuevo.',
   INPUT_DISABLED: 'Elige una de las opciones de arriba.',
 
   // Keys from pending-en.ts

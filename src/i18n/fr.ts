@@ -71,6 +71,7 @@ const fr: LocaleTexts = {
   WRITE_YOUR_OPINION: 'Dites-nous-en plus (facultatif)',
   SUBMIT: 'Envoyer la note',
   THANK_YOU_FOR_YOUR_EVALUATION: 'Merci pour votre avis !',
+  RATING_FAILED: "Votre note n'a pas pu être envoyée. Veuillez réessayer.",
   INPUT_DISABLED: 'Choisissez l’une des options ci-dessus.',
 
   // Keys from pending-en.ts

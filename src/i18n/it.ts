@@ -68,6 +68,7 @@ const it: LocaleTexts = {
   WRITE_YOUR_OPINION: 'Raccontaci di più (facoltativo)',
   SUBMIT: 'Invia valutazione',
   THANK_YOU_FOR_YOUR_EVALUATION: 'Grazie per il tuo feedback!',
+  RATING_FAILED: 'Non è stato possibile inviare la valutazione. Riprova.',
   INPUT_DISABLED: 'Scegli una delle opzioni qui sopra.',
 
   // Keys from pending-en.ts

@@ -31,14 +31,14 @@ const LOADERS: Record<Exclude<ShippedLanguage, 'en'>, () => Promise<{ default: L
   ar: () => import('./ar.ts'),
 };
 
-/** `pt-BR` → `pt`, `ar_EG` → `ar` (same rule as `baseLanguage` in translator.ts). */
-function base(tag: string): string {
+/** `pt-BR` → `pt`, `ar_EG` → `ar`. */
+export function baseLanguage(tag: string): string {
   return (tag || 'en').toLowerCase().split(/[-_]/)[0] || 'en';
 }
 
 /** Whether the widget ships texts for the base language of `lang` (`pt-BR` counts as `pt`). */
 export function isShipped(lang: string): boolean {
-  return (SHIPPED_LANGUAGES as readonly string[]).includes(base(lang));
+  return (SHIPPED_LANGUAGES as readonly string[]).includes(baseLanguage(lang));
 }
 
 /**
@@ -48,7 +48,7 @@ export function isShipped(lang: string): boolean {
  * language's chunk cannot be downloaded.
  */
 export async function loadLocale(lang: string): Promise<Record<string, string> | null> {
-  const code = base(lang);
+  const code = baseLanguage(lang);
   if (code === 'en') return { ...pendingEn, ...en };
   if (!isShipped(code)) return null;
   const chunk = await LOADERS[code as keyof typeof LOADERS]();

@@ -68,6 +68,7 @@ const pt: LocaleTexts = {
   WRITE_YOUR_OPINION: 'Conte mais (opcional)',
   SUBMIT: 'Enviar avaliação',
   THANK_YOU_FOR_YOUR_EVALUATION: 'Obrigado pela sua avaliação!',
+  RATING_FAILED: 'Não foi possível enviar a sua avaliação. Tente novamente.',
   INPUT_DISABLED: 'Escolha uma das opções acima.',
 
   // Keys from pending-en.ts

@@ -1,15 +1,19 @@
 import i18next, { type i18n } from 'i18next';
-import en from './en.ts';
+import en, { type LabelKey } from './en.ts';
 import { textsFromServiceLabels } from './labelMeanings.ts';
-import { loadLocale } from './locales.ts';
-import { pendingEn } from './pending-en.ts';
+import { baseLanguage, loadLocale } from './locales.ts';
+import { pendingEn, type PendingKey } from './pending-en.ts';
+
+export { baseLanguage };
+
+/** `UNREAD_COUNT_one` / `_other` are asked for as `UNREAD_COUNT` (i18next picks the plural form). */
+type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
+
+/** The key of a text the widget shows: one of its own (en.ts, pending-en.ts), which the service's labels may override. */
+export type TextKey = PluralBase<LabelKey | PendingKey>;
 
 /** Languages written right to left: the widget mirrors its layout for them. */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
-
-export function baseLanguage(tag: string): string {
-  return (tag || 'en').toLowerCase().split(/[-_]/)[0] || 'en';
-}
 
 export function isRtl(lang: string): boolean {
   return RTL.has(baseLanguage(lang));
@@ -38,7 +42,9 @@ export function labelTexts(data: unknown): Record<string, string> | null {
 
 export interface Translator {
   i18n: i18n;
-  t(key: string, options?: Record<string, unknown>): string;
+  t(key: TextKey, options?: Record<string, unknown>): string;
+  /** A text whose key the service's data names (a pre-chat form's JSON): its label, or ours of that key. */
+  textOf(key: string, options?: Record<string, unknown>): string;
   /** Switches language, loading the widget's own texts for it first (one chunk per language). */
   use(lang: string): Promise<void>;
   /** Texts (the widget's keys) over those of `lang`: the stored texts of the last visit. */
@@ -68,9 +74,11 @@ export function createTranslator(lang: string): Translator {
     showSupportNotice: false,
   });
   const loaded = new Set(['en']);
+  const text = (key: string, options?: Record<string, unknown>) => instance.t(key, options ?? {}) as string;
   return {
     i18n: instance,
-    t: (key, options) => instance.t(key, options ?? {}),
+    t: text,
+    textOf: text,
     async use(lang) {
       const code = baseLanguage(lang);
       if (!loaded.has(code)) {

@@ -1,4 +1,6 @@
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
+import type { TextKey } from '../i18n/translator.ts';
+import type { DeliveryReason } from './delivery.ts';
 import { displayName } from './displayName.ts';
 
 /** What the message list shows: the service's history plus the visitor's messages not yet stored. */
@@ -8,7 +10,7 @@ export interface ChatMessage {
   /** A chat bubble, or a centred info line (a known `messagelabel` of a `subtype: info` message). */
   kind: 'message' | 'info';
   /** For info lines: the label key of our texts, and its parameters. */
-  infoLabel?: string;
+  infoLabel?: TextKey;
   infoParams?: Record<string, string>;
   id?: string;
   tempUID?: string;
@@ -44,13 +46,13 @@ export interface OutboxItem {
   /** A failure that may pass by itself (network, 5xx, 429): `online` tries it again. */
   retryable?: boolean;
   /** Why it was not sent, for the visitor: a label key (see delivery.ts `failureOf`). */
-  reason?: string;
+  reason?: DeliveryReason;
   /** Already retried once by itself when the service answered again after an outage. */
   autoRetried?: boolean;
 }
 
 /** `messagelabel.key` of info messages shown as a line, and the label that words it. */
-export const INFO_LABELS: Readonly<Record<string, string>> = {
+export const INFO_LABELS: Readonly<Record<string, TextKey>> = {
   CHAT_CLOSED: 'INFO_SUPPORT_CHAT_CLOSED',
   CHAT_REOPENED: 'INFO_SUPPORT_CHAT_REOPENED',
   MEMBER_JOINED_GROUP: 'INFO_SUPPORT_MEMBER_JOINED',
@@ -62,7 +64,7 @@ export function isInfo(attributes: MessageAttributes | undefined): boolean {
 }
 
 /** Info messages are not bubbles; only the known labels become a line, the rest stay hidden. */
-export function infoLineOf(message: WireMessage): { label: string; params: Record<string, string> } | null {
+export function infoLineOf(message: WireMessage): { label: TextKey; params: Record<string, string> } | null {
   const key = message.attributes?.messagelabel?.key;
   const label = typeof key === 'string' ? INFO_LABELS[key] : undefined;
   if (!label) return null;

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createFakeService } from '../test/fakeService.ts';
@@ -19,7 +19,7 @@ function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof cre
   const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
   const emitter = createEmitter(null);
   const events: Array<[string, unknown]> = [];
-  for (const name of ['message:sent', 'message:received', 'unread:change', 'conversation:started', 'error']) emitter.on(name, (d) => events.push([name, d]));
+  for (const name of ['message:sent', 'message:received', 'unread:change', 'conversation:started', 'error'] as const) emitter.on(name, (d) => events.push([name, d]));
   const conversation = createConversation({
     http,
     projectId: service.projectId,

@@ -1,14 +1,14 @@
-import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import { closeRequest, rateRequest } from '../api/requests.ts';
-import type { MessageAttributes, MessageMetadata, SendMessageBody, WireMessage } from '../api/wire.ts';
+import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
+import { createOutboxEngine } from './outbox.ts';
 import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
-import { bodyBytes, dueAt, failureOf, isConversationRefusal, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS, UndeliverableError } from './delivery.ts';
 import { isTooLong, MAX_MESSAGE_CHARS } from './messageLength.ts';
 import type { SessionModel } from './session.ts';
 import type { KeyValueStore } from './storage.ts';
@@ -43,7 +43,9 @@ export interface ConversationModel {
   /** Keys of messages whose reply buttons were used. */
   usedButtons: Signal<ReadonlySet<string>>;
   /** Messages from the other side that arrived while the window was closed. */
-  unread: Signal<number>;
+  unread: ReadonlySignal<number>;
+  /** The leading tab's count, shown by the other tabs (they announce nothing themselves). */
+  mirrorUnread(count: number): void;
   lastActivity: Signal<number>;
   restore(): Promise<void>;
   send(message: Outgoing): Promise<void>;
@@ -81,6 +83,8 @@ export function createConversation(options: {
   outboxStore: OutboxStore;
   emitter: Emitter;
   isWindowOpen: () => boolean;
+  /** default: `navigator.onLine` */
+  isOnline?: () => boolean;
   firstMessageFields: () => FirstMessageFields;
   now?: () => number;
   random?: () => number;
@@ -94,19 +98,62 @@ export function createConversation(options: {
   const { http, projectId, session, store, outboxStore, emitter } = options;
   const share = options.onShare ?? (() => {});
   const announces = options.announces ?? (() => true);
-  const due = (item: OutboxItem) => dueAt(item, options.settleMs ?? SETTLE_MS);
   const now = options.now ?? Date.now;
   const requestId = signal<string | null>(null);
   const history = signal<WireMessage[]>([]);
-  const outbox = signal<OutboxItem[]>([]);
   const unread = signal(0);
   const lastActivity = signal(0);
   const seen = new Set<string>();
   let historyLoaded = false;
-  let flushing: Promise<void> | null = null;
-  let flushAgain = false;
-  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
-  let disposed = false;
+
+  const engine = createOutboxEngine({
+    outboxStore,
+    emitter,
+    publish,
+    onChange: () => share({ type: 'outbox' }),
+    now,
+    random: options.random,
+    isOnline: options.isOnline ?? (() => globalThis.navigator?.onLine !== false),
+    settleMs: options.settleMs,
+    target: {
+      async isStored(item) {
+        await fetchHistory(item.requestId);
+        return storedTempUIDs().has(item.tempUID);
+      },
+      isFirst: (rid) => !history.value.some((m) => m.recipient === rid),
+      firstMessageFields: options.firstMessageFields,
+      post: (rid, body) => session.authorized((token) => postMessage(http, token, projectId, rid, body)),
+      stored(item, stored) {
+        const { request: _request, ...answer } = stored ?? ({} as WireMessage);
+        // The answer joins the history it belongs to only: the visitor may have moved on to another
+        // conversation meanwhile, and a service's answer for another recipient is nobody's here
+        // (one without a recipient is the answer to this POST).
+        const message = { ...answer, recipient: answer.recipient || item.requestId } as WireMessage;
+        if (typeof message._id === 'string' && message.recipient === item.requestId) {
+          seen.add(message._id);
+          if (item.requestId === requestId.peek()) publish(history, mergeHistory(history.value, [message]));
+          share({ type: 'messages', requestId: item.requestId, messages: [message] });
+        }
+        return message;
+      },
+      sent(item, message, first) {
+        lastActivity.value = now();
+        emitter.emit('message:sent', message);
+        if (first) emitter.emit('conversation:started', { requestId: item.requestId });
+      },
+      // Only a conversation with a history moves: a brand-new one refused is a plain refusal.
+      mayMove: (item) => item.requestId === requestId.peek() && history.value.length > 0,
+      async moveToNew() {
+        resetConversation();
+        await store.del('conversation');
+        return ensureRequestId();
+      },
+    },
+  });
+  const outbox = engine.items;
+  const setOutbox = engine.change;
+  const flush = engine.flush;
+
 
   const myIds = computed(() => {
     const v = session.visitor.value;
@@ -178,7 +225,7 @@ export function createConversation(options: {
         ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
         ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
       };
-      if (Object.keys(patch).length) void session.updateVisitor(patch);
+      if (Object.keys(patch).length) void session.updateVisitor(patch).catch((error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) }));
     }
   }
 
@@ -194,12 +241,6 @@ export function createConversation(options: {
     }
   }
 
-  /** Stored first, shown after: what the visitor sees as queued is always in storage. */
-  async function setOutbox(change: (items: OutboxItem[]) => OutboxItem[]) {
-    publish(outbox, await outboxStore.update(change));
-    share({ type: 'outbox' });
-  }
-
   /**
    * When this tab settles on a conversation (start-up, a new conversation): failed messages of
    * any other are dropped, as nobody could see, retry or delete them. Pending ones of an earlier
@@ -211,13 +252,6 @@ export function createConversation(options: {
     if ((await outboxStore.read()).some(stale)) await setOutbox((items) => items.filter((i) => !stale(i)));
   }
 
-  /** The service answers again: what failed for a passing reason (an outage longer than the retry schedule) goes once more. */
-  async function recovered() {
-    if (!outbox.peek().some((i) => retryOnceRecovered(i) !== i)) return;
-    await setOutbox((items) => items.map(retryOnceRecovered));
-    void flush();
-  }
-
   const storedTempUIDs = () =>
     new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
 
@@ -227,114 +261,13 @@ export function createConversation(options: {
     absorb(list);
     const stored = storedTempUIDs();
     if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
-    await recovered();
-  }
-
-  function scheduleWake() {
-    clearTimeout(wakeTimer);
-    const waiting = outbox.value.filter((i) => i.state === 'sending');
-    if (!waiting.length || disposed) return;
-    const next = Math.min(...waiting.map(due));
-    wakeTimer = setTimeout(() => void flush(), Math.max(0, next - now()));
-  }
-
-  async function deliver(item: OutboxItem): Promise<void> {
-    if (item.maybeDelivered) {
-      await fetchHistory(item.requestId);
-      if (storedTempUIDs().has(item.tempUID)) return;
-    }
-    const first = !history.value.some((m) => m.recipient === item.requestId);
-    const { attributes: firstAttributes, ...firstFields } = first ? options.firstMessageFields() : {};
-    const body: SendMessageBody = {
-      ...firstFields,
-      text: item.text,
-      type: item.type,
-      attributes: { ...firstAttributes, ...item.attributes, tempUID: item.tempUID },
-      ...(item.metadata ? { metadata: item.metadata } : {}),
-    };
-    // Bigger than the service takes (long first-message attributes): it would only be refused.
-    if (bodyBytes(body) > SERVICE_BODY_LIMIT) throw new UndeliverableError(REASONS.tooLarge);
-    // Write-ahead: from here on the message may reach the service, so whoever tries next (this
-    // tab after a failure, another tab after this one closed) checks the history first.
-    await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));
-    const stored = await session.authorized((token) => postMessage(http, token, projectId, item.requestId, body));
-    const { request: _request, ...answer } = stored ?? ({} as WireMessage);
-    // The answer joins the history it belongs to only: the visitor may have moved on to another
-    // conversation meanwhile, and a service's answer for another recipient is nobody's here
-    // (one without a recipient is the answer to this POST).
-    const message = { ...answer, recipient: answer.recipient || item.requestId } as WireMessage;
-    if (typeof message._id === 'string' && message.recipient === item.requestId) {
-      seen.add(message._id);
-      if (item.requestId === requestId.peek()) publish(history, mergeHistory(history.value, [message]));
-      share({ type: 'messages', requestId: item.requestId, messages: [message] });
-    }
-    await setOutbox((items) => items.filter((i) => i.tempUID !== item.tempUID));
-    lastActivity.value = now();
-    emitter.emit('message:sent', message);
-    if (first) emitter.emit('conversation:started', { requestId: item.requestId });
-  }
-
-  /** The service will not take more in this conversation: its unsent messages start a new one. */
-  async function moveToNewConversation(from: string) {
-    resetConversation();
-    await store.del('conversation');
-    const to = await ensureRequestId();
-    await setOutbox((items) => items.map((i) => (i.requestId === from ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)));
-  }
-
-  async function drain() {
-    publish(outbox, await outboxStore.read());
-    for (;;) {
-      if (disposed) return;
-      // In order, except that a message in trouble holds the others back only briefly (delivery.ts).
-      const item = nextToSend(outbox.value, now(), due);
-      if (!item) break;
-      try {
-        await deliver(item);
-        await recovered();
-      } catch (error) {
-        // Only a conversation with a history moves: a brand-new one refused is a plain refusal.
-        if (isConversationRefusal(error) && item.requestId === requestId.peek() && history.value.length) {
-          await moveToNewConversation(item.requestId);
-          continue;
-        }
-        const patch = failureOf(item, error, { now: now(), random: options.random, online: globalThis.navigator?.onLine !== false });
-        await setOutbox((items) => items.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
-      }
-    }
-  }
-
-  function flush(): Promise<void> {
-    if (flushing) {
-      flushAgain = true;
-      return flushing;
-    }
-    flushing = outboxStore
-      .exclusive(async () => {
-        do {
-          flushAgain = false;
-          await drain();
-        } while (flushAgain && !disposed);
-      })
-      .catch((error: unknown) => emitter.emit('error', { type: 'send', message: String(error) }))
-      .finally(() => {
-        flushing = null;
-        scheduleWake();
-      });
-    return flushing;
+    await engine.recovered();
   }
 
   async function readConversation() {
     const saved = await store.get<{ requestId?: unknown; closed?: unknown }>('conversation');
     requestId.value = isRequestIdOf(projectId, saved?.requestId) ? saved.requestId : null;
     closedByVisitor.value = !!requestId.value && saved?.closed === true;
-  }
-
-  /** Sends what is waiting; what was in flight when a page died may already be stored, so check first. */
-  async function takeOverOutbox() {
-    publish(outbox, (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)));
-    if (outbox.value.some((i) => i.state === 'sending')) void flush();
   }
 
   /** No conversation until the next message makes one. */
@@ -371,12 +304,10 @@ export function createConversation(options: {
       await dropFailedElsewhere();
       // With no conversation yet, everything that arrives later is news.
       if (!requestId.peek()) historyLoaded = true;
-      await takeOverOutbox();
+      await engine.takeOver();
     },
-    takeOver: () => void takeOverOutbox().catch(() => undefined),
-    async reloadOutbox() {
-      publish(outbox, await outboxStore.read());
-    },
+    takeOver: () => void engine.takeOver().catch(() => undefined),
+    reloadOutbox: engine.reload,
     async adopt() {
       const before = requestId.peek();
       await readConversation();
@@ -448,6 +379,9 @@ export function createConversation(options: {
         }),
       ).then(() => flush());
     },
+    mirrorUnread(count) {
+      unread.value = count;
+    },
     markRead() {
       if (!unread.value) return;
       unread.value = 0;
@@ -489,8 +423,7 @@ export function createConversation(options: {
       await setOutbox(() => []);
     },
     dispose() {
-      disposed = true;
-      clearTimeout(wakeTimer);
+      engine.dispose();
       clearTimeout(revealTimer);
       stopRevealClock();
     },

@@ -36,9 +36,14 @@ export const REASONS = {
   unreachable: 'MESSAGE_UNREACHABLE',
 } as const;
 
+/** Why a message was not sent, as the label key that words it for the visitor. */
+export type DeliveryReason = (typeof REASONS)[keyof typeof REASONS];
+
+export const isDeliveryReason = (value: unknown): value is DeliveryReason => (Object.values(REASONS) as unknown[]).includes(value);
+
 /** A message that cannot be sent as it is (found before any attempt). */
 export class UndeliverableError extends Error {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: DeliveryReason) {
     super(`undeliverable: ${reason}`);
     this.name = 'UndeliverableError';
   }

@@ -1,15 +1,4 @@
-/** The public events of widget-contract §1, each also mirrored on `window` as `porchlight:<event>`. */
-export type WidgetEventName =
-  | 'ready'
-  | 'open'
-  | 'close'
-  | 'message:sent'
-  | 'message:received'
-  | 'unread:change'
-  | 'conversation:started'
-  | 'error';
-
-export type Listener = (detail: unknown) => void;
+import type { WireMessage } from '../api/wire.ts';
 
 /**
  * The detail of `error` (`porchlight:error`): what failed (`type`: auth, send, render, upload, …)
@@ -25,27 +14,51 @@ export interface WidgetErrorDetail {
   limit?: number;
 }
 
+/** The public events and what each hands its listeners; each is also `porchlight:<event>` on `window`. */
+export interface ChatEvents {
+  ready: undefined;
+  open: undefined;
+  close: undefined;
+  /** The message as the service stored it. */
+  'message:sent': WireMessage;
+  /** A message from the other side (agent, bot); in the leading tab only. */
+  'message:received': WireMessage;
+  /** The unread count now. */
+  'unread:change': number;
+  'conversation:started': { requestId: string };
+  error: WidgetErrorDetail;
+}
+
+export type WidgetEventName = keyof ChatEvents;
+
+export type ChatListener<E extends WidgetEventName> = (detail: ChatEvents[E]) => void;
+
+/** `emit('open')` takes no detail, `emit('unread:change', 3)` must have one. */
+type DetailArgs<E extends WidgetEventName> = ChatEvents[E] extends undefined ? [] : [detail: ChatEvents[E]];
+
 export interface Emitter {
-  on(event: string, listener: Listener): () => void;
-  off(event: string, listener?: Listener): void;
-  emit(event: WidgetEventName, detail?: unknown): void;
+  on<E extends WidgetEventName>(event: E, listener: ChatListener<E>): () => void;
+  off<E extends WidgetEventName>(event: E, listener?: ChatListener<E>): void;
+  emit<E extends WidgetEventName>(event: E, ...detail: DetailArgs<E>): void;
   clear(): void;
 }
 
+type AnyListener = (detail: unknown) => void;
+
 export function createEmitter(target: EventTarget | null): Emitter {
-  const listeners = new Map<string, Set<Listener>>();
+  const listeners = new Map<string, Set<AnyListener>>();
   const emitter: Emitter = {
     on(event, listener) {
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener);
+      set.add(listener as AnyListener);
       return () => emitter.off(event, listener);
     },
     off(event, listener) {
-      if (listener) listeners.get(event)?.delete(listener);
+      if (listener) listeners.get(event)?.delete(listener as AnyListener);
       else listeners.delete(event);
     },
-    emit(event, detail) {
+    emit(event, ...[detail]) {
       for (const listener of [...(listeners.get(event) ?? [])]) {
         // One broken host listener must not stop the others or the widget.
         try {

@@ -1,4 +1,4 @@
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { WireDepartment } from '../api/wire.ts';
 import { preselectedDepartment, selectableDepartments } from './departments.ts';
 import { preChatNeeded, type PreChatValues } from './preChatForm.ts';

@@ -1,4 +1,5 @@
 import type { OutboxItem } from './chatMessage.ts';
+import { isDeliveryReason } from './delivery.ts';
 import type { KeyValueStore } from './storage.ts';
 
 /**
@@ -15,10 +16,9 @@ export interface OutboxStore {
 
 const KEY = 'outbox';
 
-type LockManagerLike = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
-
-function locks(): LockManagerLike | null {
-  const manager = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+function locks(): LockManager | null {
+  // Absent in old browsers, on insecure origins and in Node, although lib.dom types it as always there.
+  const manager = (globalThis.navigator as Navigator | undefined)?.locks as LockManager | undefined;
   return manager && typeof manager.request === 'function' ? manager : null;
 }
 
@@ -56,7 +56,7 @@ export function repairOutboxItem(value: unknown, belongs: (requestId: string) =>
     notBefore: known ? count(value.notBefore) : 0,
     ...(typeof value.error === 'string' ? { error: value.error } : {}),
     ...(typeof value.retryable === 'boolean' ? { retryable: value.retryable } : {}),
-    ...(typeof value.reason === 'string' ? { reason: value.reason } : {}),
+    ...(isDeliveryReason(value.reason) ? { reason: value.reason } : {}),
     ...(value.autoRetried === true ? { autoRetried: true } : {}),
   };
 }
@@ -72,7 +72,7 @@ export function createOutboxStore(
   let chain: Promise<unknown> = Promise.resolve();
   const manager = shared ? locks() : null;
   const serial = <T>(name: string, task: () => Promise<T>): Promise<T> => {
-    const run = () => (manager ? manager.request(`${lockPrefix}:${name}`, task) : task());
+    const run = (): Promise<T> => (manager ? (manager.request(`${lockPrefix}:${name}`, task) as Promise<T>) : task());
     if (name !== 'write') return run();
     const next = chain.then(run, run);
     chain = next.catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { Environment } from './environment.ts';
 import { pollDelay, type PollState } from './pollSchedule.ts';
 
 /**
@@ -16,10 +17,9 @@ export function createPoller(options: {
   state: () => Omit<PollState, 'pageHidden' | 'online'>;
   tick: () => Promise<void>;
   onOnline?: () => void;
-  win?: Window;
+  env: Pick<Environment, 'online' | 'visible'>;
 }): Poller {
-  const win = options.win ?? window;
-  const doc = win.document;
+  const { env } = options;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -27,8 +27,8 @@ export function createPoller(options: {
 
   const current = (): PollState => ({
     ...options.state(),
-    pageHidden: doc.visibilityState === 'hidden',
-    online: win.navigator.onLine !== false,
+    pageHidden: !env.visible.peek(),
+    online: env.online.peek(),
   });
 
   function arm() {
@@ -57,14 +57,23 @@ export function createPoller(options: {
       });
   }
 
-  const onVisibility = () => (doc.visibilityState === 'visible' ? run() : arm());
-  const onOnline = () => {
-    options.onOnline?.();
-    run();
+  /** Calls `react` on each change of `source` (not for the value it has now). */
+  const onChange = <T>(source: { peek(): T; subscribe(fn: (value: T) => void): () => void }, react: (value: T) => void) => {
+    let last = source.peek();
+    return source.subscribe((value) => {
+      if (value === last) return;
+      last = value;
+      react(value);
+    });
   };
-  doc.addEventListener('visibilitychange', onVisibility);
-  win.addEventListener('online', onOnline);
-  win.addEventListener('offline', arm);
+  const unwatch = [
+    onChange(env.visible, (visible) => (visible ? run() : arm())),
+    onChange(env.online, (online) => {
+      if (!online) return arm();
+      options.onOnline?.();
+      run();
+    }),
+  ];
   arm();
 
   return {
@@ -73,9 +82,7 @@ export function createPoller(options: {
     stop() {
       stopped = true;
       clearTimeout(timer);
-      doc.removeEventListener('visibilitychange', onVisibility);
-      win.removeEventListener('online', onOnline);
-      win.removeEventListener('offline', arm);
+      for (const stop of unwatch) stop();
     },
   };
 }

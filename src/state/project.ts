@@ -1,4 +1,4 @@
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import { ApiError, type Http } from '../api/http.ts';
 import { getWaitingTime } from '../api/analytics.ts';
 import { getIsOpen, getWidgets } from '../api/project.ts';

@@ -1,4 +1,4 @@
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { listMyRequests } from '../api/requests.ts';
 import type { SessionModel } from './session.ts';

@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { connectRealtime, socketUrlFor, type RealtimeConnection } from '../api/realtime.ts';
 import type { WireMessage } from '../api/wire.ts';
 import type { KeyValueStore } from './storage.ts';

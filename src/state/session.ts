@@ -1,4 +1,4 @@
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import { ApiError, type Http } from '../api/http.ts';
 import { signInAnonymously } from '../api/auth.ts';
 import type { SignInAnonymouslyBody } from '../api/wire.ts';

@@ -33,7 +33,7 @@ export function createTabRelay(deps: { conversation: ConversationModel; session:
         case 'session':
           return void session.restore();
         case 'unread':
-          if (!deps.isLeader()) conversation.unread.value = message.count;
+          if (!deps.isLeader()) conversation.mirrorUnread(message.count);
           return;
         case 'read':
           return conversation.markRead();

@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { normalizeMessages } from '../api/normalize/message.ts';
 import type { WireMessage } from '../api/wire.ts';
 
@@ -25,10 +25,6 @@ export interface TabsModel {
   stop(): void;
 }
 
-type LockManagerLike = {
-  request(name: string, options: { steal?: boolean; signal?: AbortSignal }, callback: () => Promise<void>): Promise<void>;
-};
-
 const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
 
 /** What another tab posts is checked like an answer of the service (a tab may run another version). */
@@ -39,9 +35,17 @@ function tabMessage(value: unknown): TabMessage | null {
   return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
 }
 
-export function createTabs(options: { name: string; shared: boolean; onMessage(message: TabMessage): void; win?: Window }): TabsModel {
-  const win = options.win ?? window;
-  const locks = (win.navigator as { locks?: LockManagerLike }).locks;
+export function createTabs(options: {
+  name: string;
+  shared: boolean;
+  onMessage(message: TabMessage): void;
+  win: Window;
+  /** The page is seen (environment.ts): the tab the visitor turns to takes the lead. */
+  visible: ReadonlySignal<boolean>;
+}): TabsModel {
+  const { win, visible } = options;
+  // Absent in old browsers and on insecure origins, although lib.dom types it as always there.
+  const locks = win.navigator.locks as LockManager | undefined;
   const Channel = (win as unknown as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
   const isLeader = signal(true);
   if (!options.shared || !locks || typeof locks.request !== 'function' || typeof Channel !== 'function') {
@@ -83,11 +87,14 @@ export function createTabs(options: { name: string; shared: boolean; onMessage(m
       });
   }
 
-  const onVisibility = () => {
-    if (win.document.visibilityState === 'visible' && !isLeader.peek()) lead(true);
-  };
-  win.document.addEventListener('visibilitychange', onVisibility);
-  lead(win.document.visibilityState === 'visible');
+  let wasSeen = visible.peek();
+  lead(wasSeen);
+  const unwatch = visible.subscribe((seen) => {
+    // Only a change: the tab the visitor turns to takes the lead.
+    if (seen === wasSeen) return;
+    wasSeen = seen;
+    if (seen && !isLeader.peek()) lead(true);
+  });
 
   return {
     isLeader,
@@ -96,7 +103,7 @@ export function createTabs(options: { name: string; shared: boolean; onMessage(m
     },
     stop() {
       stopped = true;
-      win.document.removeEventListener('visibilitychange', onVisibility);
+      unwatch();
       waiting?.abort();
       release?.();
       isLeader.value = false;

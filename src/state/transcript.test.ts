@@ -21,7 +21,7 @@ const failed: OutboxItem = { tempUID: 't1', requestId: rid, text: 'Are you there
 async function translator(lang: string) {
   const tr = createTranslator(lang);
   await tr.use(lang);
-  return tr.t;
+  return tr.textOf;
 }
 
 function stamp(lang: string, iso: string): string {

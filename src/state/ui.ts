@@ -1,25 +1,33 @@
-import { signal, type Signal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { KeyValueStore } from './storage.ts';
 import type { PageChangeVisibility } from './settings.ts';
 
 /** What the visitor sees of the widget, independent of the conversation. */
 export interface UiModel {
   /** The chat window is open. */
-  isOpen: Signal<boolean>;
+  isOpen: ReadonlySignal<boolean>;
   /** The widget is on the page at all (`show`/`hide`, `startHidden`). */
-  isShown: Signal<boolean>;
+  isShown: ReadonlySignal<boolean>;
   /** Bumped when texts change (language, remote labels), so views re-read them. */
-  labelsVersion: Signal<number>;
+  labelsVersion: ReadonlySignal<number>;
   /** The last open/close came from the visitor's own click or key (not page code): only then we move focus. */
-  byVisitor: Signal<boolean>;
+  byVisitor: ReadonlySignal<boolean>;
   /** The image shown full size inside the widget, if any. */
-  viewerImage: Signal<{ src: string; alt: string } | null>;
+  viewerImage: ReadonlySignal<{ src: string; alt: string } | null>;
   /** The visitor asked to end the conversation and is being asked to confirm. */
-  confirmingClose: Signal<boolean>;
+  confirmingClose: ReadonlySignal<boolean>;
   /** The callout bubble is showing (after `calloutTimer`, until opened or dismissed). */
-  calloutVisible: Signal<boolean>;
+  calloutVisible: ReadonlySignal<boolean>;
   restore(rule: PageChangeVisibility, openSetting: boolean): Promise<void>;
   setOpen(open: boolean, byVisitor?: boolean): void;
+  setShown(shown: boolean): void;
+  /** Shows `image` full size, or closes the viewer (null). */
+  viewImage(image: { src: string; alt: string } | null): void;
+  /** Asks the visitor to confirm ending the conversation, or stops asking. */
+  confirmClose(asking: boolean): void;
+  setCallout(visible: boolean): void;
+  /** Texts changed: views re-read them. */
+  textsChanged(): void;
 }
 
 const KEY = 'ui';
@@ -70,5 +78,10 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
       mirror?.write(open);
       void store.set(KEY, { open }).catch(() => undefined);
     },
+    setShown: (shown) => void (isShown.value = shown),
+    viewImage: (image) => void (viewerImage.value = image),
+    confirmClose: (asking) => void (confirmingClose.value = asking),
+    setCallout: (visible) => void (calloutVisible.value = visible),
+    textsChanged: () => void labelsVersion.value++,
   };
 }

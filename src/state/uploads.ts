@@ -1,7 +1,9 @@
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import { ApiError } from '../api/http.ts';
 import { fileUrl, uploadChatFile, uploadLegacy } from '../api/files.ts';
 import type { MessageMetadata } from '../api/wire.ts';
+import type { TextKey } from '../i18n/translator.ts';
+import type { WidgetErrorDetail } from './events.ts';
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
 import { checkUpload, isImage } from './uploadRules.ts';
@@ -11,7 +13,7 @@ export interface UploadItem {
   id: string;
   name: string;
   progress: number;
-  error: string | null;
+  error: TextKey | null;
   errorParams?: Record<string, unknown>;
 }
 
@@ -42,7 +44,7 @@ export function createUploads(options: {
   session: SessionModel;
   conversation: ConversationModel;
   rules: () => { accept: string; allowedExtensions: string };
-  onError: (detail: unknown) => void;
+  onError: (detail: WidgetErrorDetail) => void;
 }): UploadsModel {
   const { apiUrl, projectId, session, conversation } = options;
   const items = signal<UploadItem[]>([]);

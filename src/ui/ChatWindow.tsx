@@ -57,8 +57,8 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
         if (e.key !== 'Escape' || e.defaultPrevented) return;
         e.stopPropagation();
         // Esc closes what is on top: the image viewer, then the confirmation, then the window.
-        if (ui.viewerImage.peek()) ui.viewerImage.value = null;
-        else if (ui.confirmingClose.peek()) ui.confirmingClose.value = false;
+        if (ui.viewerImage.peek()) intents.viewImage(null);
+        else if (ui.confirmingClose.peek()) intents.confirmClose(false);
         else intents.close(true);
       }}
       onDragOver={(e) => {

@@ -6,7 +6,7 @@ import closeConfirmCss from './CloseConfirm.css?inline';
 /** "End this conversation?" inside the window; focus goes to Cancel, the safe choice. */
 export function CloseConfirm() {
   useCss(bottomPanelCss, closeConfirmCss);
-  const { ui, intents } = useWidget();
+  const { intents } = useWidget();
   const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
@@ -14,14 +14,14 @@ export function CloseConfirm() {
     <div class="confirm" role="alertdialog" aria-labelledby="pl-confirm-text">
       <p id="pl-confirm-text">{t('CONFIRM_CLOSE_CHAT')}</p>
       <div class="confirm-actions">
-        <button ref={cancel} type="button" class="primary-button secondary" onClick={() => (ui.confirmingClose.value = false)}>
+        <button ref={cancel} type="button" class="primary-button secondary" onClick={() => intents.confirmClose(false)}>
           {t('NO')}
         </button>
         <button
           type="button"
           class="primary-button"
           onClick={() => {
-            ui.confirmingClose.value = false;
+            intents.confirmClose(false);
             intents.endConversation();
           }}
         >

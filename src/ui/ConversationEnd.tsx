@@ -65,7 +65,7 @@ export function ConversationEnd() {
           <button type="submit" class="primary-button" disabled={!rating || state === 'sending'}>
             {t('SUBMIT')}
           </button>
-          {state === 'error' && <p role="alert">{t('UPLOAD_FAILED')}</p>}
+          {state === 'error' && <p role="alert">{t('RATING_FAILED')}</p>}
         </form>
       )}
       {settings.value.nativeRating && !!rated && (

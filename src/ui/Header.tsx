@@ -3,7 +3,7 @@ import { CloseIcon, EndChatIcon } from './icons.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 
 export function Header({ titleId }: { titleId: string }) {
-  const { title, intents, settings, conversation, ui } = useWidget();
+  const { title, intents, settings, conversation } = useWidget();
   const t = useT();
   const logo = settings.value.logoChat;
   const canEnd = !!conversation.requestId.value && conversation.messages.value.length > 0 && !conversation.closed.value;
@@ -18,7 +18,7 @@ export function Header({ titleId }: { titleId: string }) {
       </div>
       <Team class="header-team" />
       {canEnd && (
-        <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => (ui.confirmingClose.value = true)}>
+        <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => intents.confirmClose(true)}>
           <EndChatIcon />
         </button>
       )}

@@ -15,14 +15,14 @@ export function fittedSize(width: unknown, height: unknown): { width: number; he
 }
 
 export function ImageMessage({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }) {
-  const { ui } = useWidget();
+  const { intents } = useWidget();
   const t = useT();
   const src = safeImageUrl(typeof metadata?.src === 'string' ? metadata.src : '');
   if (!src) return <p class="unavailable">{t('IMAGE_UNAVAILABLE')}</p>;
   const size = fittedSize(metadata?.width, metadata?.height);
   const name = alt || (typeof metadata?.name === 'string' ? metadata.name : '') || t('IMAGE_LABEL');
   return (
-    <button type="button" class="image-button" aria-label={t('OPEN_IMAGE', { name })} onClick={() => (ui.viewerImage.value = { src, alt: name })}>
+    <button type="button" class="image-button" aria-label={t('OPEN_IMAGE', { name })} onClick={() => intents.viewImage({ src, alt: name })}>
       <img part="message-image" class="message-image" src={src} alt={name} loading="lazy" decoding="async" referrerpolicy="no-referrer" width={size?.width ?? MAX_WIDTH} height={size?.height ?? 180} />
     </button>
   );

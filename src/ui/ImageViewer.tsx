@@ -6,7 +6,7 @@ import imageViewerCss from './ImageViewer.css?inline';
 /** The full-size view of an image, inside the widget (never a new page); Esc or the button closes. */
 export function ImageViewer() {
   useCss(imageViewerCss);
-  const { ui } = useWidget();
+  const { ui, intents } = useWidget();
   const t = useT();
   const image = ui.viewerImage.value;
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -14,7 +14,7 @@ export function ImageViewer() {
     if (image) closeButton.current?.focus();
   }, [image?.src]);
   if (!image) return null;
-  const close = () => (ui.viewerImage.value = null);
+  const close = () => intents.viewImage(null);
   return (
     <div
       class="viewer"

@@ -12,7 +12,7 @@ export function InfoLine({ message }: { message: ChatMessage }) {
   const t = useT();
   const values = Object.values(message.infoParams ?? {});
   const slots = Object.fromEntries(Object.keys(message.infoParams ?? {}).map((key, i) => [key, `${SLOT}${i}${SLOT}`]));
-  const parts = t(message.infoLabel ?? '', slots).split(SLOT);
+  const parts = (message.infoLabel ? t(message.infoLabel, slots) : '').split(SLOT);
   return (
     <li part="message message-info" class="message-info">
       <span>{parts.map((part, i) => (i % 2 && values[Number(part)] !== undefined ? <bdi key={i}>{values[Number(part)]}</bdi> : part))}</span>

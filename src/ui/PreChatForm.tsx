@@ -7,15 +7,15 @@ import preChatFormCss from './PreChatForm.css?inline';
 
 /** A label from the service: a label key, a `{lang: text}` map, or plain text. */
 function useLabel() {
-  const { lang } = useWidget();
-  const t = useT();
+  const { lang, textOf } = useWidget();
+  useT();
   return (label: unknown, fallback: string): string => {
     if (label && typeof label === 'object') {
       const map = label as Record<string, unknown>;
       const text = map[lang.value] ?? map.en ?? Object.values(map)[0];
       return typeof text === 'string' ? text : fallback;
     }
-    if (typeof label === 'string' && label) return /^[A-Z][A-Z0-9_]+$/.test(label) ? t(label) : label;
+    if (typeof label === 'string' && label) return /^[A-Z][A-Z0-9_]+$/.test(label) ? textOf(label) : label;
     return fallback;
   };
 }
@@ -23,7 +23,7 @@ function useLabel() {
 /** Who the visitor is, before the first message: validated, then sent with the sign-in and the first message. */
 export function PreChatForm() {
   useCss(intakeStepCss, preChatFormCss);
-  const { settings, intents } = useWidget();
+  const { settings, intents, textOf } = useWidget();
   const t = useT();
   const label = useLabel();
   const s = settings.value;
@@ -70,7 +70,7 @@ export function PreChatForm() {
               <label for={id}>
                 <SafeHtml html={text} />
               </label>
-              {error && <p id={`${id}-error`} class="field-error">{t(error)}</p>}
+              {error && <p id={`${id}-error`} class="field-error">{textOf(error)}</p>}
             </div>
           );
         }
@@ -95,7 +95,7 @@ export function PreChatForm() {
             />
             {error && (
               <p id={`${id}-error`} class="field-error">
-                {t(error)}
+                {textOf(error)}
               </p>
             )}
           </div>

@@ -306,7 +306,7 @@ function renderHistory(history: WireMessage[], myIds: ReadonlySet<string>) {
     project: { team: signal([]), replyTime: signal(null) },
     availability: signal({ status: 'unknown' }),
     photoUrl: () => '',
-    t: (key: string, options?: Record<string, unknown>) => translator.t(key, options),
+    t: translator.t,
     intents: { retry: noop, discard: noop, pressButton: noop, send: noop },
   } as unknown as WidgetView;
   const result = render(

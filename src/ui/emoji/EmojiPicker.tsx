@@ -21,7 +21,7 @@ export interface EmojiPickerProps {
  * (roving tabindex) moved with the arrow keys, which follow the reading direction.
  */
 export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerProps) {
-  const { lang } = useWidget();
+  const { lang, textOf } = useWidget();
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -96,7 +96,7 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
         {shown.map((category) => (
           <div key={category.id} role="group" aria-labelledby={`${idPrefix}-emoji-${category.id}`}>
             <p id={`${idPrefix}-emoji-${category.id}`} class="emoji-category">
-              {t(`EMOJI_CATEGORY_${category.id}`)}
+              {textOf(`EMOJI_CATEGORY_${category.id}`)}
             </p>
             <div class="emoji-grid">
               {category.entries.map((entry) => {

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { createHttp } from '../api/http.ts';
+import type { WireMessage } from '../api/wire.ts';
+import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import { createFakeService } from '../test/fakeService.ts';
+import { until } from '../test/fakeFetch.ts';
+import { createChatClient } from './client.ts';
+import { createPreviewClient } from './previewClient.ts';
+import type { ChatClient } from './types.ts';
+
+/** A chat client on the fake service, without any UI: memory storage, no websocket, this test's window. */
+function startClient(settings: Record<string, unknown> = {}, store: KeyValueStore = createMemoryStore()) {
+  const service = createFakeService();
+  const client = createChatClient({
+    settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', realtime: false, ...settings },
+    http: createHttp({ apiUrl: service.apiUrl, fetch: service.fetch }),
+    store,
+    window,
+  });
+  clients.push(client);
+  return { service, client };
+}
+
+const clients: ChatClient[] = [];
+afterEach(() => {
+  for (const client of clients.splice(0)) client.dispose();
+});
+
+describe('createChatClient', () => {
+  it('types its events: a received message has its text, the unread count is a number', () => {
+    const { client } = startClient();
+    expectTypeOf(client.on).parameter(0).toEqualTypeOf<'ready' | 'open' | 'close' | 'message:sent' | 'message:received' | 'unread:change' | 'conversation:started' | 'error'>();
+    client.on('message:received', (m) => expectTypeOf(m).toEqualTypeOf<WireMessage>());
+    client.on('unread:change', (n) => expectTypeOf(n).toEqualTypeOf<number>());
+    client.on('error', (e) => expectTypeOf(e.type).toEqualTypeOf<string>());
+    // @ts-expect-error an event that does not exist
+    client.on('nope', () => {});
+  });
+
+  it('boots, signs in when opened, sends, and hears the reply once, counted as unread while closed', async () => {
+    const { client, service } = startClient();
+    const events: string[] = [];
+    client.on('ready', () => events.push('ready'));
+    client.on('message:sent', (m) => events.push(`sent:${m.text}`));
+    client.on('conversation:started', () => events.push('started'));
+    client.on('message:received', (m) => events.push(`received:${m.text}`));
+    client.on('unread:change', (n) => events.push(`unread:${n}`));
+    await client.ready;
+    expect(events).toEqual(['ready']);
+    // Nobody signs in before the visitor acts.
+    expect(service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(false);
+    client.open();
+    await until(() => expect(client.session.token.value).toBeTruthy());
+
+    await client.send('hello');
+    expect(events).toEqual(['ready', 'sent:hello', 'started']);
+    expect(client.conversation.messages.value.map((m) => m.text)).toEqual(['hello']);
+
+    client.close();
+    service.agentSays(client.conversation.requestId.value!, 'hi, how can I help?');
+    // The poller's next look (15 s with the window closed) is not waited for: the client is asked to look.
+    client.open();
+    client.close();
+    await until(() => expect(events).toContain('received:hi, how can I help?'));
+  });
+
+  it('counts what arrives while the window is closed, and reads it when opened', async () => {
+    const { client, service } = startClient();
+    await client.ready;
+    await client.send('hello');
+    const rid = client.conversation.requestId.value!;
+    service.agentSays(rid, 'one');
+    service.agentSays(rid, 'two');
+    await client.conversation.sync();
+    expect(client.conversation.unread.value).toBe(2);
+    client.open();
+    expect(client.conversation.unread.value).toBe(0);
+  });
+
+  it('waits with the sign-in for the pre-chat form, then sends its first message', async () => {
+    const { client, service } = startClient({ preChatForm: true });
+    await client.ready;
+    client.open();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(false);
+    client.submitPreChat({ userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', firstMessage: 'about my order' });
+    await until(() => expect(service.posts()).toHaveLength(1));
+    expect(service.posts()[0]!.body).toMatchObject({ text: 'about my order', attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com' } });
+  });
+
+  it('reports a storage failure of setUser as an error event instead of an unhandled rejection', async () => {
+    const store = createMemoryStore();
+    const { client } = startClient({}, store);
+    await client.ready;
+    client.open();
+    await until(() => expect(client.session.visitor.value).toBeTruthy());
+    const errors: string[] = [];
+    client.on('error', (e) => errors.push(e.type));
+    vi.spyOn(store, 'set').mockRejectedValue(new Error('quota exceeded'));
+    client.setUser({ fullname: 'Ada Lovelace' });
+    await until(() => expect(errors).toEqual(['storage']));
+    expect(client.session.visitor.value?.fullName).toBe('Ada Lovelace');
+    expect(client.settings.value.userFullname).toBe('Ada Lovelace');
+  });
+
+  it('writes several signals in one batch on update: a computed sees them together', async () => {
+    const { client } = startClient();
+    await client.ready;
+    const seen: string[] = [];
+    const stop = client.settings.subscribe((s) => seen.push(`${s.themeColor}/${s.widgetTitle}`));
+    client.update({ themeColor: '#b91c1c', widgetTitle: 'Live' });
+    stop();
+    expect(seen.at(-1)).toBe('#b91c1c/Live');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('reset forgets the visitor and the conversation', async () => {
+    const { client } = startClient();
+    await client.ready;
+    await client.send('hello');
+    await client.reset();
+    expect(client.conversation.requestId.value).toBeNull();
+    expect(client.session.token.value).toBeNull();
+    expect(client.ui.isOpen.value).toBe(false);
+  });
+
+  it('refuses to start without a project id', () => {
+    expect(() => createChatClient({ settings: {}, window, http: () => Promise.reject(new Error('no')) })).toThrow(/projectid/);
+  });
+});
+
+describe('createPreviewClient', () => {
+  it('shows the project, the labels and a sample conversation, and never calls the network', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const client = createPreviewClient({ settings: {}, window, preview: { project: { project: { _id: 'p', name: 'Preview shop', widget: {} } }, labels: { WELCOME_TITLE: 'Hello from labels' } } });
+    clients.push(client);
+    await client.ready;
+    expect(client.preview).toBe(true);
+    expect(client.title.value).toBe('Preview shop');
+    expect(client.t('WELCOME_TITLE')).toBe('Hello from labels');
+    expect(client.ui.isOpen.value).toBe(true);
+    expect(client.conversation.messages.value).toHaveLength(2);
+    await client.send('not sent');
+    client.update({ project: { project: { _id: 'p', name: 'Renamed', widget: {} } } });
+    expect(client.title.value).toBe('Renamed');
+    expect(fetch).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+});

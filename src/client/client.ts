@@ -1,0 +1,265 @@
+import { effect, signal } from '@preact/signals-core';
+import { createHttp } from '../api/http.ts';
+import { getLabels } from '../api/labels.ts';
+import { remoteLabelsFor } from '../i18n/translator.ts';
+import { createEmitter } from '../state/events.ts';
+import { createEnvironment } from '../state/environment.ts';
+import { createLookCache, launcherLook, localStorageOf } from '../state/lookCache.ts';
+import { createPoller } from '../state/poller.ts';
+import { createRealtime, realtimeEndpoint } from '../state/realtime.ts';
+import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
+import { openStore, sessionOpenMirror } from '../state/storage.ts';
+import { createTabRelay } from '../state/tabRelay.ts';
+import type { TabMessage } from '../state/tabs.ts';
+import { createCommands, eventsOf } from './commands.ts';
+import { createModels } from './models.ts';
+import type { ChatClient, ChatClientOptions } from './types.ts';
+
+/** First visit: how long the launcher waits, unseen, for the project's look before it shows anyway. */
+const LOOK_WAIT_MS = 2500;
+
+/**
+ * A live chat with the service, without a UI: the models, and the policy between them — which tab
+ * leads, when to poll and push, when to sign in, unread counting, start-up and teardown.
+ * @throws when `settings.projectid` is missing.
+ */
+export function createChatClient(options: ChatClientOptions): ChatClient {
+  const win = options.window ?? window;
+  const pageSettings = cleanLayer(options.settings);
+  const queryLayer = settingsFromQuery(options.query ?? '');
+  const boot = resolveSettings(pageSettings, queryLayer);
+  const projectId = boot.projectid;
+  if (!projectId) throw new Error('Porchlight: `projectid` is required');
+  const apiUrl = boot.apiUrl || defaultApiUrl(win.location.origin);
+  const http = options.http ?? createHttp({ apiUrl, fetch: win.fetch.bind(win) });
+  const emitter = createEmitter(boot.windowEvents ? win : null);
+  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
+  const store = options.store ?? openStore(boot.persistence, projectId, reportError('storage'));
+  const env = createEnvironment(win);
+
+  let onTabMessage: (message: TabMessage) => void = () => {};
+  const models = createModels({
+    win,
+    env,
+    http,
+    store,
+    emitter,
+    projectId,
+    apiUrl,
+    pageSettings,
+    queryLayer,
+    sharedTabs: boot.persistence === 'local',
+    openMirror: sessionOpenMirror(win, projectId, boot.persistence),
+    onTabMessage: (m) => onTabMessage(m),
+    preview: false,
+  });
+  const { state, translator, tabs, lookReady } = models;
+  const { settings, ui, session, conversation, project, intake, lang } = state;
+
+  // The last visit's look and texts: painted at once, refreshed quietly once the service answers.
+  const lookCache = createLookCache(boot.persistence === 'none' ? null : localStorageOf(win), projectId);
+  const cachedWidgets = lookCache.widgets();
+  if (cachedWidgets) project.apply(cachedWidgets);
+  // Until then (first visit) the launcher is not painted: it would move or change colour.
+  lookReady.value = !!cachedWidgets;
+  const cachedTexts = lookCache.texts(lang.peek());
+  if (cachedTexts) translator.overlay(lang.peek(), cachedTexts);
+
+  const realtime = createRealtime({
+    apiUrl,
+    projectId,
+    store,
+    onMessages: (messages) => conversation.receive(messages),
+    // After every (re)connection: what was pushed while we were away comes from REST.
+    onResync: () => void conversation.sync().catch(reportError('sync')),
+    isOnline: () => env.online.peek(),
+  });
+  const poller = createPoller({
+    env,
+    state: () => ({
+      // Only the leading tab polls; the others hear from it.
+      // A session the service refuses is not polled: that would be a refused GET every few seconds.
+      hasConversation: tabs.isLeader.value && !!conversation.requestId.value && !!session.token.value && !session.refused.value,
+      windowOpen: ui.isOpen.value,
+      msSinceActivity: Date.now() - conversation.lastActivity.value,
+      pushLive: realtime.live.value,
+    }),
+    tick: () => conversation.sync(),
+    onOnline: () => {
+      conversation.resume();
+      realtime.wake();
+    },
+  });
+
+  // `started`: the first restore is done, so changes are the visitor's (events, labels, display).
+  // `running`: the live parts (push channel, leadership work) may go.
+  let started = false;
+  const running = signal(false);
+  let wasOpen = ui.isOpen.peek();
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+
+  const applyDisplayRules = () => {
+    const s = settings.peek();
+    ui.setShown((env.isMobile() ? s.displayOnMobile : s.displayOnDesktop) && !s.startHidden);
+  };
+  if (boot.startHidden) ui.setShown(false);
+
+  let ready: Promise<void> = Promise.resolve();
+  const commands = createCommands(
+    models,
+    { win, store, emitter },
+    {
+      get ready() {
+        return ready;
+      },
+      afterSend() {
+        poller.kick();
+        tabs.post({ type: 'sent' });
+      },
+      afterReset: () => poller.reschedule(),
+      afterUpdate: () => {
+        if (started) applyDisplayRules();
+      },
+    },
+  );
+
+  const signInIfReady = () => {
+    // With a pre-chat form to fill, the sign-in waits for the name and email it carries.
+    if (intake.stage.peek() === 'prechat') return;
+    session
+      .ensure()
+      .then(() => poller.kick())
+      .catch(reportError('auth'));
+  };
+
+  async function loadLabels(language: string) {
+    await translator.use(language);
+    const answer = await getLabels(http, projectId, language).then(
+      (labels) => ({ labels }),
+      () => null,
+    );
+    // Not answered: the texts shown (ours, or the last visit's) stay as they are.
+    if (answer) {
+      await translator.refresh(language, remoteLabelsFor(language, answer.labels));
+      lookCache.saveTexts(language, translator.texts(language));
+    }
+    ui.textsChanged();
+  }
+
+  const disposers: Array<() => void> = [
+    effect(() => {
+      const open = ui.isOpen.value;
+      if (!started || open === wasOpen) return;
+      wasOpen = open;
+      emitter.emit(open ? 'open' : 'close');
+      if (open) {
+        ui.setCallout(false);
+        conversation.markRead();
+        tabs.post({ type: 'read' });
+        // Opening is the visitor's first move: sign in now, so the first send is instant.
+        signInIfReady();
+      } else poller.reschedule();
+    }),
+    effect(() => {
+      // Re-arm the poller when the conversation starts or the session changes.
+      void conversation.requestId.value;
+      void session.token.value;
+      void session.refused.value;
+      if (started) poller.reschedule();
+    }),
+    effect(() => {
+      if (ui.isOpen.value && conversation.unread.value) conversation.markRead();
+    }),
+    effect(() =>
+      realtime.follow({
+        requestId: conversation.requestId.value,
+        token: session.token.value,
+        active: running.value && tabs.isLeader.value,
+        // The page's setting, or what the service announces in `project.widget.realtime`.
+        endpoint: realtimeEndpoint(settings.value.realtime, apiUrl),
+      }),
+    ),
+    effect(() => {
+      // A tab that takes the lead sends what a closed tab left in the outbox, and looks for news.
+      if (!tabs.isLeader.value || !running.value) return;
+      conversation.takeOver();
+      poller.reschedule();
+      poller.kick();
+    }),
+    effect(() => {
+      // The leader's unread count is every tab's count.
+      const count = conversation.unread.value;
+      if (tabs.isLeader.peek()) tabs.post({ type: 'unread', count });
+    }),
+    effect(() => {
+      // Push live or not, the poll interval follows.
+      void realtime.live.value;
+      if (started) poller.reschedule();
+    }),
+    effect(() => {
+      const language = lang.value;
+      if (started) void loadLabels(language);
+    }),
+  ];
+  const relay = createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() });
+  onTabMessage = relay.handle;
+
+  async function startCallout() {
+    const s = settings.peek();
+    if (s.calloutTimer < 0 || ui.isOpen.peek()) return;
+    const seen = await store.get<{ dismissed?: boolean }>('callout').catch(() => undefined);
+    if (seen?.dismissed) return;
+    timers.push(setTimeout(() => ui.setCallout(!ui.isOpen.peek()), Math.min(s.calloutTimer, 3600) * 1000));
+  }
+
+  ready = (async () => {
+    await Promise.all([session.restore(), conversation.restore(), intake.restore()]);
+    timers.push(setTimeout(() => (lookReady.value = true), LOOK_WAIT_MS));
+    const widgets = await project.load().then(
+      (answer) => answer ?? {},
+      (error: unknown) => void reportError('bootstrap')(error),
+    );
+    if (widgets) {
+      const { project: p, departments } = widgets;
+      lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, launcherLook(settings.peek()));
+    }
+    const s = settings.peek();
+    const rule = env.isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
+    await Promise.all([ui.restore(rule, s.open), loadLabels(lang.peek())]);
+    // The look and the texts are final now: a first visit shows the launcher (and any window).
+    lookReady.value = true;
+    applyDisplayRules();
+    wasOpen = ui.isOpen.peek();
+    started = true;
+    if (ui.isOpen.peek()) {
+      emitter.emit('open');
+      signInIfReady();
+    }
+    poller.kick();
+    running.value = true;
+    void startCallout();
+    emitter.emit('ready');
+  })().catch(reportError('bootstrap'));
+
+  let disposed = false;
+  return {
+    ...state,
+    ...commands,
+    ...eventsOf(emitter),
+    ready,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      poller.stop();
+      tabs.stop();
+      realtime.stop();
+      conversation.dispose();
+      state.attention.dispose();
+      for (const dispose of disposers) dispose();
+      for (const timer of timers) clearTimeout(timer);
+      relay.stop();
+      env.dispose();
+      emitter.clear();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { computed, signal } from '@preact/signals-core';
+import { userPhotoUrl } from '../api/files.ts';
+import type { Http } from '../api/http.ts';
+import { baseLanguage, createTranslator, type Translator } from '../i18n/translator.ts';
+import { createAttention } from '../state/attention.ts';
+import { createConversation } from '../state/conversation.ts';
+import { withoutTokenParams } from '../state/customToken.ts';
+import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
+import type { Environment } from '../state/environment.ts';
+import { createIntake } from '../state/intake.ts';
+import { inputControl } from '../state/inputControl.ts';
+import { availability } from '../state/operatingHours.ts';
+import { createOutboxStore } from '../state/outboxStore.ts';
+import { createProject } from '../state/project.ts';
+import { createRatingMemory } from '../state/rating.ts';
+import { isRequestIdOf } from '../state/requestId.ts';
+import { createSession } from '../state/session.ts';
+import { cleanLayer, resolveSettings, type WidgetSettings } from '../state/settings.ts';
+import type { KeyValueStore } from '../state/storage.ts';
+import { createTabs, type TabMessage } from '../state/tabs.ts';
+import { createUi, type OpenStateMirror } from '../state/ui.ts';
+import { createUploads } from '../state/uploads.ts';
+import type { ChatState } from './types.ts';
+
+/**
+ * The models of one chat and the wiring between them that holds for every client, live or preview:
+ * who the visitor is, what the first message carries, the texts. The policy of when to do what
+ * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
+ */
+export function createModels(o: {
+  win: Window;
+  env: Environment;
+  http: Http;
+  store: KeyValueStore;
+  emitter: Emitter;
+  projectId: string;
+  apiUrl: string;
+  pageSettings: Partial<WidgetSettings> | Record<string, unknown>;
+  queryLayer: Partial<WidgetSettings>;
+  /** Tabs of one site share one conversation (only with storage they share). */
+  sharedTabs: boolean;
+  openMirror?: OpenStateMirror;
+  onTabMessage(message: TabMessage): void;
+  preview: boolean;
+}) {
+  const { win, env, http, store, emitter, projectId } = o;
+  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
+  const pageLayer = signal(cleanLayer(o.pageSettings));
+  const project = createProject(http, projectId);
+  const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, o.queryLayer));
+  const localeOverride = signal('');
+  const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
+  const translator: Translator = createTranslator(lang.peek());
+  const ui = createUi(store, o.openMirror);
+  const lookReady = signal(false);
+
+  // Defined before the models that read it; filled in once the conversation exists.
+  let hasConversation = () => false;
+  const intake = createIntake({
+    store,
+    departments: project.departments,
+    departmentID: () => settings.value.departmentID,
+    preChatEnabled: () => settings.value.preChatForm,
+    known: () => ({ fullname: settings.value.userFullname, email: settings.value.userEmail }),
+    hasConversation: () => hasConversation(),
+  });
+  const who = () => {
+    const s = settings.peek();
+    const form = intake.preChat.peek() ?? {};
+    const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+    return { fullname: s.userFullname || text(form.userFullname), email: s.userEmail || text(form.userEmail), attributes: s.customAttributes };
+  };
+  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
+  const session = createSession({
+    http,
+    store,
+    projectId,
+    identity: who,
+    onSignIn: () => tabs.post({ type: 'session' }),
+    // Calls stopped: the page hears it once, the visitor sees "Not sent" with Retry.
+    onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message } satisfies WidgetErrorDetail),
+  });
+  const conversation = createConversation({
+    http,
+    projectId,
+    session,
+    store,
+    outboxStore: createOutboxStore(store, `porchlight:${projectId}`, o.sharedTabs, (rid) => isRequestIdOf(projectId, rid)),
+    emitter,
+    isWindowOpen: () => ui.isOpen.peek() && env.visible.peek(),
+    isOnline: () => env.online.peek(),
+    announces: () => tabs.isLeader.peek(),
+    onShare: (change) => tabs.post(change),
+    firstMessageFields: () => {
+      const department = intake.department.peek();
+      const { fullname, email, attributes } = who();
+      const preChat = intake.preChat.peek();
+      return {
+        ...(department ? { departmentid: department._id } : {}),
+        // A custom token in the page's address is the visitor's credential: agents never see it.
+        sourcePage: withoutTokenParams(win.location.href),
+        language: lang.peek(),
+        userAgent: win.navigator.userAgent,
+        attributes: {
+          ...(fullname ? { userFullname: fullname } : {}),
+          ...(email ? { userEmail: email } : {}),
+          ...(preChat ? { preChatForm: preChat } : {}),
+          ...(attributes ? { payload: attributes } : {}),
+          ...(department ? { departmentId: department._id, departmentName: department.name } : {}),
+        },
+      };
+    },
+  });
+  hasConversation = () => !!conversation.requestId.value;
+  const uploads = createUploads({
+    apiUrl: o.apiUrl,
+    projectId,
+    session,
+    conversation,
+    rules: () => ({ accept: settings.peek().fileUploadAccept, allowedExtensions: settings.peek().allowedUploadExtentions }),
+    onError: (detail) => emitter.emit('error', detail),
+  });
+
+  const rating = createRatingMemory({ http, session, projectId });
+  const attention = createAttention({ messages: conversation.messages, unread: conversation.unread, isOpen: ui.isOpen, leads: tabs.isLeader, quiet: o.preview, doc: win.document });
+
+  const state: ChatState = {
+    settings,
+    ui,
+    session,
+    conversation,
+    project,
+    uploads,
+    intake,
+    rating,
+    attention,
+    photoUrl: (userId) => (o.preview ? '' : userPhotoUrl(o.apiUrl, userId)),
+    availability: computed(() => availability({ ...project.hours.value, userAvailable: project.agentsAvailable.value }, env.clock.value)),
+    inputControl: computed(() => inputControl(conversation.messages.value)),
+    lang,
+    lookReady,
+    title: computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL')),
+    online: env.online,
+    visible: env.visible,
+    preview: o.preview,
+    t: translator.t,
+    textOf: translator.textOf,
+  };
+  return { state, pageLayer, localeOverride, translator, tabs, who, lookReady, reportError };
+}
+
+export type Models = ReturnType<typeof createModels>;

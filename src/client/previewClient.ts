@@ -1,0 +1,115 @@
+import type { Http } from '../api/http.ts';
+import type { WidgetsResponse } from '../api/wire.ts';
+import { labelTexts, remoteLabelsFor } from '../i18n/translator.ts';
+import { previewHistory, PREVIEW_VISITOR_ID } from '../preview.ts';
+import { createEmitter } from '../state/events.ts';
+import { createEnvironment } from '../state/environment.ts';
+import { cleanLayer } from '../state/settings.ts';
+import { createMemoryStore } from '../state/storage.ts';
+import { createCommands, eventsOf } from './commands.ts';
+import { createModels } from './models.ts';
+import type { ChatClient } from './types.ts';
+
+export interface PreviewOptions {
+  /** What `GET /{pid}/widgets` would answer: `project.widget`, hours, departments, availability. */
+  project?: Partial<WidgetsResponse>;
+  /** Labels to show: `{KEY: text}` or the service's `{lang, data}`. */
+  labels?: unknown;
+}
+
+/** Refuses every call: a preview must not touch the network, and a test proves it. */
+const offline: Http = () => Promise.reject(new Error('preview: no network'));
+
+/**
+ * Preview labels: `{KEY: text}`, or the service's `{lang, data}` read by the live widget's rule
+ * (an answer for another language, the stock English pivot, is not taken).
+ */
+function labelsLayer(labels: unknown, lang: string): Record<string, string> | null {
+  if (!labels || typeof labels !== 'object') return null;
+  if ('lang' in labels && 'data' in labels) return remoteLabelsFor(lang, labels);
+  return labelTexts('data' in labels ? (labels as { data: unknown }).data : labels);
+}
+
+/**
+ * The dashboard's preview: the same interface as a live client, with no network, no storage, no
+ * other tabs and no page events — the project, labels and a sample conversation it is handed.
+ */
+export function createPreviewClient(options: { settings: Partial<Record<string, unknown>>; window?: Window; preview: PreviewOptions }): ChatClient {
+  const win = options.window ?? window;
+  const preview = { ...options.preview };
+  const pageSettings = cleanLayer(options.settings);
+  const projectId = (typeof pageSettings.projectid === 'string' && pageSettings.projectid) || 'preview';
+  const emitter = createEmitter(null);
+  const store = createMemoryStore();
+  const env = createEnvironment(win);
+  const models = createModels({
+    win,
+    env,
+    http: offline,
+    store,
+    emitter,
+    projectId,
+    apiUrl: 'about:blank',
+    pageSettings,
+    queryLayer: {},
+    sharedTabs: false,
+    onTabMessage: () => {},
+    preview: true,
+  });
+  const { state, translator, lookReady } = models;
+  const { ui, session, conversation, project, lang } = state;
+  lookReady.value = true;
+
+  async function loadLabels(language: string) {
+    await translator.use(language);
+    await translator.refresh(language, labelsLayer(preview.labels, language));
+    // The sample conversation speaks the preview's language too.
+    conversation.history.value = previewHistory(state.t, Date.now());
+    ui.textsChanged();
+  }
+
+  let started = false;
+  const ready = (async () => {
+    project.apply(preview.project ?? {});
+    session.visitor.value = { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] };
+    await loadLabels(lang.peek());
+    ui.setOpen(true);
+    started = true;
+  })().catch((error: unknown) => emitter.emit('error', { type: 'bootstrap', message: String(error) }));
+  const stopLabels = lang.subscribe((language) => {
+    if (started) void loadLabels(language);
+  });
+
+  const commands = createCommands(
+    models,
+    { win, store, emitter },
+    {
+      ready,
+      afterSend: () => {},
+      afterReset: () => {},
+      afterUpdate({ project: nextProject, labels }) {
+        if (nextProject) project.apply({ ...preview.project, ...nextProject });
+        if (labels !== undefined) {
+          preview.labels = labels;
+          void loadLabels(lang.peek());
+        }
+      },
+    },
+  );
+
+  return {
+    ...state,
+    ...commands,
+    // Nothing is ever sent from a preview.
+    send: () => Promise.resolve(),
+    ...eventsOf(emitter),
+    ready,
+    dispose() {
+      stopLabels();
+      conversation.dispose();
+      state.attention.dispose();
+      env.dispose();
+      emitter.clear();
+    },
+  };
+}

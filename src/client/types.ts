@@ -1,0 +1,121 @@
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { Http } from '../api/http.ts';
+import type { WidgetsResponse } from '../api/wire.ts';
+import type { TextKey } from '../i18n/translator.ts';
+import type { ButtonIntent } from '../state/attachments.ts';
+import type { ConversationModel } from '../state/conversation.ts';
+import type { ChatListener, WidgetErrorDetail, WidgetEventName } from '../state/events.ts';
+import type { InputControl } from '../state/inputControl.ts';
+import type { IntakeModel } from '../state/intake.ts';
+import type { Availability } from '../state/operatingHours.ts';
+import type { PreChatValues } from '../state/preChatForm.ts';
+import type { ProjectModel } from '../state/project.ts';
+import type { SessionModel } from '../state/session.ts';
+import type { WidgetSettings } from '../state/settings.ts';
+import type { KeyValueStore } from '../state/storage.ts';
+import type { UiModel } from '../state/ui.ts';
+import type { UploadsModel } from '../state/uploads.ts';
+import type { AttentionModel } from '../state/attention.ts';
+import type { RatingMemory } from '../state/rating.ts';
+
+/** Who the visitor is, as the page says (`setUser`). */
+export interface VisitorDetails {
+  fullname?: string;
+  email?: string;
+  attributes?: Record<string, unknown>;
+}
+
+/** `update()`: settings, and for a preview the project and labels it shows. */
+export type SettingsUpdate = Partial<WidgetSettings> & { project?: Partial<WidgetsResponse>; labels?: unknown };
+
+export interface ChatClientOptions {
+  /** The page's settings (`projectid` is required; `apiUrl` defaults to `<page origin>/v3`). */
+  settings: Partial<WidgetSettings> | Record<string, unknown>;
+  /** The browser window the chat lives in (network state, visibility, tabs, storage). Default: `window`. */
+  window?: Window;
+  /** How API calls are made. Default: `fetch` of `window` at `settings.apiUrl`. */
+  http?: Http;
+  /** Where the session, conversation and outbox are kept. Default: by `settings.persistence`. */
+  store?: KeyValueStore;
+  /** The `porchlight_<key>` query layer (the script tag passes the page's query string). */
+  query?: string;
+}
+
+/** What a chat knows, as read-only signals: a UI renders these and never writes them. */
+export interface ChatState {
+  settings: ReadonlySignal<WidgetSettings>;
+  ui: UiModel;
+  session: SessionModel;
+  conversation: ConversationModel;
+  project: ProjectModel;
+  uploads: UploadsModel;
+  intake: IntakeModel;
+  /** The ended conversation's rating, as the service holds it. */
+  rating: RatingMemory;
+  /** The message preview above the closed launcher, and the unread count in the page title. */
+  attention: AttentionModel;
+  /** Where an agent's or bot's photo is; '' in a preview, which loads nothing. */
+  photoUrl(userId: string): string;
+  /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every 30 s. */
+  availability: ReadonlySignal<Availability>;
+  inputControl: ReadonlySignal<InputControl>;
+  lang: ReadonlySignal<string>;
+  /** The final look and texts are known (stored from the last visit, or the service answered): paint them. */
+  lookReady: ReadonlySignal<boolean>;
+  title: ReadonlySignal<string>;
+  online: ReadonlySignal<boolean>;
+  /** The page is visible (not a background tab). */
+  visible: ReadonlySignal<boolean>;
+  /** Dashboard preview: no network, sample content. */
+  preview: boolean;
+  /** The text of `key` in the chat's language (the service's labels over the widget's own). */
+  t(key: TextKey, options?: Record<string, unknown>): string;
+  /** A text whose key the service's data names (a pre-chat form's JSON labels). */
+  textOf(key: string, options?: Record<string, unknown>): string;
+}
+
+/** What a UI (or page code) may ask of a chat. None of them throws: failures arrive as `error` events. */
+export interface ChatCommands {
+  /** `byVisitor`: the visitor's own click or key (the UI then moves focus). */
+  open(byVisitor?: boolean): void;
+  close(byVisitor?: boolean): void;
+  toggle(): void;
+  show(): void;
+  hide(): void;
+  /** Queues `text` and sends it (after start-up); resolves once it was sent or has failed. */
+  send(text: string): Promise<void>;
+  retry(tempUID: string): void;
+  discard(tempUID: string): void;
+  /** A reply button under message `messageKey` was pressed. */
+  pressButton(messageKey: string, intent: ButtonIntent): void;
+  upload(file: File): void;
+  /** The visitor confirmed: end the conversation (`closeg`). */
+  endConversation(): void;
+  /** Rejects when the service did not take the rating (the UI says so). */
+  rate(rating: number, comment: string): Promise<void>;
+  startNewConversation(): void;
+  submitPreChat(values: PreChatValues): void;
+  dismissCallout(): void;
+  /** Shows an image full size, or closes the viewer (null). */
+  viewImage(image: { src: string; alt: string } | null): void;
+  /** Asks the visitor to confirm ending the conversation, or stops asking. */
+  confirmClose(asking: boolean): void;
+  setUser(user: VisitorDetails): void;
+  setLocale(lang: string): void;
+  /** Changes settings live. */
+  update(partial: SettingsUpdate): void;
+  /** Forgets the visitor and the conversation on this device. */
+  reset(): Promise<void>;
+}
+
+/** A chat without a UI: the same delivery guarantees, tabs and service handling as the widget. */
+export interface ChatClient extends ChatState, ChatCommands {
+  /** Start-up is done (restored, settings and texts loaded); never rejects. */
+  ready: Promise<void>;
+  on<E extends WidgetEventName>(event: E, listener: ChatListener<E>): () => void;
+  off<E extends WidgetEventName>(event: E, listener?: ChatListener<E>): void;
+  /** Tells the `error` listeners about a failure outside the client (a UI's render, a bad command). */
+  reportError(detail: WidgetErrorDetail): void;
+  /** Stops every timer, socket and listener. Idempotent. */
+  dispose(): void;
+}

@@ -1,0 +1,89 @@
+import { signal } from '@preact/signals-core';
+import type { WireMessage } from '../api/wire.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxItem } from './chatMessage.ts';
+import type { ConversationModel } from './conversation.ts';
+import type { SessionModel } from './session.ts';
+import { createTabRelay, TAKE_OVER_AFTER_MS } from './tabRelay.ts';
+
+const message = (id: string, rid: string): WireMessage => ({ _id: id, sender: 'agent', senderFullname: 'Ann', recipient: rid, type: 'text', text: id, createdAt: '2026-01-01T00:00:00.000Z' });
+
+function setup(options: { leader?: boolean; requestId?: string } = {}) {
+  const requestId = signal<string | null>(options.requestId ?? 'r1');
+  const outbox = signal<OutboxItem[]>([]);
+  const conversation = {
+    requestId,
+    outbox,
+    receive: vi.fn(),
+    adopt: vi.fn(async () => void (requestId.value = 'r2')),
+    reloadOutbox: vi.fn(async () => {}),
+    takeOver: vi.fn(),
+    mirrorUnread: vi.fn(),
+    markRead: vi.fn(),
+  } as unknown as ConversationModel;
+  const session = { restore: vi.fn(async () => {}) } as unknown as SessionModel;
+  const kick = vi.fn();
+  const relay = createTabRelay({ conversation, session, isLeader: () => options.leader ?? false, kick });
+  return { relay, conversation, session, kick, outbox };
+}
+
+describe('createTabRelay', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('shows the messages another tab received, silently; for another conversation it follows that one first', async () => {
+    const { relay, conversation } = setup();
+    relay.handle({ type: 'messages', requestId: 'r1', messages: [message('m1', 'r1')] });
+    expect(conversation.receive).toHaveBeenCalledWith([message('m1', 'r1')], true);
+    relay.handle({ type: 'messages', requestId: 'r2', messages: [message('m2', 'r2')] });
+    expect(conversation.adopt).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(conversation.receive).toHaveBeenLastCalledWith([message('m2', 'r2')], true);
+  });
+
+  it("lines up behind a sending tab: takes its outbox over only after a while, once", async () => {
+    const { relay, conversation, outbox } = setup();
+    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0, attributes: {} }];
+    relay.handle({ type: 'outbox' });
+    relay.handle({ type: 'outbox' });
+    await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS - 1);
+    expect(conversation.takeOver).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(conversation.takeOver).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes nothing over when the outbox holds nothing to send, nor after stop', async () => {
+    const { relay, conversation, outbox } = setup();
+    relay.handle({ type: 'outbox' });
+    await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS * 2);
+    expect(conversation.takeOver).not.toHaveBeenCalled();
+    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0, attributes: {} }];
+    relay.handle({ type: 'outbox' });
+    await vi.advanceTimersByTimeAsync(0);
+    relay.stop();
+    await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS * 2);
+    expect(conversation.takeOver).not.toHaveBeenCalled();
+  });
+
+  it("mirrors the leader's unread count (a leader keeps its own), reads when another tab read, re-reads the session", () => {
+    const follower = setup({ leader: false });
+    follower.relay.handle({ type: 'unread', count: 3 });
+    expect(follower.conversation.mirrorUnread).toHaveBeenCalledWith(3);
+    follower.relay.handle({ type: 'read' });
+    expect(follower.conversation.markRead).toHaveBeenCalled();
+    follower.relay.handle({ type: 'session' });
+    expect(follower.session.restore).toHaveBeenCalled();
+    const leader = setup({ leader: true });
+    leader.relay.handle({ type: 'unread', count: 3 });
+    expect(leader.conversation.mirrorUnread).not.toHaveBeenCalled();
+  });
+
+  it('the leader looks at once when another tab sent; a follower leaves it to the leader', () => {
+    const leader = setup({ leader: true });
+    leader.relay.handle({ type: 'sent' });
+    expect(leader.kick).toHaveBeenCalledTimes(1);
+    const follower = setup({ leader: false });
+    follower.relay.handle({ type: 'sent' });
+    expect(follower.kick).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,110 @@
+import { signal } from '@preact/signals-core';
+import { describe, expect, it, vi } from 'vitest';
+import { createTabs, type TabMessage } from './tabs.ts';
+
+/** Web Locks as the tabs use them: one holder, a queue, `steal` and an abort signal. */
+function fakeLocks() {
+  let holder: ((error: Error) => void) | null = null;
+  const queue: Array<() => void> = [];
+  const next = () => queue.shift()?.();
+  return {
+    request(_name: string, options: { steal?: boolean; signal?: AbortSignal }, callback: () => Promise<void>): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        // As in browsers: the callback of a granted lock runs in a later task (a rejection comes first).
+        const grant = () => {
+          holder = reject;
+          void new Promise((later) => setTimeout(later, 0)).then(callback).then(() => {
+            if (holder === reject) {
+              holder = null;
+              next();
+            }
+            resolve();
+          });
+        };
+        if (options.steal) {
+          const stolen = holder;
+          holder = null;
+          stolen?.(new DOMException('stolen', 'AbortError'));
+          grant();
+        } else if (!holder) grant();
+        else {
+          queue.push(grant);
+          options.signal?.addEventListener('abort', () => {
+            queue.splice(queue.indexOf(grant), 1);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }
+      });
+    },
+  };
+}
+
+/** BroadcastChannel between the fake windows of one test: every other channel of the name hears it. */
+function fakeChannels() {
+  const open = new Set<FakeChannel>();
+  class FakeChannel {
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    constructor(readonly name: string) {
+      open.add(this);
+    }
+    postMessage(data: unknown) {
+      for (const other of open) if (other !== this && other.name === this.name) queueMicrotask(() => other.onmessage?.({ data } as MessageEvent));
+    }
+    close() {
+      open.delete(this);
+    }
+  }
+  return FakeChannel;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('createTabs', () => {
+  it('without shared storage (or Web Locks) every tab leads alone and tells nobody', () => {
+    const onMessage = vi.fn();
+    const tabs = createTabs({ name: 'p', shared: false, onMessage, win: window, visible: signal(true) });
+    expect(tabs.isLeader.value).toBe(true);
+    tabs.post({ type: 'read' });
+    tabs.stop();
+    expect(onMessage).not.toHaveBeenCalled();
+  });
+
+  it('one tab leads; the tab the visitor turns to takes the lead; the other waits and leads again when it closes', async () => {
+    const locks = fakeLocks();
+    const Channel = fakeChannels();
+    const win = { navigator: { locks }, BroadcastChannel: Channel } as unknown as Window;
+    const seenA = signal(true);
+    const seenB = signal(false);
+    const a = createTabs({ name: 'p', shared: true, onMessage: () => {}, win, visible: seenA });
+    const b = createTabs({ name: 'p', shared: true, onMessage: () => {}, win, visible: seenB });
+    await settle();
+    expect([a.isLeader.value, b.isLeader.value]).toEqual([true, false]);
+
+    seenA.value = false;
+    seenB.value = true;
+    await settle();
+    expect([a.isLeader.value, b.isLeader.value]).toEqual([false, true]);
+
+    b.stop();
+    await settle();
+    expect(a.isLeader.value).toBe(true);
+    a.stop();
+  });
+
+  it('passes what one tab posts to the others, checked like an answer of the service', async () => {
+    const Channel = fakeChannels();
+    const win = { navigator: { locks: fakeLocks() }, BroadcastChannel: Channel } as unknown as Window;
+    const heard: TabMessage[] = [];
+    const a = createTabs({ name: 'p', shared: true, onMessage: () => {}, win, visible: signal(true) });
+    const b = createTabs({ name: 'p', shared: true, onMessage: (m) => heard.push(m), win, visible: signal(false) });
+    a.post({ type: 'unread', count: 2 });
+    a.post({ type: 'messages', requestId: 'r1', messages: [{ _id: 'm1', sender: 'a', recipient: 'r1', text: 'hi' } as never, { bogus: true } as never] });
+    new Channel('p').postMessage({ type: 'format-disk' });
+    await settle();
+    expect(heard[0]).toEqual({ type: 'unread', count: 2 });
+    expect(heard[1]).toMatchObject({ type: 'messages', requestId: 'r1', messages: [{ _id: 'm1', text: 'hi' }] });
+    expect(heard).toHaveLength(2);
+    a.stop();
+    b.stop();
+  });
+});
