@@ -72,9 +72,11 @@ test.describe('the one boundary', () => {
     await expect(spoof.locator('.sender bdi')).toHaveText('Support');
     const named = page.locator('porchlight-widget li.message').filter({ hasText: 'Reversed?' });
     await expect(named.locator('.sender bdi')).toHaveText('Ann Agent');
-    // The only visitor label is on the visitor's own bubble.
-    await expect(page.locator('porchlight-widget .sender-visitor')).toHaveCount(1);
-    await expect(page.locator('porchlight-widget li.message-visitor .sender-visitor')).toHaveCount(1);
+    // The visitor's bubbles carry no visible label (issue 10); the one a screen reader hears, "You",
+    // is on the visitor's own bubble only, never on an agent's.
+    await expect(page.locator('porchlight-widget .sender-visitor')).toHaveCount(0);
+    await expect(page.locator('porchlight-widget li.message-visitor .visually-hidden').first()).toHaveText('You:');
+    await expect(spoof.locator('.visually-hidden').first()).toHaveText('Support:');
     expect(await named.locator('.sender bdi').evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('isolate');
     expect(errors).toEqual([]);
   });

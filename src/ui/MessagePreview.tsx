@@ -1,5 +1,6 @@
 import { useCss, useWidget, useT } from './context.ts';
 import { CloseIcon } from './icons.tsx';
+import calloutCss from './Callout.css?inline';
 import css from './MessagePreview.css?inline';
 
 /**
@@ -10,7 +11,7 @@ import css from './MessagePreview.css?inline';
 export function MessagePreview() {
   const { attention, intents } = useWidget();
   const t = useT();
-  useCss(css);
+  useCss(calloutCss, css);
   const message = attention.preview.value;
   if (!message) return null;
   return (
