@@ -153,8 +153,7 @@ for (const framework of ['react', 'vue'] as const) {
   });
 }
 
-// enabled once src/client lands
-test.fixme('a UI of its own on "porchlight/client" sends a message, without Preact or a shadow root', async ({ page }) => {
+test('a UI of its own on "porchlight/client" sends a message, without Preact or a shadow root', async ({ page }) => {
   expect(packedFiles).toEqual(expect.arrayContaining(['dist-npm/client.js', 'dist-npm/client.d.ts']));
   expect(readFileSync(path.join(INSTALLED, 'dist-npm/client.js'), 'utf8')).not.toMatch(/from "\.\/widget-|preact\b(?!\/signals)/);
   const errors = watchErrors(page);
@@ -163,7 +162,7 @@ test.fixme('a UI of its own on "porchlight/client" sends a message, without Prea
   const stored = page.waitForResponse(
     (response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text,
   );
-  await page.getByLabel('Message').fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
   expect((await stored).status()).toBe(200);
   await expect(page.getByRole('list', { name: 'Messages' }).getByText(text)).toBeVisible();
@@ -177,8 +176,7 @@ test('the demo serves the npm build at /npm/ for its page with a UI of its own',
   expect(response.headers.get('content-type')).toMatch(/javascript/);
 });
 
-// enabled once src/client lands
-test.fixme('the demo page with a UI of its own (demo/pages/custom-ui.html) chats through the client', async ({ page }) => {
+test('the demo page with a UI of its own (demo/pages/custom-ui.html) chats through the client', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto(`${PAGES_ORIGIN}/custom-ui.html`);
   const text = `custom ui ${Date.now()}`;

@@ -1,21 +1,11 @@
 // A chat UI of the site's own on the headless client (issue 12 §2): the proof that the client
 // carries the whole chat (session, delivery, polling, tabs) and the widget is only one view of it.
-// It uses only the client's public surface: read-only signals, commands and events.
+// It uses only the client's public surface: read-only signals, commands and events. The page loads
+// the npm build at run time; the types below are the same entry's, so `tsc` checks this file
+// against the real API.
 
-/**
- * @template T
- * @typedef {{ readonly value: T; subscribe(fn: (value: T) => void): () => void }} Readable
- */
-/** @typedef {{ _id?: string; text: string; senderFullname?: string }} ChatMessage */
-/**
- * @typedef {{
- *   messages: Readable<readonly ChatMessage[]>;
- *   send(text: string): unknown;
- *   on(event: 'message:received', listener: (message: ChatMessage) => void): () => void;
- *   dispose(): void;
- * }} ChatClient
- */
-/** @typedef {{ createChatClient(options: { settings: Record<string, unknown> }): ChatClient }} ClientModule */
+/** @typedef {typeof import('../../src/client/index.ts')} ClientModule */
+/** @typedef {import('../../src/client/index.ts').ChatMessage} ChatMessage */
 
 /** @param {string} id */
 function byId(id) {
@@ -27,8 +17,11 @@ function byId(id) {
 /** @param {ChatMessage} message */
 function messageItem(message) {
   const item = document.createElement('li');
-  if (message.senderFullname) item.append(Object.assign(document.createElement('span'), { className: 'who', textContent: message.senderFullname }));
+  item.dataset.state = message.state;
+  if (!message.fromVisitor && message.senderName)
+    item.append(Object.assign(document.createElement('span'), { className: 'who', textContent: message.senderName }));
   item.append(document.createTextNode(message.text));
+  if (message.state === 'failed') item.append(Object.assign(document.createElement('span'), { className: 'note', textContent: ' (not sent)' }));
   return item;
 }
 
@@ -39,20 +32,33 @@ export async function startCustomUi({ clientUrl, settings }) {
   const form = /** @type {HTMLFormElement} */ (byId('composer'));
   const input = /** @type {HTMLInputElement} */ (byId('text'));
   /** @type {unknown} */
-  const loaded = await import(clientUrl);
-  const client = /** @type {ClientModule} */ (loaded).createChatClient({ settings });
+  const loaded = await import(/* @vite-ignore */ clientUrl);
+  const { createChatClient, effect } = /** @type {ClientModule} */ (loaded);
+  const client = createChatClient({ settings });
   status.textContent = 'Ask us anything: the workshop answers here.';
 
-  client.messages.subscribe((messages) => list.replaceChildren(...messages.map(messageItem)));
+  // `effect` of the package itself: its signals are the package's copy, which only it tracks.
+  const stop = effect(() => {
+    // Chat bubbles only: info lines (an agent joined, the chat closed) carry a label key, not a text.
+    const messages = client.conversation.messages.value.filter((message) => message.kind === 'message');
+    list.replaceChildren(...messages.map(messageItem));
+  });
   client.on('message:received', (message) => {
     status.textContent = `New answer${message.senderFullname ? ` from ${message.senderFullname}` : ''}.`;
+  });
+  client.on('error', (error) => {
+    if (error.type === 'send') status.textContent = 'That message did not go through.';
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    client.send(text);
+    // Never rejects: queued, retried, delivered once; a failure arrives as an `error` event.
+    void client.send(text);
     input.value = '';
   });
-  window.addEventListener('pagehide', () => client.dispose());
+  window.addEventListener('pagehide', () => {
+    stop();
+    client.dispose();
+  });
 }

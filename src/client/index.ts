@@ -7,5 +7,23 @@ export { createPreviewClient, type PreviewOptions } from './previewClient.ts';
 export type { ChatClient, ChatClientOptions, ChatCommands, ChatState, SettingsUpdate, VisitorDetails } from './types.ts';
 export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from '../state/events.ts';
 export type { WidgetSettings } from '../state/settings.ts';
-export type { WireMessage } from '../api/wire.ts';
+export type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 export type { TextKey } from '../i18n/translator.ts';
+// What a UI renders and passes back: the rows of `conversation.messages`, and the commands' and
+// options' argument types (named here so a consumer never imports them from the package's insides).
+export type { ChatMessage } from '../state/chatMessage.ts';
+export type { TimedMessage } from '../state/splitMessages.ts';
+export type { ButtonIntent } from '../state/attachments.ts';
+export type { PreChatValues } from '../state/preChatForm.ts';
+export type { Availability } from '../state/operatingHours.ts';
+export type { InputControl } from '../state/inputControl.ts';
+export type { KeyValueStore } from '../state/storage.ts';
+export type { Http, RequestOptions } from '../api/http.ts';
+
+// The chat's state is signals of the copy of `@preact/signals-core` compiled into this package
+// (it has no dependencies). An `effect` or `computed` tracks only the signals of its own copy, so
+// one from the consumer's own `@preact/signals-core` would never rerun when the chat changes:
+// these are the package's copy, for a UI that renders several signals at once. (`signal.subscribe`
+// needs no import; `batch` groups several commands into one update.)
+export { batch, computed, effect } from '@preact/signals-core';
+export type { ReadonlySignal } from '@preact/signals-core';
