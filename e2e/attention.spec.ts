@@ -22,7 +22,9 @@ test.describe('attention while closed', () => {
     const other = await context.newPage();
     await other.goto(url);
     await expect(launcher(other)).toBeVisible();
-    // The tab the visitor looks at leads: bring the first one back to the front.
+    // The tab the visitor turns back to leads: the first one went to the background when the
+    // second opened, and comes back to the front now.
+    await setHidden(page, true);
     await page.bringToFront();
     await setHidden(other, true);
     await setHidden(page, false);

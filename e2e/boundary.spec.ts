@@ -75,8 +75,8 @@ test.describe('the one boundary', () => {
     // The visitor's bubbles carry no visible label (issue 10); the one a screen reader hears, "You",
     // is on the visitor's own bubble only, never on an agent's.
     await expect(page.locator('porchlight-widget .sender-visitor')).toHaveCount(0);
-    await expect(page.locator('porchlight-widget li.message-visitor .visually-hidden').first()).toHaveText('You:');
-    await expect(spoof.locator('.visually-hidden').first()).toHaveText('Support:');
+    await expect(page.locator('porchlight-widget li.message-visitor .visually-hidden').first()).toHaveText('\u2068You\u2069: ');
+    await expect(spoof.locator('.visually-hidden').first()).toHaveText('\u2068Support\u2069: ');
     expect(await named.locator('.sender bdi').evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('isolate');
     expect(errors).toEqual([]);
   });
