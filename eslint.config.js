@@ -32,24 +32,6 @@ export default tseslint.config(
       'demo/pages/e2e-generated/',
       // A stranger's app, made and type-checked by e2e/package.spec.ts against the packed tarball.
       'e2e/package-app/',
-      // TEMPORARY: linted after the client refactor (issue 12 §1) lands; the lead removes this block.
-      'src/state/',
-      'src/ui/',
-      'src/client/',
-      'src/widget.ts',
-      'src/widget.*.tsx',
-      'src/app.ts',
-      'src/commands.ts',
-      'src/element.ts',
-      'src/index.ts',
-      'src/preview.ts',
-      'src/test/',
-      'src/frameworks/',
-      'src/api/realtime.ts',
-      'src/i18n/locales.ts',
-      'playwright.config.ts',
-      '.ci/npm-types.mjs',
-      // END TEMPORARY
     ],
   },
   js.configs.recommended,
@@ -72,6 +54,12 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       // tsc already reports unused locals and parameters (noUnusedLocals/noUnusedParameters).
       '@typescript-eslint/no-unused-vars': 'off',
+      // Commands and models are closures that never use `this` (docs/architecture.md): they are
+      // handed around as values (`sendMessage: client.send`), which is what this rule forbids.
+      '@typescript-eslint/unbound-method': 'off',
+      // `async` on a function that does not await is how a Promise-returning interface turns a
+      // synchronous throw into a rejection (storage adapters, fakes); not a mistake here.
+      '@typescript-eslint/require-await': 'off',
       // Numbers and booleans read fine in a message; objects and undefined do not.
       // `never` shows up where a value from the wire reaches a branch its type says cannot happen.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNever: true }],

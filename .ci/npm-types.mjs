@@ -67,4 +67,8 @@ for (const [entry, source] of Object.entries(entries)) {
 }
 rmSync(scratch, { recursive: true, force: true });
 if (failed) process.exit(1);
-console.log(`npm types: ${Object.keys(entries).map((entry) => `${NPM_OUT_DIR}/${entry}.d.ts`).join(', ')}`);
+console.log(
+  `npm types: ${Object.keys(entries)
+    .map((entry) => `${NPM_OUT_DIR}/${entry}.d.ts`)
+    .join(', ')}`,
+);

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_ORIGIN, PROJECT_ID, chatWindow, createProject, launcher, openHostPage, projectPage, sendFromWidget, snippetPage, watchBrowser } from './support.ts';
+import {
+  API_ORIGIN,
+  PROJECT_ID,
+  chatWindow,
+  createProject,
+  launcher,
+  openHostPage,
+  projectPage,
+  sendFromWidget,
+  snippetPage,
+  watchBrowser,
+} from './support.ts';
 
 /** Every request for the app bundle (`app.js` and the chunk it imports). */
 function appFetches(page: Page): string[] {
@@ -71,7 +82,11 @@ window.Tiledesk('open');`;
     await openHostPage(page, html);
     await expect(chatWindow(page)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { tiledeskEvents: string[] }).tiledeskEvents)).toEqual(['open']);
-    expect(await page.evaluate(() => (window as unknown as { Tiledesk: unknown; Porchlight: unknown }).Tiledesk === (window as unknown as { Porchlight: unknown }).Porchlight)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { Tiledesk: unknown; Porchlight: unknown }).Tiledesk === (window as unknown as { Porchlight: unknown }).Porchlight,
+      ),
+    ).toBe(true);
     await page.evaluate(() => (window as unknown as { Tiledesk: (...a: unknown[]) => void }).Tiledesk('close'));
     await expect(chatWindow(page)).toBeHidden();
   });

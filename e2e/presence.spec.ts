@@ -10,9 +10,13 @@ test.describe('presence, grouping and the colour scheme', () => {
     const team = page.locator('porchlight-widget .header .team img');
     await expect(team.first()).toBeVisible();
     // The photos come from {apiUrl}/files?path=uploads/users/{id}/images/photo.jpg and load.
-    await expect.poll(() => team.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() => team.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
     expect(await team.first().getAttribute('src')).toMatch(/\/files\?path=uploads%2Fusers%2F[0-9a-f]{24}%2Fimages%2Fphoto\.jpg$/);
-    await expect(page.locator('porchlight-widget .header .status-line')).toContainText(/Online · (We usually reply in \d+ (minute|hour)s?|We will reply as soon as we can)/);
+    await expect(page.locator('porchlight-widget .header .status-line')).toContainText(
+      /Online · (We usually reply in \d+ (minute|hour)s?|We will reply as soon as we can)/,
+    );
     await expect(page.locator('porchlight-widget .welcome.is-empty')).toContainText('Send us a message below');
   });
 

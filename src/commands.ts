@@ -19,15 +19,19 @@ export function dispatchCommand(instance: WidgetInstance, reportError: (detail: 
     case 'sendMessage':
       return typeof first === 'string' ? instance.sendMessage(first) : undefined;
     case 'setUser':
-      return first && typeof first === 'object' ? instance.setUser(first as Parameters<WidgetInstance['setUser']>[0]) : undefined;
+      return first && typeof first === 'object' ? instance.setUser(first) : undefined;
     case 'setLocale':
       return typeof first === 'string' ? instance.setLocale(first) : undefined;
     case 'on':
-      return typeof first === 'string' && typeof second === 'function' ? instance.on(first as WidgetEventName, second as ChatListener<WidgetEventName>) : undefined;
+      return typeof first === 'string' && typeof second === 'function'
+        ? instance.on(first as WidgetEventName, second as ChatListener<WidgetEventName>)
+        : undefined;
     case 'off':
-      return typeof first === 'string' ? instance.off(first as WidgetEventName, typeof second === 'function' ? (second as ChatListener<WidgetEventName>) : undefined) : undefined;
+      return typeof first === 'string'
+        ? instance.off(first as WidgetEventName, typeof second === 'function' ? (second as ChatListener<WidgetEventName>) : undefined)
+        : undefined;
     case 'update':
-      return first && typeof first === 'object' ? instance.update(first as Parameters<WidgetInstance['update']>[0]) : undefined;
+      return first && typeof first === 'object' ? instance.update(first) : undefined;
     default:
       reportError({ type: 'command', message: `unknown command ${String(name)}` });
       return undefined;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { until } from './test/fakeFetch.ts';
 import { FakeSocket } from './test/fakeSocket.ts';
-import { useWidgetHarness } from './test/mountForTest.ts';
+import { widgetHarness } from './test/mountForTest.ts';
 
 /** Which socket a whole widget opens, from the page's setting or what the service announces. */
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 
 beforeEach(() => {
   FakeSocket.instances = [];

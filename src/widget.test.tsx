@@ -1,9 +1,9 @@
 import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { useWidgetHarness } from './test/mountForTest.ts';
+import { widgetHarness } from './test/mountForTest.ts';
 import { until } from './test/fakeFetch.ts';
 
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 const start = harness.start;
 
 describe('widget', () => {
@@ -14,7 +14,11 @@ describe('widget', () => {
     const launcher = ui.getByRole('button', { name: 'Open chat' });
     expect(launcher.getAttribute('part')).toBe('launcher');
     await until(() => expect(ready).toHaveBeenCalled());
-    expect(harness.service.calls.map((c) => c.path)).toEqual([`/${harness.service.projectId}/publicanalytics/waiting/current`, `/${harness.service.projectId}/widgets`, `/${harness.service.projectId}/labels/EN`]);
+    expect(harness.service.calls.map((c) => c.path)).toEqual([
+      `/${harness.service.projectId}/publicanalytics/waiting/current`,
+      `/${harness.service.projectId}/widgets`,
+      `/${harness.service.projectId}/labels/EN`,
+    ]);
 
     fireEvent.click(launcher);
     const dialog = await ui.findByRole('dialog', { name: 'Fake project' });

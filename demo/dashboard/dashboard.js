@@ -159,7 +159,9 @@ function warnContrast() {
   const chosen = field('themeForegroundColor').value;
   const ratio = chosen ? contrastRatio(field('themeColor').value, chosen) : null;
   contrastWarning.hidden = ratio === null || ratio >= AA_CONTRAST;
-  contrastWarning.textContent = contrastWarning.hidden ? '' : `This text colour has a contrast of ${ratio?.toFixed(2)}:1 on the theme colour (WCAG AA needs ${AA_CONTRAST}:1): the widget uses a readable one instead.`;
+  contrastWarning.textContent = contrastWarning.hidden
+    ? ''
+    : `This text colour has a contrast of ${ratio?.toFixed(2)}:1 on the theme colour (WCAG AA needs ${AA_CONTRAST}:1): the widget uses a readable one instead.`;
 }
 
 function refresh() {

@@ -97,6 +97,14 @@ export function photoPath(userId: string): string {
 export function photoFiles(uploadDate: string, photos: Readonly<Record<string, string>>): FileDoc[] {
   return Object.entries(photos).map(([userId, asset]) => {
     const data = readFileSync(new URL(`../assets/${asset}`, import.meta.url));
-    return { bucket: 'images', filename: photoPath(userId), contentType: 'image/png', length: data.length, uploadDate, metadata: { createdBy: 'system' }, data };
+    return {
+      bucket: 'images',
+      filename: photoPath(userId),
+      contentType: 'image/png',
+      length: data.length,
+      uploadDate,
+      metadata: { createdBy: 'system' },
+      data,
+    };
   });
 }

@@ -237,7 +237,10 @@ export function stampsNow(): Stamps {
 
 /** The seed's stored files: the price list the bot's `/file` sends, and the agents' photos. */
 function seedFiles(): FileDoc[] {
-  return [priceListFile(SEED_TIME), ...photoFiles(SEED_TIME, { [DEMO_AGENT.id]: 'agent-ann.png', [DEMO_AGENT_2.id]: 'agent-bob.png', [DEMO_BOT_ID]: 'bot.png' })];
+  return [
+    priceListFile(SEED_TIME),
+    ...photoFiles(SEED_TIME, { [DEMO_AGENT.id]: 'agent-ann.png', [DEMO_AGENT_2.id]: 'agent-bob.png', [DEMO_BOT_ID]: 'bot.png' }),
+  ];
 }
 
 /**

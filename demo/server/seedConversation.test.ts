@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => kit.demo.close());
 
 const seed = (body: unknown, project = '') =>
-  fetch(`${kit.demo.apiOrigin}/__demo/seed-conversation${project ? `?project=${project}` : ''}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${kit.demo.apiOrigin}/__demo/seed-conversation${project ? `?project=${project}` : ''}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('POST /__demo/seed-conversation', () => {
   it('without a requestId: a new guest and a conversation of count messages, readable with the returned token', async () => {
@@ -28,7 +32,7 @@ describe('POST /__demo/seed-conversation', () => {
     // Both sides speak, oldest first, each with its own id.
     expect(new Set(messages.map((m) => m.sender)).size).toBe(2);
     expect(new Set(messages.map((m) => m._id)).size).toBe(5000);
-    const times = messages.map((m) => Date.parse(m.createdAt!));
+    const times = messages.map((m) => Date.parse(m.createdAt));
     expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
     // The conversation is the guest's: it is among their requests.
     const mine = (await (await kit.call(`/${PID}/requests/me`, { token: answer.token })).json()) as { requests: Array<{ request_id: string }> };
@@ -69,11 +73,15 @@ describe('POST /__demo/seed-conversation', () => {
     // node:http, not fetch: fetch adds `Cache-Control: no-cache` to a request carrying its own
     // If-None-Match (as the Fetch standard says), and Express then never answers 304.
     const again = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${kit.demo.apiUrl}/${PID}/requests/${requestId}/messages`, { headers: { authorization: token, 'if-none-match': etag! } }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = httpRequest(
+        `${kit.demo.apiUrl}/${PID}/requests/${requestId}/messages`,
+        { headers: { authorization: token, 'if-none-match': etag! } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });

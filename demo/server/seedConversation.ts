@@ -41,7 +41,8 @@ export interface SeedResult {
 /** Texts of varied length, some with markdown, like a real support history. */
 function seededText(i: number, count: number): string {
   const n = `${i + 1} of ${count}`;
-  if (i % 10 === 3) return `Message ${n}: here is a longer explanation with **some emphasis**, a [link](https://example.com/help/${i}) and enough words to wrap over a few lines in the chat window.`;
+  if (i % 10 === 3)
+    return `Message ${n}: here is a longer explanation with **some emphasis**, a [link](https://example.com/help/${i}) and enough words to wrap over a few lines in the chat window.`;
   if (i % 7 === 5) return `Message ${n}:\n- first point\n- second point`;
   return `Message ${n}`;
 }
@@ -73,7 +74,12 @@ function newRequest(store: Store, projectId: string, visitor: { uid: string; ful
     participantsBots: [],
     hasBot: false,
     preflight: false,
-    snapshot: { availableAgentsCount: 1, requester: requester ? projectUserJson(store, requester) : undefined, lead: structuredClone(lead), agents: [{ id_user: DEMO_AGENT.id }] },
+    snapshot: {
+      availableAgentsCount: 1,
+      requester: requester ? projectUserJson(store, requester) : undefined,
+      lead: structuredClone(lead),
+      agents: [{ id_user: DEMO_AGENT.id }],
+    },
     channel: { name: 'chat21' },
     channelOutbound: { name: 'chat21' },
     smartAssignment: true,

@@ -14,7 +14,15 @@ function scriptedFetch(answers: string[]) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, inits };
 }
 
-const message = (id: string, text: string) => ({ _id: id, text, sender: 'a', senderFullname: 'Ann', type: 'text', createdAt: '2024-05-01T10:00:00.000Z', status: 200 });
+const message = (id: string, text: string) => ({
+  _id: id,
+  text,
+  sender: 'a',
+  senderFullname: 'Ann',
+  type: 'text',
+  createdAt: '2024-05-01T10:00:00.000Z',
+  status: 200,
+});
 const one = JSON.stringify([message('m1', 'hello')]);
 const two = JSON.stringify([message('m1', 'hello'), message('m2', 'again')]);
 

@@ -74,7 +74,10 @@ export function socketUrlFor(apiUrl: string): string {
     parsed = base ? new URL(apiUrl, base) : new URL(apiUrl);
   } catch {
     // Not a URL we can parse: do the obvious textual thing rather than throw.
-    return `${apiUrl.replace(/[?#].*$/, '').replace(/^http/i, 'ws').replace(/\/+$/, '')}/`;
+    return `${apiUrl
+      .replace(/[?#].*$/, '')
+      .replace(/^http/i, 'ws')
+      .replace(/\/+$/, '')}/`;
   }
   const secure = parsed.protocol === 'https:' || parsed.protocol === 'wss:';
   const path = parsed.pathname.replace(/\/+$/, '');

@@ -29,7 +29,9 @@ afterEach(() => {
 describe('createChatClient', () => {
   it('types its events: a received message has its text, the unread count is a number', () => {
     const { client } = startClient();
-    expectTypeOf(client.on).parameter(0).toEqualTypeOf<'ready' | 'open' | 'close' | 'message:sent' | 'message:received' | 'unread:change' | 'conversation:started' | 'error'>();
+    expectTypeOf(client.on)
+      .parameter(0)
+      .toEqualTypeOf<'ready' | 'open' | 'close' | 'message:sent' | 'message:received' | 'unread:change' | 'conversation:started' | 'error'>();
     client.on('message:received', (m) => expectTypeOf(m).toEqualTypeOf<WireMessage>());
     client.on('unread:change', (n) => expectTypeOf(n).toEqualTypeOf<number>());
     client.on('error', (e) => expectTypeOf(e.type).toEqualTypeOf<string>());
@@ -133,7 +135,11 @@ describe('createPreviewClient', () => {
   it('shows the project, the labels and a sample conversation, and never calls the network', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const client = createPreviewClient({ settings: {}, window, preview: { project: { project: { _id: 'p', name: 'Preview shop', widget: {} } }, labels: { WELCOME_TITLE: 'Hello from labels' } } });
+    const client = createPreviewClient({
+      settings: {},
+      window,
+      preview: { project: { project: { _id: 'p', name: 'Preview shop', widget: {} } }, labels: { WELCOME_TITLE: 'Hello from labels' } },
+    });
     clients.push(client);
     await client.ready;
     expect(client.preview).toBe(true);

@@ -28,8 +28,7 @@ export function createCommands(
   const { win, store } = deps;
 
   /** The page named the visitor: kept on the stored visitor (a failing storage is reported, not thrown). */
-  const nameVisitor = (fullname: string, email: string) =>
-    session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
+  const nameVisitor = (fullname: string, email: string) => session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
 
   const send = (message: Outgoing): Promise<void> =>
     conversation

@@ -122,7 +122,14 @@ export function createModels(o: {
   });
 
   const rating = createRatingMemory({ http, session, projectId });
-  const attention = createAttention({ messages: conversation.messages, unread: conversation.unread, isOpen: ui.isOpen, leads: tabs.isLeader, quiet: o.preview, doc: win.document });
+  const attention = createAttention({
+    messages: conversation.messages,
+    unread: conversation.unread,
+    isOpen: ui.isOpen,
+    leads: tabs.isLeader,
+    quiet: o.preview,
+    doc: win.document,
+  });
 
   const state: ChatState = {
     settings,

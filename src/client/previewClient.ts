@@ -27,7 +27,7 @@ const offline: Http = () => Promise.reject(new Error('preview: no network'));
 function labelsLayer(labels: unknown, lang: string): Record<string, string> | null {
   if (!labels || typeof labels !== 'object') return null;
   if ('lang' in labels && 'data' in labels) return remoteLabelsFor(lang, labels);
-  return labelTexts('data' in labels ? (labels as { data: unknown }).data : labels);
+  return labelTexts('data' in labels ? (labels).data : labels);
 }
 
 /**

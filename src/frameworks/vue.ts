@@ -20,7 +20,7 @@ function settingsOf(attrs: SetupContext['attrs']): MountSettings {
     if (name === 'class' || name === 'style') continue;
     settings[camel(name)] = value;
   }
-  return settings as MountSettings;
+  return settings;
 }
 
 export const Porchlight = defineComponent({

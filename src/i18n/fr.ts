@@ -106,11 +106,11 @@ const fr: LocaleTexts = {
   EMOJI_CATEGORY_TRAVEL: 'Voyages',
   EMOJI_CATEGORY_OBJECTS: 'Objets',
   EMOJI_CATEGORY_SYMBOLS: 'Symboles',
-  WAITING_TIME_FOUND: "Nous répondons en général en {{reply_time}}",
-  WAITING_TIME_NOT_FOUND: "Nous répondrons dès que possible",
-  AGENT_AVAILABLE: "En ligne",
-  AGENT_NOT_AVAILABLE: "Absent",
-  WELCOME_INVITE: "Écrivez-nous ci-dessous : nous sommes là pour vous aider.",
+  WAITING_TIME_FOUND: 'Nous répondons en général en {{reply_time}}',
+  WAITING_TIME_NOT_FOUND: 'Nous répondrons dès que possible',
+  AGENT_AVAILABLE: 'En ligne',
+  AGENT_NOT_AVAILABLE: 'Absent',
+  WELCOME_INVITE: 'Écrivez-nous ci-dessous : nous sommes là pour vous aider.',
 };
 
 export default fr;

@@ -18,8 +18,7 @@ type PluralKey = `${PluralBase}_${Intl.LDMLPluralRule}`;
  * plural categories (`Intl.PluralRules`): `KEY_other` is required, `KEY_zero` … `KEY_many` are
  * optional (Arabic has all six, German only `_one` and `_other`). Unknown keys are type errors.
  */
-export type LocaleTexts = Record<Exclude<TextKey, PluralKey> | `${PluralBase}_other`, string> &
-  Partial<Record<PluralKey, string>>;
+export type LocaleTexts = Record<Exclude<TextKey, PluralKey> | `${PluralBase}_other`, string> & Partial<Record<PluralKey, string>>;
 
 /** One chunk per language, so a visitor downloads only their own. */
 const LOADERS: Record<Exclude<ShippedLanguage, 'en'>, () => Promise<{ default: LocaleTexts }>> = {

@@ -6,7 +6,7 @@ import { createAttention, latestFromOthers, unreadTitle } from './attention.ts';
 /** A document whose visibility the test switches (happy-dom's is always visible). */
 function fakeDocument(title: string) {
   const target = new EventTarget();
-  const doc = Object.assign(target, { title, visibilityState: 'visible' as DocumentVisibilityState });
+  const doc = Object.assign(target, { title, visibilityState: 'visible' });
   return {
     doc: doc as unknown as Document,
     get title() {

@@ -96,7 +96,12 @@ function timeOf(message: WireMessage): number {
  * outage can cause whatever the client does) shows once, as its first copy; outbox items whose
  * tempUID the service already has are not shown twice; the rest follow.
  */
-export function toChatMessages(history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] {
+export function toChatMessages(
+  history: readonly WireMessage[],
+  outbox: readonly OutboxItem[],
+  myIds: ReadonlySet<string>,
+  requestId: string | null,
+): ChatMessage[] {
   const stored = new Set<string>();
   // "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new).
   const joined = new Set<string>();
@@ -110,7 +115,21 @@ export function toChatMessages(history: readonly WireMessage[], outbox: readonly
       const member = message.attributes?.messagelabel?.key === 'MEMBER_JOINED_GROUP' ? String(message.attributes.messagelabel.parameters?.member_id ?? '') : '';
       if (member && (joined.has(member) || (requestId && message.recipient && message.recipient !== requestId))) continue;
       if (member) joined.add(member);
-      if (line) out.push({ key: message._id, kind: 'info', infoLabel: line.label, infoParams: line.params, id: message._id, text: '', type: 'text', senderName: '', senderId: message.sender, fromVisitor: false, createdAt: timeOf(message), state: 'sent' });
+      if (line)
+        out.push({
+          key: message._id,
+          kind: 'info',
+          infoLabel: line.label,
+          infoParams: line.params,
+          id: message._id,
+          text: '',
+          type: 'text',
+          senderName: '',
+          senderId: message.sender,
+          fromVisitor: false,
+          createdAt: timeOf(message),
+          state: 'sent',
+        });
       continue;
     }
     out.push({

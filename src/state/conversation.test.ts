@@ -19,7 +19,8 @@ function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof cre
   const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
   const emitter = createEmitter(null);
   const events: Array<[string, unknown]> = [];
-  for (const name of ['message:sent', 'message:received', 'unread:change', 'conversation:started', 'error'] as const) emitter.on(name, (d) => events.push([name, d]));
+  for (const name of ['message:sent', 'message:received', 'unread:change', 'conversation:started', 'error'] as const)
+    emitter.on(name, (d) => events.push([name, d]));
   const conversation = createConversation({
     http,
     projectId: service.projectId,
@@ -92,7 +93,9 @@ describe('conversation: sending', () => {
     const { service, conversation } = setup();
     let refusals = 1;
     service.setFault((call) =>
-      call.method === 'POST' && call.path.endsWith('/messages') && refusals-- > 0 ? { status: 429, body: { message: 'Rate limit exceeded' }, headers: { 'Retry-After': '1' } } : undefined,
+      call.method === 'POST' && call.path.endsWith('/messages') && refusals-- > 0
+        ? { status: 429, body: { message: 'Rate limit exceeded' }, headers: { 'Retry-After': '1' } }
+        : undefined,
     );
     const start = Date.now();
     await conversation.send({ text: 'Later' });
@@ -126,7 +129,7 @@ describe('conversation: sending', () => {
     service.setFault((call) => (offline && call.path.endsWith('/messages') ? 'network-error' : undefined));
     await conversation.send({ text: 'Offline' });
     // Skip the backoff waits: make every pending attempt due now.
-    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) conversation.resume(), await wait(60);
+    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) (conversation.resume(), await wait(60));
     await until(() => expect(conversation.outbox.value[0]?.state).toBe('failed'), 3000);
     offline = false;
     conversation.resume();
@@ -270,15 +273,19 @@ describe('conversation: messages that can never be delivered', () => {
     let down = true;
     service.setFault((call) => (down && call.path.endsWith('/messages') ? 'network-error' : undefined));
     await conversation.send({ text: 'during the outage' });
-    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) await wait(10), await conversationDue(conversation);
+    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) (await wait(10), await conversationDue(conversation));
     await until(() => expect(conversation.outbox.value[0]).toMatchObject({ state: 'failed', retryable: true }), 3000);
     down = false;
     // No `online` event, no tap: the next poll finds the service up.
     await conversation.sync();
-    await until(() => expect(conversation.messages.value.map((m) => [m.text, m.state])).toEqual([
-      ['before', 'sent'],
-      ['during the outage', 'sent'],
-    ]), 3000);
+    await until(
+      () =>
+        expect(conversation.messages.value.map((m) => [m.text, m.state])).toEqual([
+          ['before', 'sent'],
+          ['during the outage', 'sent'],
+        ]),
+      3000,
+    );
     expect(service.messages.get(conversation.requestId.value!)!.map((m) => m.text)).toEqual(['before', 'during the outage']);
   });
 
@@ -287,7 +294,11 @@ describe('conversation: messages that can never be delivered', () => {
     await conversation.send({ text: 'first' });
     const rid = conversation.requestId.value!;
     // A confused gateway answers with someone else's message.
-    service.setFault((call) => (isPost(call) ? { body: { _id: 'elsewhere', sender: 'guest-1', recipient: 'support-group-other', text: 'not yours', createdAt: new Date().toISOString() } } : undefined));
+    service.setFault((call) =>
+      isPost(call)
+        ? { body: { _id: 'elsewhere', sender: 'guest-1', recipient: 'support-group-other', text: 'not yours', createdAt: new Date().toISOString() } }
+        : undefined,
+    );
     await conversation.send({ text: 'second' });
     expect(conversation.history.value.map((m) => m.recipient)).toEqual([rid]);
     expect(conversation.messages.value.map((m) => m.text)).not.toContain('not yours');
@@ -316,7 +327,9 @@ describe('conversation: refused credentials', () => {
   it('a service that refuses every guest: messages kept as "Not sent", no request loop, polling stops', async () => {
     const { service, conversation, session, events } = setup();
     await conversation.send({ text: 'one' });
-    service.setFault((call) => (call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined));
+    service.setFault((call) =>
+      call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined,
+    );
     await conversation.send({ text: 'two' });
     await conversation.send({ text: 'three' });
     expect(session.refused.value).toBe(true);
@@ -338,7 +351,11 @@ describe('conversation: refused credentials', () => {
     const { service, conversation } = setup();
     await conversation.send({ text: 'one' });
     const old = conversation.requestId.value!;
-    service.setFault((call) => (isPost(call) && call.path.includes(old) ? { status: 403, body: { success: false, message: 'Error creating message', err: "You don't belong the conversation" } } : undefined));
+    service.setFault((call) =>
+      isPost(call) && call.path.includes(old)
+        ? { status: 403, body: { success: false, message: 'Error creating message', err: "You don't belong the conversation" } }
+        : undefined,
+    );
     await conversation.send({ text: 'two' });
     await until(() => expect(conversation.outbox.value).toEqual([]));
     const now = conversation.requestId.value!;
@@ -371,7 +388,13 @@ describe('conversation: the stored outbox is repaired on restore', () => {
 describe('conversation: outbox items of another conversation', () => {
   it('drops failed messages of a conversation no longer shown, and still delivers pending ones to their own', async () => {
     const { service, conversation, store } = setup();
-    service.setFault((call) => (isPost(call) && textOf(call) === 'refused' ? { status: 422, body: { errors: ['no'] } } : isPost(call) && textOf(call) === 'slow' ? 'network-error' : undefined));
+    service.setFault((call) =>
+      isPost(call) && textOf(call) === 'refused'
+        ? { status: 422, body: { errors: ['no'] } }
+        : isPost(call) && textOf(call) === 'slow'
+          ? 'network-error'
+          : undefined,
+    );
     await conversation.send({ text: 'first' });
     const old = conversation.requestId.value!;
     await conversation.send({ text: 'refused' });

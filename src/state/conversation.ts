@@ -154,7 +154,6 @@ export function createConversation(options: {
   const setOutbox = engine.change;
   const flush = engine.flush;
 
-
   const myIds = computed(() => {
     const v = session.visitor.value;
     return new Set(v ? [v.id, ...v.pastIds] : []);
@@ -225,7 +224,8 @@ export function createConversation(options: {
         ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
         ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
       };
-      if (Object.keys(patch).length) void session.updateVisitor(patch).catch((error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) }));
+      if (Object.keys(patch).length)
+        void session.updateVisitor(patch).catch((error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) }));
     }
   }
 
@@ -252,8 +252,7 @@ export function createConversation(options: {
     if ((await outboxStore.read()).some(stale)) await setOutbox((items) => items.filter((i) => !stale(i)));
   }
 
-  const storedTempUIDs = () =>
-    new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
+  const storedTempUIDs = () => new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
 
   async function fetchHistory(rid: string) {
     const list = await session.authorized((token) => listMessages(http, token, projectId, rid));
@@ -326,7 +325,12 @@ export function createConversation(options: {
       if (!text.trim() && (message.type ?? 'text') === 'text') return;
       // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
       if (isTooLong(text)) {
-        emitter.emit('error', { type: 'send', reason: 'MESSAGE_TOO_LONG', limit: MAX_MESSAGE_CHARS, message: `a message has at most ${MAX_MESSAGE_CHARS} characters` } satisfies WidgetErrorDetail);
+        emitter.emit('error', {
+          type: 'send',
+          reason: 'MESSAGE_TOO_LONG',
+          limit: MAX_MESSAGE_CHARS,
+          message: `a message has at most ${MAX_MESSAGE_CHARS} characters`,
+        } satisfies WidgetErrorDetail);
         return;
       }
       // The visitor acts: if the service refused their session, it may be tried once more.
@@ -401,7 +405,9 @@ export function createConversation(options: {
       const score = Math.round(rating);
       if (!rid || score < 1 || score > 5) return;
       session.allowAgain();
-      await session.authorized((token) => rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }));
+      await session.authorized((token) =>
+        rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }),
+      );
     },
     async startNew() {
       resetConversation();

@@ -22,7 +22,11 @@ function siteToken(claims: Record<string, unknown>, options: jwt.SignOptions = {
   return `JWT ${jwt.sign(claims, 'project-secret', { subject: 'userexternal', audience: AUD, ...options })}`;
 }
 
-const b64url = (value: string) => btoa(String.fromCharCode(...new TextEncoder().encode(value))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (value: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(value)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 /** A token with any payload text (unsigned: the widget never checks signatures). */
 const rawToken = (payload: string) => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(payload)}.c2ln`;
 
@@ -49,31 +53,60 @@ describe('decodeCustomToken', () => {
   });
 
   it('coerces claims like every answer of the service: wrong types dropped, long names cut', () => {
-    const claims = decodeCustomToken(rawToken(JSON.stringify({ _id: 'u', firstname: { x: 1 }, lastname: 'L'.repeat(500), email: ['a'], exp: 'soon', iat: -5, aud: 3 })));
+    const claims = decodeCustomToken(
+      rawToken(JSON.stringify({ _id: 'u', firstname: { x: 1 }, lastname: 'L'.repeat(500), email: ['a'], exp: 'soon', iat: -5, aud: 3 })),
+    );
     expect(claims).toEqual({ externalId: 'u', lastname: 'L'.repeat(200), audience: '3' });
     expect(tokenProjectId(claims!)).toBeNull();
   });
 
   it('is null for garbage, without throwing', () => {
     const garbage: unknown[] = [
-      undefined, null, 42, {}, '', 'JWT', 'a.b', 'a.b.c.d', 'not a token', 'Bearer x.y.z',
-      'aaa.!!!.ccc', rawToken('not json'), rawToken('[1,2]'), rawToken('"text"'), rawToken('{"firstname":"no id"}'), rawToken('{"_id":""}'),
+      undefined,
+      null,
+      42,
+      {},
+      '',
+      'JWT',
+      'a.b',
+      'a.b.c.d',
+      'not a token',
+      'Bearer x.y.z',
+      'aaa.!!!.ccc',
+      rawToken('not json'),
+      rawToken('[1,2]'),
+      rawToken('"text"'),
+      rawToken('{"firstname":"no id"}'),
+      rawToken('{"_id":""}'),
       `x.${btoa('\xff\xfe')}.z`,
     ];
     for (const value of garbage) expect(decodeCustomToken(value)).toBeNull();
     fc.assert(fc.property(fc.anything(), (value) => decodeCustomToken(value) === null || typeof decodeCustomToken(value)!.externalId === 'string'));
-    fc.assert(fc.property(fc.string(), fc.string(), fc.string(), (a, b, c) => {
-      decodeCustomToken(`${a}.${b}.${c}`);
-      decodeCustomToken(rawToken(b));
-      return true;
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), (a, b, c) => {
+        decodeCustomToken(`${a}.${b}.${c}`);
+        decodeCustomToken(rawToken(b));
+        return true;
+      }),
+    );
   });
 });
 
 describe('the visitor a token names', () => {
   it('has the full name, email, project and expiry, and is authenticated', () => {
-    const identity = identityFromToken(siteToken({ _id: 'jane-doe', firstname: ' Jane ', lastname: 'Doe', email: 'jane@example.com', iat: 1_700_000_000, exp: 1_700_000_600 }));
-    expect(identity).toEqual({ externalId: 'jane-doe', fullName: 'Jane Doe', firstname: ' Jane ', lastname: 'Doe', email: 'jane@example.com', authenticated: true, expiresAt: 1_700_000_600_000, projectId: PID });
+    const identity = identityFromToken(
+      siteToken({ _id: 'jane-doe', firstname: ' Jane ', lastname: 'Doe', email: 'jane@example.com', iat: 1_700_000_000, exp: 1_700_000_600 }),
+    );
+    expect(identity).toEqual({
+      externalId: 'jane-doe',
+      fullName: 'Jane Doe',
+      firstname: ' Jane ',
+      lastname: 'Doe',
+      email: 'jane@example.com',
+      authenticated: true,
+      expiresAt: 1_700_000_600_000,
+      projectId: PID,
+    });
     expect(identityOf({ externalId: 'x' })).toEqual({ externalId: 'x', fullName: '', authenticated: true, expiresAt: null, projectId: null });
     expect(identityOf({ externalId: 'x', lastname: 'Only' }).fullName).toBe('Only');
     expect(identityFromToken('garbage')).toBeNull();

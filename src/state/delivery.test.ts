@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/http.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { dueAt, failureOf, HOLD_ATTEMPTS, isConversationRefusal, MAX_AUTO_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS, UndeliverableError } from './delivery.ts';
+import {
+  dueAt,
+  failureOf,
+  HOLD_ATTEMPTS,
+  isConversationRefusal,
+  MAX_AUTO_ATTEMPTS,
+  nextToSend,
+  REASONS,
+  retryOnceRecovered,
+  SETTLE_MS,
+  UndeliverableError,
+} from './delivery.ts';
 import { SessionRefusedError } from './session.ts';
 
 const item = (over: Partial<OutboxItem> = {}): OutboxItem => ({
@@ -22,10 +33,27 @@ const ctx = { now: 10_000, random: () => 0, online: true };
 
 describe('failureOf', () => {
   it('makes a 4xx final at once, with its reason and no doubt left about delivery', () => {
-    expect(failureOf(item(), new ApiError(422, {}, null), ctx)).toEqual({ attempts: 1, state: 'failed', retryable: false, maybeDelivered: false, reason: REASONS.refused, error: 'HTTP 422' });
-    expect(failureOf(item(), new ApiError(413, { err: 'Request entity too large', limit: 512000 }, null), ctx)).toMatchObject({ state: 'failed', retryable: false, reason: REASONS.tooLarge });
+    expect(failureOf(item(), new ApiError(422, {}, null), ctx)).toEqual({
+      attempts: 1,
+      state: 'failed',
+      retryable: false,
+      maybeDelivered: false,
+      reason: REASONS.refused,
+      error: 'HTTP 422',
+    });
+    expect(failureOf(item(), new ApiError(413, { err: 'Request entity too large', limit: 512000 }, null), ctx)).toMatchObject({
+      state: 'failed',
+      retryable: false,
+      reason: REASONS.tooLarge,
+    });
     expect(failureOf(item(), new ApiError(404, 'Cannot POST', null), ctx)).toMatchObject({ state: 'failed', retryable: false, reason: REASONS.refused });
-    expect(failureOf(item(), new UndeliverableError(REASONS.tooLarge), ctx)).toMatchObject({ attempts: 1, state: 'failed', retryable: false, maybeDelivered: false, reason: REASONS.tooLarge });
+    expect(failureOf(item(), new UndeliverableError(REASONS.tooLarge), ctx)).toMatchObject({
+      attempts: 1,
+      state: 'failed',
+      retryable: false,
+      maybeDelivered: false,
+      reason: REASONS.tooLarge,
+    });
   });
   it('retries a 408 like a timeout', () => {
     expect(failureOf(item(), new ApiError(408, 'Request Timeout', null), ctx)).toMatchObject({ state: 'sending', retryable: true });
@@ -35,7 +63,11 @@ describe('failureOf', () => {
   });
   it('retries 429 and 503 after Retry-After, knowing nothing was stored', () => {
     expect(failureOf(item(), new ApiError(429, {}, 7), ctx)).toMatchObject({ state: 'sending', maybeDelivered: false, notBefore: 17_000 });
-    expect(failureOf(item(), new ApiError(503, 'Service Unavailable', null), ctx)).toMatchObject({ state: 'sending', maybeDelivered: false, notBefore: 10_500 });
+    expect(failureOf(item(), new ApiError(503, 'Service Unavailable', null), ctx)).toMatchObject({
+      state: 'sending',
+      maybeDelivered: false,
+      notBefore: 10_500,
+    });
   });
   it('keeps the doubt after a 500 or a dropped connection, not when offline', () => {
     expect(failureOf(item(), new ApiError(500, { err: 'error' }, null), ctx)).toMatchObject({ maybeDelivered: true, retryable: true });
@@ -43,7 +75,11 @@ describe('failureOf', () => {
     expect(failureOf(item(), new NetworkError(new TypeError('x'), false), { ...ctx, online: false })).toMatchObject({ maybeDelivered: false });
   });
   it(`shows the message as failed (still retryable) after ${MAX_AUTO_ATTEMPTS} attempts`, () => {
-    expect(failureOf(item({ attempts: MAX_AUTO_ATTEMPTS - 1 }), new NetworkError(null, true), ctx)).toMatchObject({ state: 'failed', retryable: true, reason: REASONS.unreachable });
+    expect(failureOf(item({ attempts: MAX_AUTO_ATTEMPTS - 1 }), new NetworkError(null, true), ctx)).toMatchObject({
+      state: 'failed',
+      retryable: true,
+      reason: REASONS.unreachable,
+    });
   });
 });
 
@@ -90,7 +126,9 @@ describe('retryOnceRecovered', () => {
 
 describe('isConversationRefusal', () => {
   it("knows the reference's refusal to add to someone else's conversation", () => {
-    expect(isConversationRefusal(new ApiError(403, { success: false, message: 'Error creating message', err: "You don't belong the conversation" }, null))).toBe(true);
+    expect(
+      isConversationRefusal(new ApiError(403, { success: false, message: 'Error creating message', err: "You don't belong the conversation" }, null)),
+    ).toBe(true);
     expect(isConversationRefusal(new ApiError(403, { success: false, msg: 'you dont belong to the project.' }, null))).toBe(false);
     expect(isConversationRefusal(new ApiError(500, { err: "You don't belong the conversation" }, null))).toBe(false);
   });

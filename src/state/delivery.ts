@@ -93,11 +93,19 @@ export function failureOf(item: OutboxItem, error: unknown, context: { now: numb
     // Even a fresh guest was refused: calls stopped, the visitor's Retry tries once more.
     return { attempts, state: 'failed', retryable: true, reason: REASONS.sessionRefused, error: String(error) };
   }
-  if (error instanceof UndeliverableError) return { attempts, state: 'failed', retryable: false, maybeDelivered: false, reason: error.reason, error: error.message };
+  if (error instanceof UndeliverableError)
+    return { attempts, state: 'failed', retryable: false, maybeDelivered: false, reason: error.reason, error: error.message };
   if (error instanceof ApiError) {
     // A 4xx, 429 or 503 is the service refusing before it stored anything.
     if (!isTransient(error.status)) {
-      return { attempts, state: 'failed', retryable: false, maybeDelivered: false, reason: error.status === 413 ? REASONS.tooLarge : REASONS.refused, error: `HTTP ${error.status}` };
+      return {
+        attempts,
+        state: 'failed',
+        retryable: false,
+        maybeDelivered: false,
+        reason: error.status === 413 ? REASONS.tooLarge : REASONS.refused,
+        error: `HTTP ${error.status}`,
+      };
     }
     retryAfter = error.retryAfterSeconds;
     if (error.status === 429 || error.status === 503) maybeDelivered = false;

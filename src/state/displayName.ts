@@ -20,7 +20,10 @@ export function isolateInText(name: string): string {
 
 /** How a name reads, ignoring case, width, spaces and invisible characters. */
 function folded(name: string): string {
-  return name.normalize('NFKC').toLocaleLowerCase().replace(/[\s\p{Cf}]/gu, '');
+  return name
+    .normalize('NFKC')
+    .toLocaleLowerCase()
+    .replace(/[\s\p{Cf}]/gu, '');
 }
 
 /**

@@ -15,7 +15,8 @@ export function inputControl(messages: readonly ChatMessage[]): InputControl {
     const message = messages[i]!;
     if (message.fromVisitor || message.kind === 'info') continue;
     const attributes = message.attributes ?? {};
-    const placeholder = typeof attributes.inputMessagePlaceholder === 'string' && attributes.inputMessagePlaceholder.trim() ? attributes.inputMessagePlaceholder.trim() : null;
+    const placeholder =
+      typeof attributes.inputMessagePlaceholder === 'string' && attributes.inputMessagePlaceholder.trim() ? attributes.inputMessagePlaceholder.trim() : null;
     return { disabled: attributes.disableInputMessage === true, placeholder };
   }
   return { disabled: false, placeholder: null };

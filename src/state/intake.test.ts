@@ -56,7 +56,14 @@ describe('createIntake', () => {
     const first = setup({ preChat: true, departments: [dept('a'), dept('b')] });
     await first.intake.submitPreChat({ userFullname: 'Ada', userEmail: 'ada@example.com' });
     await first.intake.chooseDepartment('a');
-    const again = createIntake({ store: first.store, departments: first.departments, departmentID: () => '', preChatEnabled: () => true, known: () => ({ fullname: '', email: '' }), hasConversation: () => false });
+    const again = createIntake({
+      store: first.store,
+      departments: first.departments,
+      departmentID: () => '',
+      preChatEnabled: () => true,
+      known: () => ({ fullname: '', email: '' }),
+      hasConversation: () => false,
+    });
     await again.restore();
     expect([again.stage.value, again.department.value?._id, again.preChat.value?.userFullname]).toEqual(['chat', 'a', 'Ada']);
     await again.forget();

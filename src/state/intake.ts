@@ -56,7 +56,8 @@ export function createIntake(options: {
     return 'chat';
   });
 
-  const save = () => store.set('intake', { ...(preChat.value ? { preChat: preChat.value } : {}), ...(chosenId.value ? { departmentId: chosenId.value } : {}) } satisfies Stored);
+  const save = () =>
+    store.set('intake', { ...(preChat.value ? { preChat: preChat.value } : {}), ...(chosenId.value ? { departmentId: chosenId.value } : {}) } satisfies Stored);
 
   return {
     stage,

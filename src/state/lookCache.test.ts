@@ -6,9 +6,23 @@ afterEach(() => localStorage.clear());
 
 describe('look cache', () => {
   it("resolves the launcher's look as the app's styles draw it (validated, lengths with units, contrast colour)", () => {
-    const look = launcherLook(resolveSettings({ align: 'left', themeColor: '#ffcc00', marginX: '32', launcherWidth: '70px', baloonImage: 'https://cdn.example.com/b.png' }));
+    const look = launcherLook(
+      resolveSettings({ align: 'left', themeColor: '#ffcc00', marginX: '32', launcherWidth: '70px', baloonImage: 'https://cdn.example.com/b.png' }),
+    );
     const { css, ...values } = look;
-    expect(values).toEqual({ align: 'left', theme: '#ffcc00', fg: '#111111', x: '32px', y: '20px', mx: '0px', my: '0px', w: '70px', h: '60px', image: 'https://cdn.example.com/b.png', hide: false });
+    expect(values).toEqual({
+      align: 'left',
+      theme: '#ffcc00',
+      fg: '#111111',
+      x: '32px',
+      y: '20px',
+      mx: '0px',
+      my: '0px',
+      w: '70px',
+      h: '60px',
+      image: 'https://cdn.example.com/b.png',
+      hide: false,
+    });
     // The loader's placeholder stylesheet, with these values.
     expect(css).toContain('.l{position:fixed;bottom:20px;left:32px;width:70px;height:60px;');
     expect(css).toContain('background:#ffcc00;color:#111111');
@@ -22,7 +36,7 @@ describe('look cache', () => {
     const cache = createLookCache(localStorage, 'p1');
     expect(cache.widgets()).toBeNull();
     const look = launcherLook(resolveSettings({}));
-    cache.save({ project: { _id: 'p1', name: 'Shop', widget: { themeColor: '#c2410c' } } as never }, look);
+    cache.save({ project: { _id: 'p1', name: 'Shop', widget: { themeColor: '#c2410c' } } }, look);
     cache.saveTexts('it', { LABEL_PLACEHOLDER: 'Scrivi…' });
     expect(createLookCache(localStorage, 'p1').widgets()).toEqual({ project: { _id: 'p1', name: 'Shop', widget: { themeColor: '#c2410c' } } });
     expect(JSON.parse(localStorage.getItem('porchlight:look:p1')!).look).toEqual(look);

@@ -98,7 +98,7 @@ export function createLookCache(storage: Storage | null, projectId: string): Loo
   return {
     widgets() {
       const entry = read(lookKey);
-      return isRecord(entry) && isRecord(entry.widgets) ? (entry.widgets as CachedWidgets) : null;
+      return isRecord(entry) && isRecord(entry.widgets) ? (entry.widgets) : null;
     },
     texts(lang) {
       const texts = read(textsKey(lang));

@@ -19,7 +19,14 @@ const positions = (list: ChatMessage[]) => messageRuns(list).map((p) => `${p.fir
 
 describe('messageRuns', () => {
   it('groups consecutive messages of one sender: name on the first, time on the last', () => {
-    const list = [m('a', 'me', T0), m('b', 'me', T0 + 1000), m('c', 'me', T0 + 2000), m('d', 'agent', T0 + 3000), m('e', 'agent', T0 + 4000), m('f', 'me', T0 + 5000)];
+    const list = [
+      m('a', 'me', T0),
+      m('b', 'me', T0 + 1000),
+      m('c', 'me', T0 + 2000),
+      m('d', 'agent', T0 + 3000),
+      m('e', 'agent', T0 + 4000),
+      m('f', 'me', T0 + 5000),
+    ];
     expect(positions(list)).toEqual(['F-', '--', '-L', 'F-', '-L', 'FL']);
   });
 

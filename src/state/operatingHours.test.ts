@@ -62,10 +62,15 @@ describe('nextOpeningAt', () => {
 describe('availability', () => {
   const now = at('2024-01-15T17:30:00Z');
   it('is closed with the next opening when the hours say so', () => {
-    expect(availability({ activeOperatingHours: true, operatingHours: FIXTURE, userAvailable: false }, now)).toEqual({ status: 'closed', nextOpening: at('2024-01-16T08:01:00Z') });
+    expect(availability({ activeOperatingHours: true, operatingHours: FIXTURE, userAvailable: false }, now)).toEqual({
+      status: 'closed',
+      nextOpening: at('2024-01-16T08:01:00Z'),
+    });
   });
   it('is "no agents" when open but nobody is available, open otherwise, unknown before the service answered', () => {
-    expect(availability({ activeOperatingHours: true, operatingHours: FIXTURE, userAvailable: false }, at('2024-01-15T09:30:00Z'))).toEqual({ status: 'no-agents' });
+    expect(availability({ activeOperatingHours: true, operatingHours: FIXTURE, userAvailable: false }, at('2024-01-15T09:30:00Z'))).toEqual({
+      status: 'no-agents',
+    });
     expect(availability({ activeOperatingHours: false, operatingHours: FIXTURE, userAvailable: true }, now)).toEqual({ status: 'open' });
     expect(availability({ userAvailable: null }, now)).toEqual({ status: 'unknown' });
     expect(availability({ activeOperatingHours: true, operatingHours: '{broken', userAvailable: true }, now)).toEqual({ status: 'open' });

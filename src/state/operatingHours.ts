@@ -111,7 +111,7 @@ export function nextOpeningAt(hours: OperatingHours, now: number): number | null
       .sort((a, b) => a - b);
     const first = candidates[0];
     if (first === undefined) continue;
-    const guess = startOfMinute + ((ahead * 24 * 60 + first - minute) * 60_000);
+    const guess = startOfMinute + (ahead * 24 * 60 + first - minute) * 60_000;
     // A daylight-saving change in between moves the wall clock: correct by the offset difference.
     const drift = timezoneOffsetMinutes(hours.tzname, guess) - timezoneOffsetMinutes(hours.tzname, now);
     return guess - drift * 60_000;
@@ -119,11 +119,7 @@ export function nextOpeningAt(hours: OperatingHours, now: number): number | null
   return null;
 }
 
-export type Availability =
-  | { status: 'open' }
-  | { status: 'closed'; nextOpening: number | null }
-  | { status: 'no-agents' }
-  | { status: 'unknown' };
+export type Availability = { status: 'open' } | { status: 'closed'; nextOpening: number | null } | { status: 'no-agents' } | { status: 'unknown' };
 
 /**
  * What the widget tells the visitor. The service already empties `user_available` when it is

@@ -1,7 +1,18 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { SendMessageBody, WireMessage } from '../api/wire.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { bodyBytes, dueAt, failureOf, isConversationRefusal, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS, UndeliverableError } from './delivery.ts';
+import {
+  bodyBytes,
+  dueAt,
+  failureOf,
+  isConversationRefusal,
+  nextToSend,
+  REASONS,
+  retryOnceRecovered,
+  SERVICE_BODY_LIMIT,
+  SETTLE_MS,
+  UndeliverableError,
+} from './delivery.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import type { FirstMessageFields } from './conversation.ts';
 import type { OutboxStore } from './outboxStore.ts';
@@ -120,12 +131,15 @@ export function createOutboxEngine(options: {
       } catch (error) {
         if (isConversationRefusal(error) && target.mayMove(item)) {
           const to = await target.moveToNew();
-          await change((list) => list.map((i) => (i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)));
+          await change((list) =>
+            list.map((i) => (i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)),
+          );
           continue;
         }
         const patch = failureOf(item, error, { now: now(), random: options.random, online: options.isOnline() });
         await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-        if (patch.state === 'failed') emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
+        if (patch.state === 'failed')
+          emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
       }
     }
   }
@@ -159,7 +173,10 @@ export function createOutboxEngine(options: {
     flush,
     recovered,
     async takeOver() {
-      publish(items, (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)));
+      publish(
+        items,
+        (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)),
+      );
       if (items.peek().some((i) => i.state === 'sending')) void flush();
     },
     dispose() {

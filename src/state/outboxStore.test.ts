@@ -6,7 +6,20 @@ import { createMemoryStore } from './storage.ts';
 const PID = '65f0c0ffee0000000000d3e0';
 const RID = `support-group-${PID}-0123456789abcdef0123456789abcdef`;
 const belongs = (rid: string) => isRequestIdOf(PID, rid);
-const good = { tempUID: 't1', requestId: RID, text: 'hi', type: 'text', attributes: {}, createdAt: 5, attempts: 1, state: 'failed', maybeDelivered: false, notBefore: 9, retryable: true, reason: 'MESSAGE_UNREACHABLE' };
+const good = {
+  tempUID: 't1',
+  requestId: RID,
+  text: 'hi',
+  type: 'text',
+  attributes: {},
+  createdAt: 5,
+  attempts: 1,
+  state: 'failed',
+  maybeDelivered: false,
+  notBefore: 9,
+  retryable: true,
+  reason: 'MESSAGE_UNREACHABLE',
+};
 
 describe('outbox store: what is read is safe to use', () => {
   it('keeps a well-formed item as it is', () => {
@@ -23,18 +36,56 @@ describe('outbox store: what is read is safe to use', () => {
   });
 
   it('makes an unknown state "sending", checking the history first (it may have been delivered)', () => {
-    expect(repairOutboxItem({ ...good, state: 'sent', attempts: 4, notBefore: 1e15 }, belongs, 100)).toMatchObject({ state: 'sending', maybeDelivered: true, attempts: 0, notBefore: 0 });
+    expect(repairOutboxItem({ ...good, state: 'sent', attempts: 4, notBefore: 1e15 }, belongs, 100)).toMatchObject({
+      state: 'sending',
+      maybeDelivered: true,
+      attempts: 0,
+      notBefore: 0,
+    });
     expect(repairOutboxItem({ ...good, state: undefined }, belongs, 100)).toMatchObject({ state: 'sending', maybeDelivered: true });
   });
 
   it('gives every other field a usable value', () => {
-    const repaired = repairOutboxItem({ tempUID: 't2', requestId: RID, text: 'x', state: 'sending', type: 3, attributes: 'a', metadata: [1], attempts: -1, notBefore: 'soon', createdAt: null, maybeDelivered: 'yes' }, belongs, 100);
-    expect(repaired).toEqual({ tempUID: 't2', requestId: RID, text: 'x', type: 'text', attributes: {}, createdAt: 100, attempts: 0, state: 'sending', maybeDelivered: true, notBefore: 0 });
+    const repaired = repairOutboxItem(
+      {
+        tempUID: 't2',
+        requestId: RID,
+        text: 'x',
+        state: 'sending',
+        type: 3,
+        attributes: 'a',
+        metadata: [1],
+        attempts: -1,
+        notBefore: 'soon',
+        createdAt: null,
+        maybeDelivered: 'yes',
+      },
+      belongs,
+      100,
+    );
+    expect(repaired).toEqual({
+      tempUID: 't2',
+      requestId: RID,
+      text: 'x',
+      type: 'text',
+      attributes: {},
+      createdAt: 100,
+      attempts: 0,
+      state: 'sending',
+      maybeDelivered: true,
+      notBefore: 0,
+    });
   });
 
   it('reads the stored list repaired, one item per tempUID', async () => {
     const store = createMemoryStore();
-    await store.set('outbox', [good, { ...good, text: 'again' }, { ...good, tempUID: 't3', state: '??' }, { ...good, tempUID: 't4', requestId: 'support-group-x-y' }, null]);
+    await store.set('outbox', [
+      good,
+      { ...good, text: 'again' },
+      { ...good, tempUID: 't3', state: '??' },
+      { ...good, tempUID: 't4', requestId: 'support-group-x-y' },
+      null,
+    ]);
     const items = await createOutboxStore(store, 'test', false, belongs).read();
     expect(items.map((i) => [i.tempUID, i.text, i.state])).toEqual([
       ['t1', 'hi', 'failed'],

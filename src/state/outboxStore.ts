@@ -18,7 +18,7 @@ const KEY = 'outbox';
 
 function locks(): LockManager | null {
   // Absent in old browsers, on insecure origins and in Node, although lib.dom types it as always there.
-  const manager = (globalThis.navigator as Navigator | undefined)?.locks as LockManager | undefined;
+  const manager = (globalThis.navigator as Navigator | undefined)?.locks;
   return manager && typeof manager.request === 'function' ? manager : null;
 }
 
@@ -47,7 +47,7 @@ export function repairOutboxItem(value: unknown, belongs: (requestId: string) =>
     text,
     type,
     ...(metadata ? { metadata } : {}),
-    attributes: isRecord(value.attributes) ? (value.attributes as OutboxItem['attributes']) : {},
+    attributes: isRecord(value.attributes) ? (value.attributes) : {},
     createdAt: typeof value.createdAt === 'number' && Number.isFinite(value.createdAt) ? value.createdAt : now,
     attempts: known ? count(value.attempts) : 0,
     state: known ? (value.state as OutboxItem['state']) : 'sending',

@@ -13,7 +13,14 @@ describe('pre-chat form', () => {
     const fields = parseFields(
       JSON.stringify([
         { name: 'userFullname', type: 'text', mandatory: true, label: 'LABEL_PRECHAT_USER_FULLNAME' },
-        { name: 'phone', type: 'text', mandatory: false, regex: '/^\\+?[0-9 ]{6,}$/', errorLabel: 'LABEL_PRECHAT_USER_PHONE_ERROR', label: { en: 'Phone', it: 'Telefono' } },
+        {
+          name: 'phone',
+          type: 'text',
+          mandatory: false,
+          regex: '/^\\+?[0-9 ]{6,}$/',
+          errorLabel: 'LABEL_PRECHAT_USER_PHONE_ERROR',
+          label: { en: 'Phone', it: 'Telefono' },
+        },
         { name: 'firstMessage', type: 'textarea', mandatory: false, label: 'LABEL_PRECHAT_FIRST_MESSAGE' },
         { name: 'privacy', type: 'checkbox', mandatory: true, label: 'LABEL_PRECHAT_ACCEPT_TERMS_PRIVACY' },
         { type: 'static', label: 'LABEL_PRECHAT_STATIC_TERMS_PRIVACY', mandatory: true },

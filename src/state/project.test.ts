@@ -9,7 +9,11 @@ const apiUrl = 'https://api.test/v3';
 describe('project bootstrap', () => {
   it('reads /widgets: settings layer, departments, availability and hours', async () => {
     const { fetch } = createFakeFetch(apiUrl, () => ({
-      body: { project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: '{"tzname":"UTC"}', widget: { themeColor: '#123456', bogus: 1 } }, user_available: [], departments: [{ _id: 'd', name: 'Sales' }, { name: 'no id' }] },
+      body: {
+        project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: '{"tzname":"UTC"}', widget: { themeColor: '#123456', bogus: 1 } },
+        user_available: [],
+        departments: [{ _id: 'd', name: 'Sales' }, { name: 'no id' }],
+      },
     }));
     const project = createProject(createHttp({ apiUrl, fetch }), 'p');
     await project.load();
@@ -21,7 +25,9 @@ describe('project bootstrap', () => {
   });
 
   it('falls back to /projects/{pid}/isopen when /widgets is missing', async () => {
-    const { fetch, calls } = createFakeFetch(apiUrl, (call) => (call.path.endsWith('/widgets') ? { status: 404, body: 'Cannot GET' } : { body: { isopen: false } }));
+    const { fetch, calls } = createFakeFetch(apiUrl, (call) =>
+      call.path.endsWith('/widgets') ? { status: 404, body: 'Cannot GET' } : { body: { isopen: false } },
+    );
     const project = createProject(createHttp({ apiUrl, fetch }), 'p');
     await project.load();
     expect(calls.map((c) => c.path)).toEqual(['/p/publicanalytics/waiting/current', '/p/widgets', '/projects/p/isopen']);
@@ -38,7 +44,10 @@ describe('remote labels', () => {
   });
 
   it("reads the dashboard's welcome spelling (wellcomeTitle, wellcomeMsg); the correct spelling wins when both are set", () => {
-    expect(projectWidgetLayer({ wellcomeTitle: 'Hi from the dashboard', wellcomeMsg: 'We answer fast' })).toEqual({ welcomeTitle: 'Hi from the dashboard', welcomeMsg: 'We answer fast' });
+    expect(projectWidgetLayer({ wellcomeTitle: 'Hi from the dashboard', wellcomeMsg: 'We answer fast' })).toEqual({
+      welcomeTitle: 'Hi from the dashboard',
+      welcomeMsg: 'We answer fast',
+    });
     expect(projectWidgetLayer({ wellcomeTitle: 'old', welcomeTitle: 'new', wellcomeMsg: 'old msg' })).toEqual({ welcomeTitle: 'new', welcomeMsg: 'old msg' });
     expect(projectWidgetLayer({ wellcomeTitle: 7 })).toEqual({ welcomeTitle: '7' });
     expect(projectWidgetLayer(null)).toEqual({});

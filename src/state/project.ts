@@ -77,7 +77,10 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
       departments.value = Array.isArray(answer.departments) ? answer.departments.filter((d) => d && typeof d._id === 'string') : [];
       if (Array.isArray(answer.user_available)) {
         agentsAvailable.value = answer.user_available.length > 0;
-        team.value = answer.user_available.filter((a) => a.id).slice(0, TEAM_SHOWN).map((a) => ({ id: a.id, name: a.firstname ?? '' }));
+        team.value = answer.user_available
+          .filter((a) => a.id)
+          .slice(0, TEAM_SHOWN)
+          .map((a) => ({ id: a.id, name: a.firstname ?? '' }));
       }
       hours.value = { activeOperatingHours: project?.activeOperatingHours, operatingHours: project?.operatingHours };
     },

@@ -82,7 +82,13 @@ describe('createRealtime: the attempts and their day-long memory', () => {
     });
   }
 
-  const target = (endpoint: string | null, over: Partial<RealtimeTarget> = {}): RealtimeTarget => ({ requestId: 'r1', token: 'JWT guest', active: true, endpoint, ...over });
+  const target = (endpoint: string | null, over: Partial<RealtimeTarget> = {}): RealtimeTarget => ({
+    requestId: 'r1',
+    token: 'JWT guest',
+    active: true,
+    endpoint,
+    ...over,
+  });
   /** Lets the storage read before an attempt finish. */
   const settle = () => vi.advanceTimersByTimeAsync(0);
   /** The reference's answer to a visitor at its root: nothing, until the widget gives up (4 s). */

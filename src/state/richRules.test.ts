@@ -39,11 +39,19 @@ describe('reply buttons', () => {
       text: 'Talk to a human',
       attributes: { action: 'handoff', subtype: 'info' },
     });
-    expect(buttonIntent({ type: 'action', value: 'Shown', action: 'x', show_echo: true })).toEqual({ kind: 'send', text: 'Shown', attributes: { action: 'x' } });
+    expect(buttonIntent({ type: 'action', value: 'Shown', action: 'x', show_echo: true })).toEqual({
+      kind: 'send',
+      text: 'Shown',
+      attributes: { action: 'x' },
+    });
   });
 
   it('url opens http(s) links only, in a safe target', () => {
-    expect(buttonIntent({ type: 'url', value: 'Docs', link: 'https://docs.example/a', target: 'parent' })).toEqual({ kind: 'open', url: 'https://docs.example/a', target: '_parent' });
+    expect(buttonIntent({ type: 'url', value: 'Docs', link: 'https://docs.example/a', target: 'parent' })).toEqual({
+      kind: 'open',
+      url: 'https://docs.example/a',
+      target: '_parent',
+    });
     expect(buttonIntent({ type: 'url', value: 'x', link: 'javascript:alert(1)' })).toEqual({ kind: 'none' });
     expect(buttonIntent({ type: 'url', value: 'x', link: 'data:text/html,<script>alert(1)</script>' })).toEqual({ kind: 'none' });
     expect(buttonIntent({ type: 'url', value: 'x', link: 'mailto:a@b.c' })).toEqual({ kind: 'none' });
@@ -118,6 +126,9 @@ describe('upload rules', () => {
     expect(checkUpload({ name: 'a.png', type: 'image/png', size: 10 }, rules)).toBeNull();
     expect(checkUpload({ name: 'a.webp', type: 'image/webp', size: 10 }, rules)).toEqual({ key: 'UPLOAD_TYPE_NOT_ALLOWED' });
     expect(checkUpload({ name: 'a.webp', type: 'image/webp', size: 10 }, { ...rules, allowedExtensions: '*/*' })).toBeNull();
-    expect(checkUpload({ name: 'big.pdf', type: 'application/pdf', size: MAX_UPLOAD_BYTES + 1 }, rules)).toEqual({ key: 'UPLOAD_TOO_LARGE', limit: MAX_UPLOAD_BYTES });
+    expect(checkUpload({ name: 'big.pdf', type: 'application/pdf', size: MAX_UPLOAD_BYTES + 1 }, rules)).toEqual({
+      key: 'UPLOAD_TOO_LARGE',
+      limit: MAX_UPLOAD_BYTES,
+    });
   });
 });

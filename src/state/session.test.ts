@@ -24,7 +24,13 @@ describe('session', () => {
     expect(b).toBe(a);
     const signIns = service.calls.filter((c) => c.path === '/auth/signinAnonymously');
     expect(signIns).toHaveLength(1);
-    expect(signIns[0]!.body).toEqual({ id_project: service.projectId, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', attributes: { plan: 'pro' } });
+    expect(signIns[0]!.body).toEqual({
+      id_project: service.projectId,
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: 'ada@example.com',
+      attributes: { plan: 'pro' },
+    });
     expect(await store.get('session')).toMatchObject({ token: 'JWT token-1', visitor: { id: 'guest-1', fullName: 'Ada Lovelace' } });
   });
 
@@ -91,7 +97,9 @@ describe('session', () => {
     const { service, session, http, refusals } = setup();
     await session.ensure();
     // A service that refuses every guest, old and new.
-    service.setFault((call) => (call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined));
+    service.setFault((call) =>
+      call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined,
+    );
     const list = () => session.authorized((token) => listMessages(http, token, service.projectId, RID));
     await expect(list()).rejects.toBeInstanceOf(SessionRefusedError);
     expect(session.refused.value).toBe(true);
@@ -123,7 +131,9 @@ describe('session', () => {
   it('is not fooled by refusals that are not about the credentials', async () => {
     const { service, session, http } = setup();
     await session.ensure();
-    service.setFault((call) => (call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont have the required role.' } } : undefined));
+    service.setFault((call) =>
+      call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont have the required role.' } } : undefined,
+    );
     const error = await session.authorized((token) => listMessages(http, token, service.projectId, RID)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(1);

@@ -17,7 +17,12 @@ describe('settings precedence', () => {
 
   it('an invalid value in one layer falls back to the layer below it, not to the default', () => {
     const project = { themeColor: '#c2410c', marginX: '40px', baloonImage: 'https://cdn.example.com/b.png', logoChat: 'https://cdn.example.com/l.png' };
-    const page = { themeColor: 'red; background:url(https://evil.example/x)', marginX: '10px;left:0', baloonImage: 'javascript:alert(1)', logoChat: 'data:text/html,x' };
+    const page = {
+      themeColor: 'red; background:url(https://evil.example/x)',
+      marginX: '10px;left:0',
+      baloonImage: 'javascript:alert(1)',
+      logoChat: 'data:text/html,x',
+    };
     const update = { themeColor: 'var(--x)', themeForegroundColor: '}body{color:red' };
     const s = resolveSettings(project, page, update);
     expect(s.themeColor).toBe('#c2410c');
@@ -26,7 +31,11 @@ describe('settings precedence', () => {
     expect(s.baloonImage).toBe('https://cdn.example.com/b.png');
     expect(s.logoChat).toBe('https://cdn.example.com/l.png');
     // Valid values still win over the layer below; '' explicitly clears an image.
-    expect(resolveSettings(project, { themeColor: 'rgb(1, 2, 3)', marginX: '12', baloonImage: '' })).toMatchObject({ themeColor: 'rgb(1, 2, 3)', marginX: '12', baloonImage: '' });
+    expect(resolveSettings(project, { themeColor: 'rgb(1, 2, 3)', marginX: '12', baloonImage: '' })).toMatchObject({
+      themeColor: 'rgb(1, 2, 3)',
+      marginX: '12',
+      baloonImage: '',
+    });
     expect(settingsFromQuery('?porchlight_themeColor=url(x)')).toEqual({});
   });
 

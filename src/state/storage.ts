@@ -84,11 +84,7 @@ function withFallback(primary: KeyValueStore, onFallback: (error: unknown) => vo
   };
 }
 
-export function openStore(
-  persistence: Persistence,
-  projectId: string,
-  onFallback: (error: unknown) => void = () => {},
-): KeyValueStore {
+export function openStore(persistence: Persistence, projectId: string, onFallback: (error: unknown) => void = () => {}): KeyValueStore {
   try {
     const prefix = `porchlight:${storageKey(projectId, '')}`;
     // No IndexedDB, or one that fails (some private modes): localStorage still keeps the visit.
@@ -107,7 +103,11 @@ export function openStore(
 }
 
 /** The open-state mirror of ui.ts in sessionStorage (this tab), or nothing where it is unavailable. */
-export function sessionOpenMirror(win: Window, projectId: string, persistence: Persistence): { read(): boolean | undefined; write(open: boolean): void } | undefined {
+export function sessionOpenMirror(
+  win: Window,
+  projectId: string,
+  persistence: Persistence,
+): { read(): boolean | undefined; write(open: boolean): void } | undefined {
   if (persistence === 'none') return undefined;
   const key = `porchlight:${storageKey(projectId, 'open')}`;
   try {

@@ -6,7 +6,15 @@ import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
 import { createTabRelay, TAKE_OVER_AFTER_MS } from './tabRelay.ts';
 
-const message = (id: string, rid: string): WireMessage => ({ _id: id, sender: 'agent', senderFullname: 'Ann', recipient: rid, type: 'text', text: id, createdAt: '2026-01-01T00:00:00.000Z' });
+const message = (id: string, rid: string): WireMessage => ({
+  _id: id,
+  sender: 'agent',
+  senderFullname: 'Ann',
+  recipient: rid,
+  type: 'text',
+  text: id,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 function setup(options: { leader?: boolean; requestId?: string } = {}) {
   const requestId = signal<string | null>(options.requestId ?? 'r1');
@@ -41,9 +49,22 @@ describe('createTabRelay', () => {
     expect(conversation.receive).toHaveBeenLastCalledWith([message('m2', 'r2')], true);
   });
 
-  it("lines up behind a sending tab: takes its outbox over only after a while, once", async () => {
+  it('lines up behind a sending tab: takes its outbox over only after a while, once', async () => {
     const { relay, conversation, outbox } = setup();
-    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0, attributes: {} }];
+    outbox.value = [
+      {
+        tempUID: 't1',
+        requestId: 'r1',
+        text: 'hi',
+        type: 'text',
+        createdAt: 0,
+        attempts: 0,
+        state: 'sending',
+        maybeDelivered: false,
+        notBefore: 0,
+        attributes: {},
+      },
+    ];
     relay.handle({ type: 'outbox' });
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS - 1);
@@ -57,7 +78,20 @@ describe('createTabRelay', () => {
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS * 2);
     expect(conversation.takeOver).not.toHaveBeenCalled();
-    outbox.value = [{ tempUID: 't1', requestId: 'r1', text: 'hi', type: 'text', createdAt: 0, attempts: 0, state: 'sending', maybeDelivered: false, notBefore: 0, attributes: {} }];
+    outbox.value = [
+      {
+        tempUID: 't1',
+        requestId: 'r1',
+        text: 'hi',
+        type: 'text',
+        createdAt: 0,
+        attempts: 0,
+        state: 'sending',
+        maybeDelivered: false,
+        notBefore: 0,
+        attributes: {},
+      },
+    ];
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(0);
     relay.stop();

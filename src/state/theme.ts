@@ -45,7 +45,7 @@ export function readableOn(background: string): string {
   const rgb = rgbOf(background);
   if (!rgb) return '#ffffff';
   const l = luminance(rgb);
-  return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05) ? '#ffffff' : '#111111';
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111';
 }
 
 /** WCAG AA for normal text. */

@@ -6,17 +6,69 @@ import { buildTextTranscript, transcriptFileName } from './transcript.ts';
 
 const rid = 'support-group-p-0123456789abcdef0123456789abcdef';
 const at = (minute: number) => `2024-01-02T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const wire = (m: Partial<WireMessage> & { _id: string }): WireMessage => ({ sender: 'agent-1', senderFullname: 'Ann Agent', recipient: rid, type: 'text', text: '', createdAt: at(0), ...m });
+const wire = (m: Partial<WireMessage> & { _id: string }): WireMessage => ({
+  sender: 'agent-1',
+  senderFullname: 'Ann Agent',
+  recipient: rid,
+  type: 'text',
+  text: '',
+  createdAt: at(0),
+  ...m,
+});
 
 const history: WireMessage[] = [
   wire({ _id: '1', sender: 'me', senderFullname: 'Jane Doe', text: 'Hello,\ndo you ship to Canada?', createdAt: at(1) }),
-  wire({ _id: '2', sender: 'system', senderFullname: 'System', text: 'Ann Agent joined', createdAt: at(2), attributes: { subtype: 'info/support', messagelabel: { key: 'MEMBER_JOINED_GROUP', parameters: { member_id: 'agent-1', fullname: 'Ann Agent' } } } }),
-  wire({ _id: '3', text: 'We do!', createdAt: at(3), attributes: { attachment: { buttons: [{ type: 'text', value: 'Great' }, { type: 'url', value: 'Rates', link: 'https://example.com' }] } } }),
+  wire({
+    _id: '2',
+    sender: 'system',
+    senderFullname: 'System',
+    text: 'Ann Agent joined',
+    createdAt: at(2),
+    attributes: { subtype: 'info/support', messagelabel: { key: 'MEMBER_JOINED_GROUP', parameters: { member_id: 'agent-1', fullname: 'Ann Agent' } } },
+  }),
+  wire({
+    _id: '3',
+    text: 'We do!',
+    createdAt: at(3),
+    attributes: {
+      attachment: {
+        buttons: [
+          { type: 'text', value: 'Great' },
+          { type: 'url', value: 'Rates', link: 'https://example.com' },
+        ],
+      },
+    },
+  }),
   wire({ _id: '4', type: 'image', text: '', createdAt: at(4), metadata: { src: 'https://cdn.example.com/box.png', name: 'box.png', width: 10, height: 10 } }),
-  wire({ _id: '5', type: 'file', senderFullname: '', text: 'price-list.pdf', createdAt: at(5), metadata: { src: 'javascript:alert(1)', name: 'price-list.pdf' } }),
-  wire({ _id: '6', sender: 'bot_1', senderFullname: 'Porch Bot', text: 'hidden', createdAt: at(6), attributes: { subtype: 'info', messagelabel: { key: 'SOMETHING_INTERNAL' } } }),
+  wire({
+    _id: '5',
+    type: 'file',
+    senderFullname: '',
+    text: 'price-list.pdf',
+    createdAt: at(5),
+    metadata: { src: 'javascript:alert(1)', name: 'price-list.pdf' },
+  }),
+  wire({
+    _id: '6',
+    sender: 'bot_1',
+    senderFullname: 'Porch Bot',
+    text: 'hidden',
+    createdAt: at(6),
+    attributes: { subtype: 'info', messagelabel: { key: 'SOMETHING_INTERNAL' } },
+  }),
 ];
-const failed: OutboxItem = { tempUID: 't1', requestId: rid, text: 'Are you there?', type: 'text', attributes: { tempUID: 't1' }, createdAt: Date.parse(at(7)), attempts: 6, state: 'failed', maybeDelivered: false, notBefore: 0 };
+const failed: OutboxItem = {
+  tempUID: 't1',
+  requestId: rid,
+  text: 'Are you there?',
+  type: 'text',
+  attributes: { tempUID: 't1' },
+  createdAt: Date.parse(at(7)),
+  attempts: 6,
+  state: 'failed',
+  maybeDelivered: false,
+  notBefore: 0,
+};
 
 async function translator(lang: string) {
   const tr = createTranslator(lang);
@@ -60,7 +112,17 @@ describe('buildTextTranscript', () => {
 
   it('never throws on an unknown language or time zone, and writes nothing for nothing', () => {
     const t = (key: string) => key;
-    const message: ChatMessage = { key: 'k', kind: 'message', text: 'hi', type: 'text', senderName: 'A', senderId: 'a', fromVisitor: false, createdAt: 0, state: 'sent' };
+    const message: ChatMessage = {
+      key: 'k',
+      kind: 'message',
+      text: 'hi',
+      type: 'text',
+      senderName: 'A',
+      senderId: 'a',
+      fromVisitor: false,
+      createdAt: 0,
+      state: 'sent',
+    };
     expect(buildTextTranscript([message], { lang: 'not a language!', t, timeZone: 'Mars/Base' })).toBe('A: hi\n');
     expect(buildTextTranscript([], { lang: 'en', t })).toBe('\n');
   });

@@ -25,10 +25,16 @@ export function matchesAccept(name: string, mime: string, accept: string): boole
   if (!rules.length) return true;
   const ext = extensionOf(name);
   const type = mime.toLowerCase();
-  return rules.some((rule) => rule === '*/*' || rule === '*' || (rule.startsWith('.') ? rule === ext : rule.endsWith('/*') ? type.startsWith(rule.slice(0, -1)) : rule === type));
+  return rules.some(
+    (rule) =>
+      rule === '*/*' || rule === '*' || (rule.startsWith('.') ? rule === ext : rule.endsWith('/*') ? type.startsWith(rule.slice(0, -1)) : rule === type),
+  );
 }
 
-export function checkUpload(file: { name: string; type: string; size: number }, rules: { accept: string; allowedExtensions: string; maxBytes?: number }): UploadProblem {
+export function checkUpload(
+  file: { name: string; type: string; size: number },
+  rules: { accept: string; allowedExtensions: string; maxBytes?: number },
+): UploadProblem {
   const limit = rules.maxBytes ?? MAX_UPLOAD_BYTES;
   const allowed = rules.allowedExtensions.trim() || SERVER_DEFAULT_EXTENSIONS;
   if (!matchesAccept(file.name, file.type, rules.accept)) return { key: 'UPLOAD_TYPE_NOT_ALLOWED' };

@@ -96,7 +96,16 @@ export function createUploads(options: {
     add(file) {
       const id = `u${++counter}`;
       const problem = checkUpload(file, options.rules());
-      items.value = [...items.value, { id, name: file.name, progress: 0, error: problem?.key ?? null, ...(problem && 'limit' in problem ? { errorParams: { size: `${Math.round(problem.limit / 1000)} kB` } } : {}) }];
+      items.value = [
+        ...items.value,
+        {
+          id,
+          name: file.name,
+          progress: 0,
+          error: problem?.key ?? null,
+          ...(problem && 'limit' in problem ? { errorParams: { size: `${Math.round(problem.limit / 1000)} kB` } } : {}),
+        },
+      ];
       if (problem) return;
       files.set(id, file);
       void run(id);

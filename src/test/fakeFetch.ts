@@ -39,7 +39,7 @@ export function createFakeFetch(apiUrl: string, handler: Handler) {
     const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status ?? 200, headers: reply.headers });
   };
-  return { fetch: fetch as typeof globalThis.fetch, calls };
+  return { fetch: fetch, calls };
 }
 
 export const wait = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));

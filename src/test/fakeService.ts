@@ -102,7 +102,16 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     /** An agent answers in a conversation. */
     agentSays(rid: string, text: string, extra: Partial<WireMessage> | Record<string, unknown> = {}) {
       const list = messages.get(rid) ?? [];
-      const message: StoredMessage = { _id: `m${++ids}`, sender: 'agent-1', senderFullname: 'Ann Agent', recipient: rid, text, status: 0, createdAt: new Date(Date.now() + ids).toISOString(), ...extra };
+      const message: StoredMessage = {
+        _id: `m${++ids}`,
+        sender: 'agent-1',
+        senderFullname: 'Ann Agent',
+        recipient: rid,
+        text,
+        status: 0,
+        createdAt: new Date(Date.now() + ids).toISOString(),
+        ...extra,
+      };
       messages.set(rid, [...list, message]);
       return message;
     },

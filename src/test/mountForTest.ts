@@ -8,7 +8,7 @@ import { createFakeService } from './fakeService.ts';
  * Component tests of whole widgets: each test gets a fresh fake service behind `fetch`, and every
  * widget it mounts (memory storage, no websocket) is destroyed after it. Call at the top of a file.
  */
-export function useWidgetHarness() {
+export function widgetHarness() {
   const state = { service: createFakeService(), instances: [] as WidgetInstance[] };
   beforeEach(() => {
     state.service = createFakeService();

@@ -57,7 +57,12 @@ export function App({ idPrefix }: { idPrefix: string }) {
   if (!ui.isShown.value) return null;
   const dark = s.colorScheme === 'dark' || (s.colorScheme === 'auto' && prefersDark);
   return (
-    <div class={`root align-${s.align}${dark ? ' dark' : ''}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`} dir={isRtl(lang.value) ? 'rtl' : 'ltr'} lang={lang.value} style={themeVariables(s, DEFAULT_SETTINGS)}>
+    <div
+      class={`root align-${s.align}${dark ? ' dark' : ''}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`}
+      dir={isRtl(lang.value) ? 'rtl' : 'ltr'}
+      lang={lang.value}
+      style={themeVariables(s, DEFAULT_SETTINGS)}
+    >
       {(open || closing) && lookReady.value && <ChatWindow idPrefix={idPrefix} closing={!open} />}
       {attention.preview.value ? <Preview.View /> : ui.calloutVisible.value && <Callout.View />}
       <Launcher buttonRef={launcher} />

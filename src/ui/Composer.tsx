@@ -69,7 +69,14 @@ export function Composer({ inputId }: { inputId: string }) {
       >
         {s.showAttachmentFooterButton && (
           <>
-            <button type="button" part="upload-button" class="icon-button upload-button" aria-label={t('BUTTON_ATTACH_FILE')} disabled={control.disabled} onClick={() => fileInput.current?.click()}>
+            <button
+              type="button"
+              part="upload-button"
+              class="icon-button upload-button"
+              aria-label={t('BUTTON_ATTACH_FILE')}
+              disabled={control.disabled}
+              onClick={() => fileInput.current?.click()}
+            >
               <PaperclipIcon />
             </button>
             <input
@@ -88,7 +95,16 @@ export function Composer({ inputId }: { inputId: string }) {
           </>
         )}
         {s.showEmojiFooterButton && (
-          <button ref={emojiButton} type="button" part="emoji-button" class="icon-button emoji-button" aria-label={t('BUTTON_EMOJI')} aria-expanded={picking} disabled={control.disabled} onClick={() => setPicking(!picking)}>
+          <button
+            ref={emojiButton}
+            type="button"
+            part="emoji-button"
+            class="icon-button emoji-button"
+            aria-label={t('BUTTON_EMOJI')}
+            aria-expanded={picking}
+            disabled={control.disabled}
+            onClick={() => setPicking(!picking)}
+          >
             <SmileIcon />
           </button>
         )}
@@ -135,7 +151,13 @@ export function Composer({ inputId }: { inputId: string }) {
             }
           }}
         />
-        <button type="submit" part="send-button" class="send-button" aria-label={t('BUTTON_SEND_MESSAGE')} disabled={!text.trim() || control.disabled || tooLong}>
+        <button
+          type="submit"
+          part="send-button"
+          class="send-button"
+          aria-label={t('BUTTON_SEND_MESSAGE')}
+          disabled={!text.trim() || control.disabled || tooLong}
+        >
           <SendIcon />
         </button>
       </form>

@@ -51,7 +51,16 @@ export function ConversationEnd() {
             <div class="stars" role="radiogroup" aria-label={t('YOUR_RATING')} onMouseLeave={() => setPreview(0)}>
               {STARS.map((n) => (
                 <label key={n} class={`star${n <= shown ? ' is-on' : ''}`} onMouseEnter={() => setPreview(n)}>
-                  <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} onFocus={() => setPreview(n)} onBlur={() => setPreview(0)} class="visually-hidden" />
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={n}
+                    checked={rating === n}
+                    onChange={() => setRating(n)}
+                    onFocus={() => setPreview(n)}
+                    onBlur={() => setPreview(0)}
+                    class="visually-hidden"
+                  />
                   <span aria-hidden="true">★</span>
                   <span class="visually-hidden">{t('RATING_STARS', { count: n })}</span>
                 </label>
@@ -61,7 +70,15 @@ export function ConversationEnd() {
           <label class="visually-hidden" for="pl-rating-comment">
             {t('WRITE_YOUR_OPINION')}
           </label>
-          <textarea id="pl-rating-comment" class="rating-comment" rows={2} placeholder={t('WRITE_YOUR_OPINION')} value={comment} onInput={(e) => setComment(e.currentTarget.value)} maxLength={1000} />
+          <textarea
+            id="pl-rating-comment"
+            class="rating-comment"
+            rows={2}
+            placeholder={t('WRITE_YOUR_OPINION')}
+            value={comment}
+            onInput={(e) => setComment(e.currentTarget.value)}
+            maxLength={1000}
+          />
           <button type="submit" class="primary-button" disabled={!rating || state === 'sending'}>
             {t('SUBMIT')}
           </button>
@@ -72,7 +89,9 @@ export function ConversationEnd() {
         <div class="rated" role="status">
           <span class="stars" aria-hidden="true">
             {STARS.map((n) => (
-              <span key={n} class={`star${n <= rated ? ' is-on' : ''}`}>★</span>
+              <span key={n} class={`star${n <= rated ? ' is-on' : ''}`}>
+                ★
+              </span>
             ))}
           </span>
           <p>{t('THANK_YOU_FOR_YOUR_EVALUATION')}</p>

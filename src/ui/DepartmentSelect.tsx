@@ -21,7 +21,9 @@ export function DepartmentSelect() {
           <li key={department._id}>
             <button type="button" class="department-button" onClick={() => void intake.chooseDepartment(department._id)}>
               <span class="department-name">{department.name}</span>
-              {typeof department.description === 'string' && department.description.trim() && <span class="department-description">{department.description}</span>}
+              {typeof department.description === 'string' && department.description.trim() && (
+                <span class="department-description">{department.description}</span>
+              )}
             </button>
           </li>
         ))}

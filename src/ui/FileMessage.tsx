@@ -14,7 +14,12 @@ export function formatBytes(bytes: number, lang: string): string {
     unit++;
   }
   try {
-    return new Intl.NumberFormat(lang || undefined, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 && unit ? 1 : 0 }).format(value);
+    return new Intl.NumberFormat(lang || undefined, {
+      style: 'unit',
+      unit: units[unit],
+      unitDisplay: 'short',
+      maximumFractionDigits: value < 10 && unit ? 1 : 0,
+    }).format(value);
   } catch {
     return `${Math.round(value)} ${['B', 'kB', 'MB', 'GB'][unit]}`;
   }

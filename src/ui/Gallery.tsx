@@ -57,7 +57,13 @@ export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; en
         }}
       >
         {cards.map((card, i) => (
-          <div key={i} class="gallery-card" role="group" aria-roledescription={t('CAROUSEL_SLIDE_LABEL')} aria-label={t('CAROUSEL_POSITION', { index: i + 1, count: cards.length })}>
+          <div
+            key={i}
+            class="gallery-card"
+            role="group"
+            aria-roledescription={t('CAROUSEL_SLIDE_LABEL')}
+            aria-label={t('CAROUSEL_POSITION', { index: i + 1, count: cards.length })}
+          >
             {card.image && <img class="gallery-image" src={card.image} alt="" loading="lazy" referrerpolicy="no-referrer" width={220} height={124} />}
             {card.title && <p class="gallery-title">{card.title}</p>}
             {card.description && <p class="gallery-description">{card.description}</p>}

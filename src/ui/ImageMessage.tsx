@@ -23,7 +23,17 @@ export function ImageMessage({ metadata, alt }: { metadata: MessageMetadata | un
   const name = alt || (typeof metadata?.name === 'string' ? metadata.name : '') || t('IMAGE_LABEL');
   return (
     <button type="button" class="image-button" aria-label={t('OPEN_IMAGE', { name })} onClick={() => intents.viewImage({ src, alt: name })}>
-      <img part="message-image" class="message-image" src={src} alt={name} loading="lazy" decoding="async" referrerpolicy="no-referrer" width={size?.width ?? MAX_WIDTH} height={size?.height ?? 180} />
+      <img
+        part="message-image"
+        class="message-image"
+        src={src}
+        alt={name}
+        loading="lazy"
+        decoding="async"
+        referrerpolicy="no-referrer"
+        width={size?.width ?? MAX_WIDTH}
+        height={size?.height ?? 180}
+      />
     </button>
   );
 }

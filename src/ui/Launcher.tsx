@@ -21,7 +21,13 @@ export function Launcher({ buttonRef }: { buttonRef: { current: HTMLButtonElemen
       aria-expanded={open}
       onClick={() => (open ? intents.close(true) : intents.open(true))}
     >
-      {open ? <ChevronDownIcon /> : image && /^https?:\/\//i.test(image) ? <img class="launcher-image" src={image} alt="" referrerpolicy="no-referrer" /> : <ChatIcon />}
+      {open ? (
+        <ChevronDownIcon />
+      ) : image && /^https?:\/\//i.test(image) ? (
+        <img class="launcher-image" src={image} alt="" referrerpolicy="no-referrer" />
+      ) : (
+        <ChatIcon />
+      )}
       {!open && <UnreadBadge />}
     </button>
   );

@@ -34,7 +34,19 @@ function MessageContent({ message }: { message: TimedMessage }) {
  * name (screen readers still hear it). Every text from the service reaches the DOM as text nodes
  * or through the markdown renderer (no HTML parsing).
  */
-export function MessageBubble({ message, first, last, time, buttonsEnabled }: { message: TimedMessage; first: boolean; last: boolean; time: string; buttonsEnabled: boolean }) {
+export function MessageBubble({
+  message,
+  first,
+  last,
+  time,
+  buttonsEnabled,
+}: {
+  message: TimedMessage;
+  first: boolean;
+  last: boolean;
+  time: string;
+  buttonsEnabled: boolean;
+}) {
   const { intents, conversation } = useWidget();
   const t = useT();
   // Why it was not sent (delivery.ts failureOf), from the outbox item behind the bubble.
@@ -62,7 +74,9 @@ export function MessageBubble({ message, first, last, time, buttonsEnabled }: { 
         <div class={`bubble${media ? ' bubble-media' : ''}`}>
           <MessageContent message={message} />
         </div>
-        {attachment?.type === 'gallery' || Array.isArray(attachment?.gallery) ? <Gallery.View gallery={attachment?.gallery} enabled={buttonsEnabled} messageKey={message.key} /> : null}
+        {attachment?.type === 'gallery' || Array.isArray(attachment?.gallery) ? (
+          <Gallery.View gallery={attachment?.gallery} enabled={buttonsEnabled} messageKey={message.key} />
+        ) : null}
         {buttons.length > 0 && <QuickReplies buttons={buttons} enabled={buttonsEnabled} messageKey={message.key} />}
         <div class={`meta${last || status ? '' : ' meta-hover'}`}>
           {time && <time dateTime={isoTime(message.createdAt)}>{time}</time>}

@@ -66,11 +66,30 @@ export function MessageList() {
       continue;
     }
     const run = runs[i]!;
-    items.push(<MessageBubble key={message.key} message={message} first={run.first} last={run.last} time={formatTime(message.createdAt)} buttonsEnabled={buttonsEnabled(message, latest?.key, used)} />);
+    items.push(
+      <MessageBubble
+        key={message.key}
+        message={message}
+        first={run.first}
+        last={run.last}
+        time={formatTime(message.createdAt)}
+        buttonsEnabled={buttonsEnabled(message, latest?.key, used)}
+      />,
+    );
   }
 
   return (
-    <div ref={listRef} class="messages" part="messages" role="log" aria-live="polite" aria-relevant="additions" aria-label={t('CONVERSATION_LOG_LABEL')} tabIndex={0} onScroll={onScroll}>
+    <div
+      ref={listRef}
+      class="messages"
+      part="messages"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-label={t('CONVERSATION_LOG_LABEL')}
+      tabIndex={0}
+      onScroll={onScroll}
+    >
       {/* An empty conversation is not a void: who answers, how soon, and where to write. */}
       <div class={`welcome${messages.length ? '' : ' is-empty'}`}>
         <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>

@@ -1,9 +1,9 @@
 import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { useWidgetHarness } from '../test/mountForTest.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
 
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 
 describe('message preview above the closed launcher', () => {
   it('shows the latest agent message, opens the conversation on click, and can be dismissed', async () => {

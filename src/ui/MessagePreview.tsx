@@ -17,9 +17,7 @@ export function MessagePreview() {
   return (
     <div part="message-preview" class="callout message-preview" role="status">
       <button type="button" class="callout-body" onClick={() => intents.open(true)}>
-        {message.senderName && (
-          <bdi class="callout-title">{message.senderName}</bdi>
-        )}
+        {message.senderName && <bdi class="callout-title">{message.senderName}</bdi>}
         <span class="callout-msg message-preview-text">{message.text}</span>
       </button>
       <button type="button" class="icon-button small callout-close" aria-label={t('BUTTON_DISMISS_MESSAGE_PREVIEW')} onClick={attention.dismissPreview}>

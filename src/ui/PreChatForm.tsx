@@ -27,7 +27,10 @@ export function PreChatForm() {
   const t = useT();
   const label = useLabel();
   const s = settings.value;
-  const fields = useMemo<PreChatField[]>(() => parseFields(s.preChatFormCustomFieldsEnabled ? s.preChatFormJson : null), [s.preChatFormCustomFieldsEnabled, s.preChatFormJson]);
+  const fields = useMemo<PreChatField[]>(
+    () => parseFields(s.preChatFormCustomFieldsEnabled ? s.preChatFormJson : null),
+    [s.preChatFormCustomFieldsEnabled, s.preChatFormJson],
+  );
   const [values, setValues] = useState<PreChatValues>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
@@ -66,11 +69,23 @@ export function PreChatForm() {
         if (field.type === 'checkbox') {
           return (
             <div key={field.name} class="field field-checkbox">
-              <input id={id} name={field.name} type="checkbox" checked={values[field.name] === true} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => set(field.name, e.currentTarget.checked)} />
+              <input
+                id={id}
+                name={field.name}
+                type="checkbox"
+                checked={values[field.name] === true}
+                aria-invalid={!!error}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(e) => set(field.name, e.currentTarget.checked)}
+              />
               <label for={id}>
                 <SafeHtml html={text} />
               </label>
-              {error && <p id={`${id}-error`} class="field-error">{textOf(error)}</p>}
+              {error && (
+                <p id={`${id}-error`} class="field-error">
+                  {textOf(error)}
+                </p>
+              )}
             </div>
           );
         }
@@ -85,7 +100,12 @@ export function PreChatForm() {
               id={id}
               name={field.name}
               class="field-input"
-              {...(Tag === 'input' ? { type: field.name === 'userEmail' ? 'email' : 'text', autocomplete: field.name === 'userEmail' ? 'email' : field.name === 'userFullname' ? 'name' : 'off' } : { rows: 3 })}
+              {...(Tag === 'input'
+                ? {
+                    type: field.name === 'userEmail' ? 'email' : 'text',
+                    autocomplete: field.name === 'userEmail' ? 'email' : field.name === 'userFullname' ? 'name' : 'off',
+                  }
+                : { rows: 3 })}
               required={field.mandatory}
               aria-invalid={!!error}
               aria-describedby={error ? `${id}-error` : undefined}

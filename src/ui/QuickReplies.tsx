@@ -14,7 +14,13 @@ export function QuickReplies({ buttons, enabled, messageKey }: { buttons: Attach
         if (intent.kind === 'none') return null;
         const label = (typeof button.value === 'string' && button.value.trim()) || (intent.kind === 'open' ? intent.url : '');
         return (
-          <button key={i} type="button" part="attachment-button" class={`attachment-button kind-${intent.kind}`} onClick={() => intents.pressButton(messageKey, intent)}>
+          <button
+            key={i}
+            type="button"
+            part="attachment-button"
+            class={`attachment-button kind-${intent.kind}`}
+            onClick={() => intents.pressButton(messageKey, intent)}
+          >
             {label}
             {intent.kind === 'open' && <span aria-hidden="true"> ↗</span>}
           </button>

@@ -6,7 +6,9 @@
 type AudioContextCtor = typeof AudioContext;
 
 export function createChime(win: Window): { play(): void; dispose(): void } {
-  const Ctor = (win as unknown as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor }).AudioContext ?? (win as unknown as { webkitAudioContext?: AudioContextCtor }).webkitAudioContext;
+  const Ctor =
+    (win as unknown as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor }).AudioContext ??
+    (win as unknown as { webkitAudioContext?: AudioContextCtor }).webkitAudioContext;
   let context: AudioContext | null = null;
   return {
     play() {

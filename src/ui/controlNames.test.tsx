@@ -2,7 +2,7 @@ import { fireEvent, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultLabels } from '../../demo/server/defaultLabels.ts';
 import { labelTexts } from '../i18n/translator.ts';
-import { useWidgetHarness } from '../test/mountForTest.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
 
 /**
@@ -12,13 +12,13 @@ import { until } from '../test/fakeFetch.ts';
  * server is known to ship for the header ("Close chat" for CLOSE_CHAT), and a hostile set that gives
  * every label the same text.
  */
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 
 const ROLES = ['button', 'textbox', 'radio', 'checkbox', 'dialog', 'alertdialog', 'log', 'radiogroup', 'group', 'region'] as const;
 /** Named by what the service or agent sent (quick replies, departments, cards): not ours to name. */
 const CONTENT = new Set(['Buy the lamp', 'Buy the chair', 'Track my order', 'Sales', 'Support']);
 
-type Ui = ReturnType<ReturnType<typeof useWidgetHarness>['start']>['ui'];
+type Ui = ReturnType<ReturnType<typeof widgetHarness>['start']>['ui'];
 
 /** The accessible names of every visible control, in document order. */
 function controlNames(ui: Ui): string[] {
@@ -51,7 +51,15 @@ const LABEL_SETS: Array<{ name: string; lang: string; data: Record<string, strin
   {
     name: 'stock EN with the reference server’s header texts',
     lang: 'en',
-    data: { ...(labelTexts(stock[0]!.data) ?? {}), CLOSE_CHAT: 'Close chat', CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?', MINIMIZE: 'Minimize', BUTTON_CLOSE_TO_ICON: 'Minimize chat', CLOSE: 'Close', SUBMIT: 'Send' },
+    data: {
+      ...(labelTexts(stock[0]!.data) ?? {}),
+      CLOSE_CHAT: 'Close chat',
+      CONFIRM_CLOSE_CHAT: 'Are you sure you wanna close this chat?',
+      MINIMIZE: 'Minimize',
+      BUTTON_CLOSE_TO_ICON: 'Minimize chat',
+      CLOSE: 'Close',
+      SUBMIT: 'Send',
+    },
   },
   { name: 'every label the same text', lang: 'en', data: Object.fromEntries(Object.keys(stock[0]!.data).map((key) => [key, 'Close chat'])) },
 ];
@@ -94,7 +102,11 @@ describe('unique accessible names under the service’s stock labels', () => {
       const service = harness.service;
       service.setLabels(set.lang.toUpperCase(), set.data);
       service.setWidgets({
-        project: { _id: 'p', name: 'Shop', widget: { preChatForm: true, baloonImage: 'https://cdn.example.com/balloon.png', logoChat: 'https://cdn.example.com/logo.png' } },
+        project: {
+          _id: 'p',
+          name: 'Shop',
+          widget: { preChatForm: true, baloonImage: 'https://cdn.example.com/balloon.png', logoChat: 'https://cdn.example.com/logo.png' },
+        },
         departments: [
           { _id: 'd0', name: 'Default', default: true, status: 1 },
           { _id: 'd1', name: 'Sales', status: 1 },

@@ -1,10 +1,10 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../test/fakeFetch.ts';
-import { useWidgetHarness } from '../test/mountForTest.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
 
 /** The end of a conversation: the rating is the service's to remember, and "ended" is said once. */
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 afterEach(() => sessionStorage.clear());
 
 /** The service's side: PATCH …/rating stores it, GET /requests/me?status=all lists it back. */
@@ -17,7 +17,12 @@ function serveRatings() {
       return { body: {} };
     }
     if (call.method === 'GET' && call.path.startsWith(`/${harness.service.projectId}/requests/me`)) {
-      const requests = [...harness.service.messages.keys()].map((rid, i) => ({ _id: `r${i}`, request_id: rid, status: 1000, ...(ratings.has(rid) ? { rating: ratings.get(rid) } : {}) }));
+      const requests = [...harness.service.messages.keys()].map((rid, i) => ({
+        _id: `r${i}`,
+        request_id: rid,
+        status: 1000,
+        ...(ratings.has(rid) ? { rating: ratings.get(rid) } : {}),
+      }));
       return { body: { perPage: 40, count: requests.length, requests } };
     }
     return undefined;
@@ -25,7 +30,15 @@ function serveRatings() {
   return ratings;
 }
 
-const closedInfo = (rid: string) => ({ sender: 'system', senderFullname: 'System', recipient: rid, type: 'text', text: 'Chat closed', attributes: { subtype: 'info/support', messagelabel: { key: 'CHAT_CLOSED' } }, createdAt: new Date(Date.now() + 50).toISOString() });
+const closedInfo = (rid: string) => ({
+  sender: 'system',
+  senderFullname: 'System',
+  recipient: rid,
+  type: 'text',
+  text: 'Chat closed',
+  attributes: { subtype: 'info/support', messagelabel: { key: 'CHAT_CLOSED' } },
+  createdAt: new Date(Date.now() + 50).toISOString(),
+});
 
 describe('end of a conversation', () => {
   it('remembers the rating across reloads: the service holds it and lists it in requests/me', async () => {

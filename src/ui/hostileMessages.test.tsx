@@ -1,13 +1,13 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../test/fakeFetch.ts';
-import { useWidgetHarness } from '../test/mountForTest.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
 
 /**
  * Messages the service should never have stored, as a widget meets them: they may not break the
  * list, the agent's next reply, the visitor's next message, or a reload.
  */
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 
 const bubbles = (root: ShadowRoot) => [...root.querySelectorAll('li.message')];
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -98,7 +98,10 @@ describe('names', () => {
       recipient: rid,
       text: 'Ann joined',
       createdAt: at(50),
-      attributes: { subtype: 'info/support', messagelabel: { key: 'MEMBER_JOINED_GROUP', parameters: { member_id: 'u2', fullname: 'Bob\u202E\u2069 Builder' } } },
+      attributes: {
+        subtype: 'info/support',
+        messagelabel: { key: 'MEMBER_JOINED_GROUP', parameters: { member_id: 'u2', fullname: 'Bob\u202E\u2069 Builder' } },
+      },
     });
     widget.close();
     widget.open();

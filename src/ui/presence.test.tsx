@@ -1,14 +1,13 @@
 import { fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../test/fakeFetch.ts';
-import { useWidgetHarness } from '../test/mountForTest.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
 
 /** Issue 10 §1, §2, §6: the team, the reply time, grouped messages, and the colour scheme. */
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 afterEach(() => vi.unstubAllGlobals());
 
-const waitingTime = (body: unknown) =>
-  harness.service.setFault((call) => (call.path.endsWith('/publicanalytics/waiting/current') ? { body } : undefined));
+const waitingTime = (body: unknown) => harness.service.setFault((call) => (call.path.endsWith('/publicanalytics/waiting/current') ? { body } : undefined));
 
 describe('presence', () => {
   it('shows up to five available agents with their photos (bot_ stripped), online, and the typical reply time', async () => {
@@ -73,7 +72,12 @@ describe('grouped messages', () => {
 
 describe('colour scheme', () => {
   const stubDark = (matches: boolean) =>
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('dark') ? matches : false, media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('dark') ? matches : false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
 
   it('light by default, dark when asked, and auto follows prefers-color-scheme', async () => {
     stubDark(true);

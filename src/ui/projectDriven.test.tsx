@@ -1,10 +1,10 @@
 import { fireEvent, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { mount } from '../index.ts';
-import { useWidgetHarness } from '../test/mountForTest.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
 
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 const start = harness.start;
 
 const departments = [
@@ -91,7 +91,7 @@ describe('styled and configured by the project', () => {
     localStorage.clear();
   });
 
-    it('shows the offline notice with the next opening when closed by operating hours', async () => {
+  it('shows the offline notice with the next opening when closed by operating hours', async () => {
     const hours = JSON.stringify({ 1: [{ start: '09:00', end: '09:02' }], tzname: 'UTC' });
     harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', activeOperatingHours: true, operatingHours: hours, widget: {} }, user_available: [] });
     const { ui, root } = start({ open: true });
@@ -112,7 +112,11 @@ describe('styled and configured by the project', () => {
     harness.service.setWidgets({ departments });
     const { ui, root } = start({ open: true });
     const group = await ui.findByRole('group', { name: 'What can we help you with?' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Sales', 'Support']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Sales', 'Support']);
     fireEvent.click(within(group).getByRole('button', { name: 'Support' }));
     const input = await ui.findByRole('textbox');
     fireEvent.input(input, { target: { value: 'Help' } });
@@ -147,11 +151,21 @@ describe('styled and configured by the project', () => {
     expect(await ui.findByText('Please enter a valid email address.')).toBeTruthy();
     fireEvent.input(ui.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
     fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
-    await until(() => expect(harness.service.calls.find((c) => c.path === '/auth/signinAnonymously')?.body).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' }));
+    await until(() =>
+      expect(harness.service.calls.find((c) => c.path === '/auth/signinAnonymously')?.body).toMatchObject({
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        email: 'ada@example.com',
+      }),
+    );
     const input = await ui.findByRole('textbox', { name: /Type your message/ });
     fireEvent.input(input, { target: { value: 'Hi' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await until(() => expect(harness.service.posts()[0]?.body).toMatchObject({ attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace' } } }));
+    await until(() =>
+      expect(harness.service.posts()[0]?.body).toMatchObject({
+        attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace' } },
+      }),
+    );
   });
 
   it('skips the pre-chat form when the page names the visitor', async () => {

@@ -1,10 +1,10 @@
 import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { useWidgetHarness } from '../test/mountForTest.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
 import { COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 const isPost = (c: { method: string; path: string }) => c.method === 'POST' && c.path.endsWith('/messages');
 
 async function composer() {
@@ -88,7 +88,9 @@ describe('a session the service refuses', () => {
     const errors = vi.fn();
     widget.on('error', errors);
     await widget.sendMessage('one');
-    harness.service.setFault((c) => (c.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined));
+    harness.service.setFault((c) =>
+      c.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined,
+    );
     await widget.sendMessage('two');
     await until(() => expect(errors).toHaveBeenCalledWith(expect.objectContaining({ type: 'auth', status: 403 })));
     await until(() => expect(ui.getByRole('alert').textContent).toContain('The chat service did not accept this chat session.'));

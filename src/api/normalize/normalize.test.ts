@@ -165,6 +165,7 @@ describe('waiting time', () => {
     expect(await getWaitingTime(answering([{ waiting_time_avg: 95_000 }]), 'p')).toBe(95_000);
     expect(await getWaitingTime(answering([{ waiting_time_avg: '4000' }]), 'p')).toBe(4000);
     expect(await getWaitingTime(answering([]), 'p')).toBeNull();
-    for (const body of [{}, 'x', [{ waiting_time_avg: -5 }], [{ waiting_time_avg: 'soon' }], [null], null]) expect(await getWaitingTime(answering(body), 'p')).toBeNull();
+    for (const body of [{}, 'x', [{ waiting_time_avg: -5 }], [{ waiting_time_avg: 'soon' }], [null], null])
+      expect(await getWaitingTime(answering(body), 'p')).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { useWidgetHarness } from '../../test/mountForTest.ts';
+import { widgetHarness } from '../../test/mountForTest.ts';
 import { until } from '../../test/fakeFetch.ts';
 
-const harness = useWidgetHarness();
+const harness = widgetHarness();
 
 /** The element once it is there (the picker is a lazy chunk). */
 async function found<T extends Element>(query: () => T | null): Promise<T> {

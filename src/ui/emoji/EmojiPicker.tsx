@@ -72,7 +72,13 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
       return;
     }
     const isRtl = root.current?.closest('[dir]')?.getAttribute('dir') === 'rtl';
-    const next = moveInGrid(active, e.key, shown.map((c) => c.entries.length), EMOJI_COLUMNS, isRtl);
+    const next = moveInGrid(
+      active,
+      e.key,
+      shown.map((c) => c.entries.length),
+      EMOJI_COLUMNS,
+      isRtl,
+    );
     if (next === null) return;
     e.preventDefault();
     if (e.key === 'ArrowUp' && next === active) search.current?.focus();
@@ -102,7 +108,15 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
               {category.entries.map((entry) => {
                 const i = index++;
                 return (
-                  <button key={entry.emoji} type="button" class="emoji" tabIndex={i === active ? 0 : -1} aria-label={entry.words.split(',')[0]} onClick={() => pick(entry.emoji)} onFocus={() => setActive(i)}>
+                  <button
+                    key={entry.emoji}
+                    type="button"
+                    class="emoji"
+                    tabIndex={i === active ? 0 : -1}
+                    aria-label={entry.words.split(',')[0]}
+                    onClick={() => pick(entry.emoji)}
+                    onFocus={() => setActive(i)}
+                  >
                     {entry.emoji}
                   </button>
                 );

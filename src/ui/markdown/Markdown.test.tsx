@@ -80,7 +80,6 @@ describe('Markdown', () => {
     expect(container.querySelector('a')).toBeNull();
     expect(container.textContent).toBe('click me');
   });
-
 });
 
 describe('Markdown against XSS payloads', () => {

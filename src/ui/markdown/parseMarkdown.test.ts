@@ -148,9 +148,7 @@ describe('inlines', () => {
 
   it('keeps emphasis in the label of a rejected link, and never nests links', () => {
     expect(inline('a [**x**](javascript:1) b')).toEqual([text('a '), strong(text('x')), text(' b')]);
-    expect(inline('[[in](https://in.example)](https://out.example)')).toEqual([
-      link('https://out.example/', text('[in](https://in.example)')),
-    ]);
+    expect(inline('[[in](https://in.example)](https://out.example)')).toEqual([link('https://out.example/', text('[in](https://in.example)'))]);
   });
 
   it('leaves brackets that are not links alone', () => {
@@ -159,7 +157,11 @@ describe('inlines', () => {
   });
 
   it('autolinks bare URLs without trailing punctuation', () => {
-    expect(inline('Go to https://example.com/a?b=1.')).toEqual([text('Go to '), link('https://example.com/a?b=1', text('https://example.com/a?b=1')), text('.')]);
+    expect(inline('Go to https://example.com/a?b=1.')).toEqual([
+      text('Go to '),
+      link('https://example.com/a?b=1', text('https://example.com/a?b=1')),
+      text('.'),
+    ]);
     expect(inline('(see www.example.com/x), ok')).toEqual([text('(see '), link('https://www.example.com/x', text('www.example.com/x')), text('), ok')]);
     expect(inline('http://en.wikipedia.org/wiki/Foo_(bar)!')).toEqual([
       link('http://en.wikipedia.org/wiki/Foo_(bar)', text('http://en.wikipedia.org/wiki/Foo_(bar)')),
@@ -169,11 +171,7 @@ describe('inlines', () => {
   });
 
   it('autolinks e-mail addresses', () => {
-    expect(inline('Mail help@example.co.uk, or me.')).toEqual([
-      text('Mail '),
-      link('mailto:help@example.co.uk', text('help@example.co.uk')),
-      text(', or me.'),
-    ]);
+    expect(inline('Mail help@example.co.uk, or me.')).toEqual([text('Mail '), link('mailto:help@example.co.uk', text('help@example.co.uk')), text(', or me.')]);
   });
 
   it('does not autolink inside words, unsafe schemes, or inside link labels', () => {

@@ -323,9 +323,7 @@ function parseLink(scan: Scan, i: number): { nodes: MdInline[]; end: number } | 
 }
 
 function hasVisibleText(nodes: MdInline[]): boolean {
-  return nodes.some((n) =>
-    n.type === 'text' || n.type === 'code' ? n.text.trim() !== '' : 'children' in n && hasVisibleText(n.children),
-  );
+  return nodes.some((n) => (n.type === 'text' || n.type === 'code' ? n.text.trim() !== '' : 'children' in n && hasVisibleText(n.children)));
 }
 
 type Emphasis = 'strong' | 'em' | 'strike';
@@ -337,7 +335,16 @@ function emphasis(scan: Scan, i: number): { prefix: string; node: MdInline; end:
   // `_` only counts at a word boundary, so snake_case_names stay as they are.
   if (c === '_' && i > 0 && WORD.test(s[i - 1]!)) return null;
   const attempts: Array<[number, number]> =
-    c === '~' ? (run >= 2 ? [[i, 2]] : []) : run >= 2 ? [[i, 2], [i + run - 1, 1]] : [[i, 1]];
+    c === '~'
+      ? run >= 2
+        ? [[i, 2]]
+        : []
+      : run >= 2
+        ? [
+            [i, 2],
+            [i + run - 1, 1],
+          ]
+        : [[i, 1]];
   for (const [at, width] of attempts) {
     const contentStart = at + width;
     const next = s[contentStart];
@@ -385,12 +392,7 @@ function findCloser(scan: Scan, c: string, width: number, contentStart: number):
       const run = runLength(s, j);
       const fits = width === 2 ? run >= 2 : run !== 2;
       const after = s[j + run];
-      if (
-        fits &&
-        j > contentStart &&
-        !SPACE.test(s[j - 1]!) &&
-        !(c === '_' && after !== undefined && WORD.test(after))
-      ) {
+      if (fits && j > contentStart && !SPACE.test(s[j - 1]!) && !(c === '_' && after !== undefined && WORD.test(after))) {
         // Take the end of the run, so `***x***` reads as strong(em(x)).
         return j + run - width;
       }
