@@ -19,7 +19,9 @@
  */
 
 // Types only (erased from the build): the loader stays free of the app's code, yet cannot drift from its `boot`.
-type AppModule = typeof import('../src/app.ts');
+import type * as App from '../src/app.ts';
+
+type AppModule = typeof App;
 
 type Command = ArrayLike<unknown>;
 type CommandFn = ((...args: unknown[]) => unknown) & { q?: Command[]; loaded?: boolean };

@@ -31,7 +31,7 @@ describe('widget', () => {
     const { ui, widget } = start({ open: true });
     const sent = vi.fn();
     widget.on('message:sent', sent);
-    const input = (await ui.findByRole('textbox', { name: 'Type your message…' })) as HTMLTextAreaElement;
+    const input = await ui.findByRole<HTMLTextAreaElement>('textbox', { name: 'Type your message…' });
     fireEvent.input(input, { target: { value: 'line one' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(harness.service.posts()).toHaveLength(0);

@@ -127,9 +127,9 @@ function projectAnswer(available) {
 let serviceLabels = null;
 
 async function loadServiceLabels() {
-  const { projectId } = await (await fetch('/__demo')).json();
+  const { projectId } = /** @type {{ projectId: string }} */ (await readJson(await fetch('/__demo')));
   serviceLabels = await fetch(`/v3/${projectId}/labels/${lang().toUpperCase()}`)
-    .then((res) => (res.ok ? res.json() : null))
+    .then((res) => (res.ok ? /** @type {Promise<LabelsResponse>} */ (readJson(res)) : null))
     .catch(() => null);
   refresh();
 }

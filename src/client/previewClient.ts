@@ -1,7 +1,7 @@
 import type { Http } from '../api/http.ts';
 import type { WidgetsResponse } from '../api/wire.ts';
 import { labelTexts, remoteLabelsFor } from '../i18n/translator.ts';
-import { previewHistory, PREVIEW_VISITOR_ID } from '../preview.ts';
+import { previewHistory, PREVIEW_VISITOR_ID } from './previewHistory.ts';
 import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
@@ -27,7 +27,7 @@ const offline: Http = () => Promise.reject(new Error('preview: no network'));
 function labelsLayer(labels: unknown, lang: string): Record<string, string> | null {
   if (!labels || typeof labels !== 'object') return null;
   if ('lang' in labels && 'data' in labels) return remoteLabelsFor(lang, labels);
-  return labelTexts('data' in labels ? (labels).data : labels);
+  return labelTexts('data' in labels ? labels.data : labels);
 }
 
 /**

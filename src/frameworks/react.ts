@@ -40,6 +40,9 @@ export function Porchlight(props: PorchlightProps): ReactElement {
     };
   }, [generation]);
 
+  // `settings` is a fresh object on every render, so this runs after each one and compares by
+  // content (settingsChange). It cannot loop: a remount re-renders once, and the mount effect above
+  // records the settings it mounted with before this one compares again, finding no change.
   useEffect(() => {
     const widget = instance.current;
     if (!widget) return;
@@ -49,7 +52,7 @@ export function Porchlight(props: PorchlightProps): ReactElement {
       widget.update(change.partial);
       applied.current = settings;
     }
-  });
+  }, [settings]);
 
   return createElement('div', { ref: container, className, 'data-porchlight': '' });
 }

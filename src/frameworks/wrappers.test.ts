@@ -27,7 +27,10 @@ beforeEach(() => {
 describe('porchlight/react', () => {
   let root: Root;
   let container: HTMLElement;
-  const render = (props: Record<string, unknown>) => act(() => root.render(createElement(ReactPorchlight, props)));
+  const render = (props: Record<string, unknown>) =>
+    act(async () => {
+      root.render(createElement(ReactPorchlight, props));
+    });
 
   beforeEach(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -52,7 +55,9 @@ describe('porchlight/react', () => {
     expect(first!.instance.update).toHaveBeenCalledWith({ widgetTitle: 'Desk' });
     expect(calls.mounts).toHaveLength(1);
 
-    await act(() => root.unmount());
+    await act(async () => {
+      root.unmount();
+    });
     expect(first!.instance.destroy).toHaveBeenCalledOnce();
     expect(onInstance).toHaveBeenLastCalledWith(null);
   });
@@ -62,7 +67,9 @@ describe('porchlight/react', () => {
     await render({ ...live, projectid: 'p2' });
     expect(calls.mounts.map((m) => m.settings.projectid)).toEqual(['p1', 'p2']);
     expect(calls.mounts[0]!.instance.destroy).toHaveBeenCalledOnce();
-    await act(() => root.unmount());
+    await act(async () => {
+      root.unmount();
+    });
   });
 });
 

@@ -74,7 +74,7 @@ export function createTranslator(lang: string): Translator {
     showSupportNotice: false,
   });
   const loaded = new Set(['en']);
-  const text = (key: string, options?: Record<string, unknown>) => instance.t(key, options ?? {}) as string;
+  const text = (key: string, options?: Record<string, unknown>) => instance.t<string, Record<string, unknown>, string>(key, options ?? {});
   return {
     i18n: instance,
     t: text,

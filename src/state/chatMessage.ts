@@ -63,6 +63,14 @@ export function isInfo(attributes: MessageAttributes | undefined): boolean {
   return attributes?.subtype === 'info' || attributes?.subtype === 'info/support';
 }
 
+/**
+ * A label parameter as an id: the wire's parameters are strings (src/api/normalize), a number is
+ * taken as written, and anything else is no id.
+ */
+function paramId(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
 /** Info messages are not bubbles; only the known labels become a line, the rest stay hidden. */
 export function infoLineOf(message: WireMessage): { label: TextKey; params: Record<string, string> } | null {
   const key = message.attributes?.messagelabel?.key;
@@ -74,7 +82,7 @@ export function infoLineOf(message: WireMessage): { label: TextKey; params: Reco
   for (const [name, value] of Object.entries(raw)) if (typeof value === 'string' || typeof value === 'number') params[name] = displayName(String(value));
   if (key === 'MEMBER_JOINED_GROUP') {
     // A bot or the system joining is noise for the visitor, and a nameless join says nothing.
-    const member = String(raw.member_id ?? '');
+    const member = paramId(raw.member_id);
     if (/^(bot_|system)/.test(member) || !(params.fullname || params.firstname)) return null;
   }
   return { label, params };
@@ -112,7 +120,7 @@ export function toChatMessages(
     if (tempUID) stored.add(tempUID);
     if (isInfo(message.attributes)) {
       const line = infoLineOf(message);
-      const member = message.attributes?.messagelabel?.key === 'MEMBER_JOINED_GROUP' ? String(message.attributes.messagelabel.parameters?.member_id ?? '') : '';
+      const member = message.attributes?.messagelabel?.key === 'MEMBER_JOINED_GROUP' ? paramId(message.attributes.messagelabel.parameters?.member_id) : '';
       if (member && (joined.has(member) || (requestId && message.recipient && message.recipient !== requestId))) continue;
       if (member) joined.add(member);
       if (line)

@@ -129,7 +129,10 @@ describe('conversation: sending', () => {
     service.setFault((call) => (offline && call.path.endsWith('/messages') ? 'network-error' : undefined));
     await conversation.send({ text: 'Offline' });
     // Skip the backoff waits: make every pending attempt due now.
-    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) (conversation.resume(), await wait(60));
+    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) {
+      conversation.resume();
+      await wait(60);
+    }
     await until(() => expect(conversation.outbox.value[0]?.state).toBe('failed'), 3000);
     offline = false;
     conversation.resume();
@@ -273,7 +276,10 @@ describe('conversation: messages that can never be delivered', () => {
     let down = true;
     service.setFault((call) => (down && call.path.endsWith('/messages') ? 'network-error' : undefined));
     await conversation.send({ text: 'during the outage' });
-    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) (await wait(10), await conversationDue(conversation));
+    for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) {
+      await wait(10);
+      await conversationDue(conversation);
+    }
     await until(() => expect(conversation.outbox.value[0]).toMatchObject({ state: 'failed', retryable: true }), 3000);
     down = false;
     // No `online` event, no tap: the next poll finds the service up.

@@ -33,7 +33,7 @@ export interface LauncherLook {
  * contain) keeps the host page from moving or hiding it.
  */
 export function placeholderCss(look: Omit<LauncherLook, 'css'>): string {
-  const side = look.align == 'left' ? 'left' : 'right';
+  const side = look.align === 'left' ? 'left' : 'right';
   return (
     ':host{all:initial!important;position:fixed!important;z-index:2147483000!important}' +
     `.l{position:fixed;bottom:${look.y};${side}:${look.x};width:${look.w};height:${look.h};border:0;border-radius:50%;padding:0;cursor:pointer;` +
@@ -98,7 +98,7 @@ export function createLookCache(storage: Storage | null, projectId: string): Loo
   return {
     widgets() {
       const entry = read(lookKey);
-      return isRecord(entry) && isRecord(entry.widgets) ? (entry.widgets) : null;
+      return isRecord(entry) && isRecord(entry.widgets) ? entry.widgets : null;
     },
     texts(lang) {
       const texts = read(textsKey(lang));

@@ -47,7 +47,7 @@ export function repairOutboxItem(value: unknown, belongs: (requestId: string) =>
     text,
     type,
     ...(metadata ? { metadata } : {}),
-    attributes: isRecord(value.attributes) ? (value.attributes) : {},
+    attributes: isRecord(value.attributes) ? value.attributes : {},
     createdAt: typeof value.createdAt === 'number' && Number.isFinite(value.createdAt) ? value.createdAt : now,
     attempts: known ? count(value.attempts) : 0,
     state: known ? (value.state as OutboxItem['state']) : 'sending',

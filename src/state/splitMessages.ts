@@ -41,11 +41,11 @@ export function expandSplitMessages(messages: readonly ChatMessage[], arrivedAt:
     let index = 0;
     for (const command of commands) {
       if (command?.type === 'wait') {
-        const time = Number((command).time);
+        const time = Number(command.time);
         delay += Number.isFinite(time) ? Math.min(Math.max(time, 0), MAX_WAIT_MS) : 0;
         continue;
       }
-      const part = (command)?.message;
+      const part = command?.message;
       if (command?.type !== 'message' || !part || typeof part !== 'object') continue;
       const { commands: _nested, ...attributes } = (part.attributes && typeof part.attributes === 'object' ? part.attributes : {}) as MessageAttributes;
       out.push({

@@ -17,7 +17,7 @@ export type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 export function createFakeFetch(apiUrl: string, handler: Handler) {
   const calls: RecordedCall[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : 'url' in input ? input.url : input.href;
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
     let body: unknown = init.body;
     if (typeof body === 'string') {

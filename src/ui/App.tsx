@@ -50,7 +50,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
     if (!closed) return;
     const timer = setTimeout(() => setClosing(false), CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [open, preview, ui.byVisitor]);
 
   const s = settings.value;
   const prefersDark = usePrefersDark(s.colorScheme === 'auto');

@@ -29,7 +29,7 @@ export function Composer({ inputId }: { inputId: string }) {
   // Focus only when the visitor opened the window: never steal focus or pop a phone keyboard.
   useEffect(() => {
     if (ui.byVisitor.peek()) input.current?.focus({ preventScroll: true });
-  }, []);
+  }, [ui.byVisitor]);
 
   const grow = () => {
     const el = input.current;

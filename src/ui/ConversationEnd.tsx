@@ -26,7 +26,7 @@ export function ConversationEnd() {
   const saidByService = messages[messages.length - 1]?.infoLabel === 'INFO_SUPPORT_CHAT_CLOSED';
   useEffect(() => {
     if (rid && settings.peek().nativeRating) void memory.recall(rid).catch(() => undefined);
-  }, [rid]);
+  }, [rid, memory, settings]);
   const shown = preview || rating;
   return (
     <div class="conversation-end">

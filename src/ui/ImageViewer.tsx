@@ -10,9 +10,12 @@ export function ImageViewer() {
   const t = useT();
   const image = ui.viewerImage.value;
   const closeButton = useRef<HTMLButtonElement>(null);
+  // Focus moves to the close button when an image opens or another one replaces it (not when the
+  // same image is handed over again).
+  const src = image?.src;
   useEffect(() => {
-    if (image) closeButton.current?.focus();
-  }, [image?.src]);
+    if (src !== undefined) closeButton.current?.focus();
+  }, [src]);
   if (!image) return null;
   const close = () => intents.viewImage(null);
   return (

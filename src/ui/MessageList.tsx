@@ -23,7 +23,8 @@ export function MessageList() {
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const formatTime = useMemo(() => createTimeFormatter(lang.value), [lang.value]);
-  const formatDay = useMemo(() => createDayFormatter(lang.value, t('LABEL_TODAY')), [lang.value, t('LABEL_TODAY')]);
+  const today = t('LABEL_TODAY');
+  const formatDay = useMemo(() => createDayFormatter(lang.value, today), [lang.value, today]);
   const latest = messages[messages.length - 1];
 
   useLayoutEffect(() => {

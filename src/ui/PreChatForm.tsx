@@ -53,7 +53,7 @@ export function PreChatForm() {
         setErrors(found);
         if (Object.keys(found).length) {
           const first = Object.keys(found)[0];
-          (e.currentTarget.querySelector(`[name="${CSS.escape(first ?? '')}"]`) as HTMLElement | null)?.focus();
+          e.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(first ?? '')}"]`)?.focus();
           return;
         }
         intents.submitPreChat(values);

@@ -7,7 +7,7 @@ import { until } from '../test/fakeFetch.ts';
 
 /**
  * Every control of the widget has its own accessible name in every state, whatever the service's
- * labels say: the service's stock label set (server-contract §5: 92 keys; the demo ships it in
+ * labels say: the service's stock label set (docs/service.md §5: 92 keys; the demo ships it in
  * demo/server/defaultLabels.ts) in every language the demo serves, the stock texts the reference
  * server is known to ship for the header ("Close chat" for CLOSE_CHAT), and a hostile set that gives
  * every label the same text.
@@ -129,7 +129,7 @@ describe('unique accessible names under the service’s stock labels', () => {
       // The pre-chat form first, then the departments.
       await until(() => expect(ui.getAllByRole('textbox')).toHaveLength(2));
       expectUnique(ui, root, 'prechat');
-      const [nameField, emailField] = ui.getAllByRole('textbox') as HTMLInputElement[];
+      const [nameField, emailField] = ui.getAllByRole<HTMLInputElement>('textbox');
       fireEvent.input(nameField!, { target: { value: 'Ada Lovelace' } });
       fireEvent.input(emailField!, { target: { value: 'ada@example.com' } });
       fireEvent.click(ui.getAllByRole('button').find((b) => b.getAttribute('type') === 'submit')!);

@@ -49,7 +49,7 @@ describe('end of a conversation', () => {
     harness.service.store(rid, closedInfo(rid));
     first.widget.close();
     first.widget.open();
-    const four = (await first.ui.findByRole('radio', { name: /4 stars/i }, { timeout: 4000 })) as HTMLInputElement;
+    const four = await first.ui.findByRole<HTMLInputElement>('radio', { name: /4 stars/i }, { timeout: 4000 });
     fireEvent.click(four);
     fireEvent.click(first.ui.getByRole('button', { name: 'Send rating' }));
     await until(() => expect(ratings.get(rid)).toBe(4));

@@ -28,7 +28,7 @@ describe('hostile messages in the history', () => {
     expect(first.ui.getByText('Agent seven here').closest('li')!.querySelector('.sender bdi')!.textContent).toBe('7');
 
     // The visitor's next message goes out through the composer.
-    const input = (await first.ui.findByRole('textbox', { name: 'Type your message…' })) as HTMLTextAreaElement;
+    const input = await first.ui.findByRole<HTMLTextAreaElement>('textbox', { name: 'Type your message…' });
     fireEvent.input(input, { target: { value: 'Thanks!' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await until(() => expect(harness.service.posts().map((c) => (c.body as { text: string }).text)).toEqual(['Where is my order?', 'Thanks!']));

@@ -78,7 +78,7 @@ describe('styled and configured by the project', () => {
     const labelsHeld = new Promise<void>((resolve) => (answerLabels = resolve));
     const fetchThrough = harness.service.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).includes('/labels/')) await labelsHeld;
+      if ((typeof input === 'string' ? input : 'url' in input ? input.url : input.href).includes('/labels/')) await labelsHeld;
       return fetchThrough(input, init);
     });
     const { ui, root } = start({ open: true, persistence: 'session' });

@@ -9,8 +9,8 @@ const isPost = (c: { method: string; path: string }) => c.method === 'POST' && c
 
 async function composer() {
   const { ui, widget } = harness.start({ open: true });
-  const input = (await ui.findByRole('textbox', { name: 'Type your message…' })) as HTMLTextAreaElement;
-  const send = ui.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+  const input = await ui.findByRole<HTMLTextAreaElement>('textbox', { name: 'Type your message…' });
+  const send = ui.getByRole<HTMLButtonElement>('button', { name: 'Send' });
   return { ui, widget, input, send };
 }
 

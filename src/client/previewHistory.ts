@@ -1,5 +1,5 @@
-import type { WireMessage } from './api/wire.ts';
-import type { TextKey } from './i18n/translator.ts';
+import type { WireMessage } from '../api/wire.ts';
+import type { TextKey } from '../i18n/translator.ts';
 
 /** The dashboard preview's sample conversation, in the preview's language. */
 export const PREVIEW_VISITOR_ID = 'preview-visitor';
