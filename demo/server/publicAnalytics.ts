@@ -1,5 +1,5 @@
 /**
- * `GET /:pid/publicanalytics/waiting/current` (server-contract §4, no auth): the average
+ * `GET /:pid/publicanalytics/waiting/current` (docs/service.md §4, no auth): the average
  * `waiting_time` (ms from the request's creation to the first reply of a participant) over the
  * project's requests created in the last 4 hours, as `[{_id: pid, waiting_time_avg}]`, or `[]`
  * when none of them has been answered. The widget words it with `WAITING_TIME_FOUND`.

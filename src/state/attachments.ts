@@ -3,7 +3,7 @@ import type { ChatMessage } from './chatMessage.ts';
 import { safeLinkUrl, safeNavigationTarget } from './safeUrl.ts';
 
 /**
- * What a reply button does (widget-contract §3, official widget §6):
+ * What a reply button does (docs/public-api.md §3):
  * - `text` sends its `value` as the visitor's message;
  * - `url` opens `link` (http/https only) in the named target;
  * - `action` sends `value` with `attributes.action`, its echo hidden unless `show_echo`.

@@ -1,5 +1,5 @@
 /**
- * Custom tokens (widget-contract §1): a site's backend signs its signed-in visitor (HS256 with the
+ * Custom tokens (docs/public-api.md §1): a site's backend signs its signed-in visitor (HS256 with the
  * project's secret; `_id`, `firstname`, `lastname`, `email`, `sub: "userexternal"`, `aud:
  * "https://tiledesk.com/projects/{pid}"`, `iat`, optional `exp`). The widget never verifies one —
  * the service does, at `POST /auth/signinWithCustomToken` — it only reads the claims to know who the

@@ -25,7 +25,7 @@ export const SETTLE_MS = 8000;
  */
 export const HOLD_ATTEMPTS = 3;
 
-/** The service's JSON body limit (server-contract §0): a bigger POST can only be refused. */
+/** The service's JSON body limit (docs/service.md §0): a bigger POST can only be refused. */
 export const SERVICE_BODY_LIMIT = 512_000;
 
 /** Why a message was not sent, as the visitor reads it (label keys). */
@@ -135,7 +135,7 @@ export function bodyBytes(body: unknown): number {
 
 /**
  * The service refused to add to this conversation (a request of the form channel: "You don't
- * belong the conversation", server-contract §6), typically after a fresh sign-in: the messages
+ * belong the conversation", docs/service.md §6), typically after a fresh sign-in: the messages
  * go to a new conversation instead.
  */
 export function isConversationRefusal(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { WireDepartment } from '../api/wire.ts';
 
 /**
- * Which departments the visitor chooses from (server-contract §8, as the official widget does):
+ * Which departments the visitor chooses from (docs/service.md §8, as the official widget does):
  * the default one is hidden, and so are departments the service marks invisible.
  */
 export function selectableDepartments(departments: readonly WireDepartment[]): WireDepartment[] {

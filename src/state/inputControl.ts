@@ -2,7 +2,7 @@ import type { ChatMessage } from './chatMessage.ts';
 
 /**
  * Whether the composer is usable and what it says, from the latest message of the other side
- * (widget-contract §3): `disableInputMessage` holds until a later message comes without it, and
+ * (docs/public-api.md §3): `disableInputMessage` holds until a later message comes without it, and
  * `inputMessagePlaceholder` replaces the placeholder until the next message.
  */
 export interface InputControl {

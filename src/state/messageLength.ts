@@ -1,6 +1,6 @@
 /**
  * How long a visitor's text may be. The service takes JSON bodies up to 512,000 bytes
- * (server-contract §0, `JSON_BODY_LIMIT`); past it, it answers 413 before CORS, which a browser
+ * (docs/service.md §0, `JSON_BODY_LIMIT`); past it, it answers 413 before CORS, which a browser
  * only sees as a network failure. 10,000 characters keeps any text far below that whatever it is
  * made of (at most 6 bytes per UTF-16 unit once JSON-escaped: 120,000 bytes, leaving room for the
  * first message's attributes), and is what other support chats allow: enough for a pasted log,

@@ -1,6 +1,6 @@
 /**
  * Operating hours, evaluated in the browser exactly as the reference server does
- * (server-contract §4, `operatingHoursService.projectIsOpenNow`), plus the next opening time:
+ * (docs/service.md §4, `operatingHoursService.projectIsOpenNow`), plus the next opening time:
  * - `operatingHours` is a JSON string: day keys `"0"` (Sunday) … `"6"` (Saturday) compared with
  *   `==`, each an array of `{start:"HH:MM", end:"HH:MM"}`, and `tzname`;
  * - the day and time are those of "now shifted by the zone's offset" (the server runs in UTC);

@@ -5,7 +5,7 @@ import type { KeyValueStore } from './storage.ts';
 
 /**
  * The push channel for the current conversation, only where the service is known to take visitors.
- * The reference server does not (server-contract §10: it hangs a visitor's handshake at its root
+ * The reference server does not (docs/service.md §10: it hangs a visitor's handshake at its root
  * and answers 400 elsewhere), and Chromium prints every failed or abandoned handshake to the host
  * page's console with the token in the URL. So: no socket unless the `realtime` setting (the page's,
  * or `project.widget.realtime` announced by the service) says where it is; and a handshake that fails

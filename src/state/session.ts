@@ -41,7 +41,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * Did the service refuse the stored credentials (so a fresh sign-in may help), rather than the
- * call itself? server-contract §2: passport's plain-text 401 (bad, expired or revoked token) and
+ * call itself? docs/service.md §2: passport's plain-text 401 (bad, expired or revoked token) and
  * 400 (a malformed `Authorization`), has-role's 403 "you dont belong to the project." (a deleted
  * guest, a token of another project) and validtoken's 403 "Unauthorized.". Not a 403 "you dont
  * have the required role." (a new guest has the same role), not projectSetter's JSON 400, and not

@@ -1,6 +1,6 @@
 /**
  * Widget settings: names and meanings of the service's official widget (`tiledeskSettings`),
- * resolved by the precedence of widget-contract §1, last wins:
+ * resolved by the precedence of docs/public-api.md §1, last wins:
  * built-in defaults → project.widget → stored state → page settings → `porchlight_<key>` query params.
  * Each layer is validated on its own: a value that is not valid where it is set (a colour that is no
  * colour) counts as not set there, so the layer below shows through instead of the default.
@@ -39,7 +39,7 @@ export interface WidgetSettings {
   userFullname: string;
   userEmail: string;
   /**
-   * A custom token of a signed-in visitor (widget-contract §1), with or without `JWT `; also the
+   * A custom token of a signed-in visitor (docs/public-api.md §1), with or without `JWT `; also the
    * `porchlight_jwt` / `tiledesk_jwt` query parameter. Never taken from `project.widget`.
    */
   jwt: string;
@@ -74,7 +74,7 @@ export interface WidgetSettings {
   /**
    * The websocket push, only where the service takes visitors: `true` = the service's socket at the
    * API root (where the reference places it), a ws(s) URL = that endpoint, `false` = none (polling
-   * is always on). Off by default: the reference server does not take visitors (server-contract §10).
+   * is always on). Off by default: the reference server does not take visitors (docs/service.md §10).
    */
   realtime: boolean | string;
   /** Dispatch `porchlight:<event>` on `window` (the script tag does; several previews should not). */

@@ -1,6 +1,6 @@
 /**
  * Which files the visitor may send, checked before any byte leaves: the service refuses the rest
- * anyway (server-contract §9), but a clear message now beats a 403 later.
+ * anyway (docs/service.md §9), but a clear message now beats a 403 later.
  */
 export const MAX_UPLOAD_BYTES = 1_024_000;
 export const SERVER_DEFAULT_EXTENSIONS = '.jpg,.jpeg,.png,.gif,.pdf,.txt';

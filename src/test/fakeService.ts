@@ -79,7 +79,7 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     calls,
     messages,
     revokeAll: () => tokens.clear(),
-    /** Every token issued so far is refused as the reference refuses it (server-contract §2). */
+    /** Every token issued so far is refused as the reference refuses it (docs/service.md §2). */
     refuseAll(how: 'membership' | 'malformed' | 'unauthorized') {
       const reply: Reply =
         how === 'membership'
