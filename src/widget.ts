@@ -5,7 +5,6 @@ import type { ChatClient, SettingsUpdate, VisitorDetails } from './client/types.
 import { dispatchCommand } from './commands.ts';
 import type { ChatListener, WidgetEventName } from './state/events.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
-import { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type Intents, type WidgetView } from './ui/context.ts';
 import { widgetCss } from './ui/styles.ts';
@@ -71,10 +70,17 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
   // Ids only need to be unique inside this shadow root.
   render(h(WidgetContext.Provider, { value: view }, h(App, { idPrefix: 'pl' })), mountPoint);
 
-  // message:received fires in the leading tab only, so the chime sounds once per message.
-  const chime = createChime(win);
+  // message:received fires in the leading tab only, so the chime sounds once per message. Its code
+  // (ui/chime.ts) is a chunk of its own, fetched for the first message that sounds it.
+  let chime: Promise<ReturnType<typeof import('./ui/chime.ts').createChime>> | null = null;
   const stopChime = client.on('message:received', () => {
-    if (client.settings.peek().soundEnabled && (!client.ui.isOpen.peek() || !client.visible.peek())) chime.play();
+    if (!client.settings.peek().soundEnabled || (client.ui.isOpen.peek() && client.visible.peek())) return;
+    chime ??= import('./ui/chime.ts').then((m) => m.createChime(win));
+    chime.then(
+      (c) => !destroyed && c.play(),
+      // Not downloaded (offline): no sound this time, the next message tries again.
+      () => void (chime = null),
+    );
   });
 
   let destroyed = false;
@@ -97,7 +103,7 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
       if (destroyed) return;
       destroyed = true;
       stopChime();
-      chime.dispose();
+      void chime?.then((c) => c.dispose(), () => undefined);
       client.dispose();
       render(null, mountPoint);
       mountPoint.remove();

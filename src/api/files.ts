@@ -2,6 +2,8 @@ import { ApiError, NetworkError, joinUrl, parseRetryAfter } from './http.ts';
 import { normalizeUpload } from './normalize/upload.ts';
 import type { UploadResponse } from './wire.ts';
 
+export { fileUrl, userPhotoUrl } from './fileUrls.ts';
+
 /**
  * File uploads. `fetch` cannot report upload progress, so this one resource speaks XHR.
  * `POST /{pid}/files/chat` (multipart field `file`) on current services; the document's
@@ -55,18 +57,4 @@ export function uploadChatFile(projectId: string, options: UploadOptions): Promi
 
 export function uploadLegacy(kind: 'images' | 'files', options: UploadOptions): Promise<UploadResponse | null> {
   return post(`/${kind}/users`, options);
-}
-
-/** Where the service serves an uploaded file (no auth): `GET /files?path=<encoded filename>`. */
-export function fileUrl(apiUrl: string, filename: string): string {
-  return joinUrl(apiUrl, `/files?path=${encodeURIComponent(filename)}`);
-}
-
-/**
- * An agent's or bot's photo, where the official widget looks for it:
- * `{apiUrl}/files?path=uploads/users/{id}/images/photo.jpg`, with a bot's `bot_` prefix stripped.
- * A user without a photo answers 404; the view then shows initials.
- */
-export function userPhotoUrl(apiUrl: string, userId: string): string {
-  return fileUrl(apiUrl, `uploads/users/${userId.replace(/^bot_/, '')}/images/photo.jpg`);
 }

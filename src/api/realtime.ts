@@ -17,6 +17,7 @@
  * again (`connecting`).
  */
 import { backoffDelay } from './backoff.ts';
+export { socketUrlFor } from './socketUrl.ts';
 import type { WireMessage, WsClientFrame } from './wire.ts';
 import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
 
@@ -61,27 +62,6 @@ const HEARTBEAT: WsClientFrame = { action: 'heartbeat', payload: { message: { te
 /** Reconnect after a live socket dropped: 1 s, 2 s, 4 s … capped at 60 s, jittered (backoff.ts). */
 export function defaultBackoff(attempt: number): number {
   return backoffDelay(attempt, { baseMs: 1000, capMs: 60_000 });
-}
-
-/**
- * The API root as a socket URL, where the reference listens (`WS_SERVER_PATH` '/', behind the
- * same prefix as the API): `https://host/v3` → `wss://host/v3/`; `http` → `ws`; drops query and hash.
- */
-export function socketUrlFor(apiUrl: string): string {
-  let parsed: URL;
-  try {
-    const base = (globalThis as { location?: { href?: string } }).location?.href;
-    parsed = base ? new URL(apiUrl, base) : new URL(apiUrl);
-  } catch {
-    // Not a URL we can parse: do the obvious textual thing rather than throw.
-    return `${apiUrl
-      .replace(/[?#].*$/, '')
-      .replace(/^http/i, 'ws')
-      .replace(/\/+$/, '')}/`;
-  }
-  const secure = parsed.protocol === 'https:' || parsed.protocol === 'wss:';
-  const path = parsed.pathname.replace(/\/+$/, '');
-  return `${secure ? 'wss:' : 'ws:'}//${parsed.host}${path}/`;
 }
 
 function withToken(url: string, token: string): string {

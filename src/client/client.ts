@@ -9,7 +9,6 @@ import { createPoller } from '../state/poller.ts';
 import { createRealtime, realtimeEndpoint } from '../state/realtime.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
-import { createTabRelay } from '../state/tabRelay.ts';
 import type { TabMessage } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
 import { createModels } from './models.ts';
@@ -201,8 +200,17 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       if (started) void loadLabels(language);
     }),
   ];
-  const relay = createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() });
-  onTabMessage = relay.handle;
+  // What this tab does when another tab speaks (state/tabRelay.ts) comes with the first such
+  // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
+  let relay: Promise<ReturnType<typeof import('../state/tabRelay.ts').createTabRelay>> | null = null;
+  onTabMessage = (message) => {
+    relay ??= import('../state/tabRelay.ts').then((m) => m.createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() }));
+    relay.then(
+      (r) => !disposed && r.handle(message),
+      // Not downloaded (offline): polling still brings the conversation; the next message tries again.
+      () => void (relay = null),
+    );
+  };
 
   async function startCallout() {
     const s = settings.peek();
@@ -257,7 +265,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       state.attention.dispose();
       for (const dispose of disposers) dispose();
       for (const timer of timers) clearTimeout(timer);
-      relay.stop();
+      void relay?.then((r) => r.stop(), () => undefined);
       env.dispose();
       emitter.clear();
     },

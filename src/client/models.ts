@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals-core';
-import { userPhotoUrl } from '../api/files.ts';
+import { userPhotoUrl } from '../api/fileUrls.ts';
 import type { Http } from '../api/http.ts';
 import { baseLanguage, createTranslator, type Translator } from '../i18n/translator.ts';
 import { createAttention } from '../state/attention.ts';

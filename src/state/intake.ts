@@ -1,8 +1,13 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { WireDepartment } from '../api/wire.ts';
 import { preselectedDepartment, selectableDepartments } from './departments.ts';
-import { preChatNeeded, type PreChatValues } from './preChatForm.ts';
+import type { PreChatValues } from './preChatForm.ts';
 import type { KeyValueStore } from './storage.ts';
+
+/** The form is needed unless switched off or the page already told us who the visitor is. */
+export function preChatNeeded(enabled: boolean, known: { fullname: string; email: string }): boolean {
+  return enabled && !(known.fullname.trim() && known.email.trim());
+}
 
 /**
  * What comes before the first message of a conversation: the pre-chat form (who the visitor is)

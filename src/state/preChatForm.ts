@@ -3,6 +3,9 @@
  * the fields, as the service's dashboard writes them: `{name, type: text|textarea|checkbox|static,
  * mandatory, label, errorLabel, regex}`. Labels are label keys, plain text, or `{lang: text}`.
  */
+// Whether the form is needed lives with the intake steps: the form itself comes with its lazy view.
+export { preChatNeeded } from './intake.ts';
+
 export type PreChatFieldType = 'text' | 'textarea' | 'checkbox' | 'static';
 
 export interface PreChatField {
@@ -74,9 +77,4 @@ export function validate(fields: readonly PreChatField[], values: PreChatValues)
     if (field.pattern && field.type !== 'checkbox' && !field.pattern.test(text)) errors[field.name] = errorKey;
   }
   return errors;
-}
-
-/** The form is needed unless switched off or the page already told us who the visitor is. */
-export function preChatNeeded(enabled: boolean, known: { fullname: string; email: string }): boolean {
-  return enabled && !(known.fullname.trim() && known.email.trim());
 }

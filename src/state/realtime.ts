@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { connectRealtime, socketUrlFor, type RealtimeConnection } from '../api/realtime.ts';
+import type { RealtimeConnection } from '../api/realtime.ts';
+import { socketUrlFor } from '../api/socketUrl.ts';
 import type { WireMessage } from '../api/wire.ts';
 import type { KeyValueStore } from './storage.ts';
 
@@ -103,10 +104,17 @@ export function createRealtime(options: {
     const { requestId, token, endpoint } = target;
     // Offline, an attempt could only fail (and be blamed on the service): `wake` comes on `online`.
     if (!requestId || !token || !endpoint || !hasWebSocket() || !isOnline()) return;
-    // Read every time: another tab may have recorded a failure since.
-    const stored = await options.store.get<unknown>(memoryName).catch(() => undefined);
+    // Read every time: another tab may have recorded a failure since. The socket client is its own
+    // chunk, fetched only where a socket is configured (the first open does not carry it).
+    const [stored, client] = await Promise.all([
+      options.store.get<unknown>(memoryName).catch(() => undefined),
+      import('../api/realtime.ts').catch(() => null),
+    ]);
     if (run !== generation) return;
     if (isPaused(ownPause, endpoint, now()) || isPaused(stored, endpoint, now())) return;
+    // The chunk did not download (offline, a deploy in between): polling carries on; `wake` retries.
+    if (!client) return;
+    const { connectRealtime } = client;
     const current: RealtimeConnection = connectRealtime({
       url: endpoint,
       token,

@@ -42,7 +42,3 @@ export function checkUpload(
   if (file.size > limit) return { key: 'UPLOAD_TOO_LARGE', limit };
   return null;
 }
-
-export function isImage(file: { type: string; name: string }): boolean {
-  return /^image\/(png|jpe?g|gif|webp)$/i.test(file.type) || /\.(png|jpe?g|gif|webp)$/i.test(file.name);
-}

@@ -1,12 +1,10 @@
 import { signal, type Signal } from '@preact/signals-core';
 import { ApiError } from '../api/http.ts';
-import { fileUrl, uploadChatFile, uploadLegacy } from '../api/files.ts';
-import type { MessageMetadata } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
 import type { WidgetErrorDetail } from './events.ts';
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
-import { checkUpload, isImage } from './uploadRules.ts';
+import { checkUpload } from './uploadRules.ts';
 
 /** One file on its way: progress 0–1, or the label key of what went wrong. */
 export interface UploadItem {
@@ -23,20 +21,6 @@ export interface UploadsModel {
   retry(id: string): void;
   dismiss(id: string): void;
 }
-
-async function imageSize(file: Blob): Promise<{ width: number; height: number } | null> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    return size;
-  } catch {
-    return null;
-  }
-}
-
-/** The service without `/files/chat` (older versions) answers 404 there; the document's routes then. */
-const missingRoute = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 405);
 
 export function createUploads(options: {
   apiUrl: string;
@@ -66,21 +50,10 @@ export function createUploads(options: {
     session.allowAgain();
     patch(id, { progress: 0, error: null });
     try {
-      const onProgress = (fraction: number) => patch(id, { progress: fraction });
-      const stored = await session.authorized(async (token) => {
-        const request = { apiUrl, token, file, fileName: file.name, onProgress };
-        try {
-          return await uploadChatFile(projectId, request);
-        } catch (error) {
-          if (!missingRoute(error)) throw error;
-          return uploadLegacy(isImage(file) ? 'images' : 'files', request);
-        }
-      });
-      if (!stored) throw new Error('upload answered without a filename');
-      const src = fileUrl(apiUrl, stored.filename);
-      const image = isImage(file);
-      const size = image ? await imageSize(file) : null;
-      const metadata: MessageMetadata = { src, name: file.name, type: file.type || 'application/octet-stream', size: file.size, ...(size ?? {}) };
+      // The transfer (XHR with progress, the older services' routes) is a chunk of its own,
+      // fetched for the first file the visitor sends.
+      const { uploadFile } = await import('./uploadFile.ts');
+      const { metadata, image } = await uploadFile({ apiUrl, projectId, session, file, onProgress: (fraction) => patch(id, { progress: fraction }) });
       remove(id);
       // The name is the text: the service needs a text on a conversation's first message.
       await conversation.send({ text: file.name, type: image ? 'image' : 'file', metadata });

@@ -4,7 +4,6 @@ import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
 import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
-import { SafeHtml } from './SafeHtml.tsx';
 
 // Steps most visits never reach: their code comes after the window opens.
 const CloseConfirm = lazyView(() => import('./CloseConfirm.tsx').then((m) => m.CloseConfirm));
@@ -15,6 +14,8 @@ const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.Pre
 // Shown only while closed or nobody is available.
 const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m.OfflineNotice));
 const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
+// The service's own HTML (poweredBy) waits for DOMPurify anyway: the renderer comes with it.
+const SafeHtml = lazyView(() => import('./SafeHtml.tsx').then((m) => m.SafeHtml));
 const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
@@ -86,7 +87,7 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
       <Body inputId={`${idPrefix}-input`} />
       {settings.value.poweredBy && (
         <footer class="powered-by">
-          <SafeHtml html={settings.value.poweredBy} />
+          <SafeHtml.View html={settings.value.poweredBy} />
         </footer>
       )}
       {dragging && <div class="drop-hint">{t('DROP_FILE_HERE')}</div>}

@@ -2,7 +2,7 @@ import type { MessageMetadata } from '../api/wire.ts';
 import { safeLinkUrl } from '../state/safeUrl.ts';
 import { useWidget, useT, useCss } from './context.ts';
 import fileMessageCss from './FileMessage.css?inline';
-import { FileIcon } from './icons.tsx';
+import { svg } from './icons.tsx';
 
 export function formatBytes(bytes: number, lang: string): string {
   if (!(bytes >= 0) || !Number.isFinite(bytes)) return '';
@@ -47,5 +47,14 @@ export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetad
     <a class="file-card" href={href} target="_blank" rel="noopener noreferrer" download={name} aria-label={t('DOWNLOAD_FILE', { name })}>
       {body}
     </a>
+  );
+}
+
+// Here, not in icons.tsx: only file cards (a lazy view) show it.
+function FileIcon() {
+  return (
+    <svg {...svg}>
+      <path fill="currentColor" d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5ZM8 13v2h8v-2H8Zm0 4v2h5v-2H8Z" />
+    </svg>
   );
 }

@@ -1,6 +1,7 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
-import { useWidget, useT } from './context.ts';
+import { useWidget, useT, useCss } from './context.ts';
+import imageMessageCss from './ImageMessage.css?inline';
 
 const MAX_WIDTH = 240;
 const MAX_HEIGHT = 320;
@@ -15,6 +16,7 @@ export function fittedSize(width: unknown, height: unknown): { width: number; he
 }
 
 export function ImageMessage({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }) {
+  useCss(imageMessageCss);
   const { intents } = useWidget();
   const t = useT();
   const src = safeImageUrl(typeof metadata?.src === 'string' ? metadata.src : '');

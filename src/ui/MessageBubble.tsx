@@ -5,12 +5,12 @@ import { useWidget, useT } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
 import { isoTime } from './formatTime.ts';
-import { ImageMessage } from './ImageMessage.tsx';
 import { lazyView } from './lazyView.tsx';
 import { Markdown } from './markdown/Markdown.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
 
-// Galleries and file cards are rare: their code and styles come when the first one is shown.
+// Images, galleries and file cards are rare: their code and styles come when the first one is shown.
+const ImageMessage = lazyView(() => import('./ImageMessage.tsx').then((m) => m.ImageMessage));
 const Gallery = lazyView(() => import('./Gallery.tsx').then((m) => m.Gallery));
 const FileMessage = lazyView(() => import('./FileMessage.tsx').then((m) => m.FileMessage));
 
@@ -18,7 +18,7 @@ function MessageContent({ message }: { message: TimedMessage }) {
   if (message.type === 'image') {
     return (
       <>
-        <ImageMessage metadata={message.metadata} alt={message.text && !/^\[.*\]\(.*\)$/.test(message.text) ? message.text : ''} />
+        <ImageMessage.View metadata={message.metadata} alt={message.text && !/^\[.*\]\(.*\)$/.test(message.text) ? message.text : ''} />
         {message.text && message.metadata?.src !== undefined && message.text !== message.metadata?.name && <Markdown text={message.text} />}
       </>
     );

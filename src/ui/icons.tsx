@@ -1,5 +1,5 @@
 /** Inline SVG icons: no requests, no fonts, inherit `currentColor`. Decorative: hidden from AT. */
-const svg = { 'aria-hidden': 'true' as const, focusable: 'false' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
+export const svg = { 'aria-hidden': 'true' as const, focusable: 'false' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
 
 export function ChatIcon() {
   return (
@@ -32,14 +32,6 @@ export function ChevronDownIcon() {
   return (
     <svg {...svg}>
       <path fill="currentColor" d="m12 15.4-6-6L7.4 8l4.6 4.6L16.6 8 18 9.4l-6 6Z" />
-    </svg>
-  );
-}
-
-export function FileIcon() {
-  return (
-    <svg {...svg}>
-      <path fill="currentColor" d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5ZM8 13v2h8v-2H8Zm0 4v2h5v-2H8Z" />
     </svg>
   );
 }

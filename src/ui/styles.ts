@@ -15,7 +15,6 @@ import presence from './Presence.css?inline';
 import messageList from './MessageList.css?inline';
 import messageBubble from './MessageBubble.css?inline';
 import markdown from './markdown/Markdown.css?inline';
-import imageMessage from './ImageMessage.css?inline';
 import quickReplies from './QuickReplies.css?inline';
 import composer from './Composer.css?inline';
 
@@ -30,7 +29,6 @@ export const widgetCss = [
   messageList,
   messageBubble,
   markdown,
-  imageMessage,
   quickReplies,
   composer,
 ].join('');
