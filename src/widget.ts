@@ -5,6 +5,7 @@ import type { ChatClient, SettingsUpdate, VisitorDetails } from './client/types.
 import { dispatchCommand } from './commands.ts';
 import type { ChatListener, WidgetEventName } from './state/events.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
+import type { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type Intents, type WidgetView } from './ui/context.ts';
 import { widgetCss } from './ui/styles.ts';
@@ -72,7 +73,7 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
 
   // message:received fires in the leading tab only, so the chime sounds once per message. Its code
   // (ui/chime.ts) is a chunk of its own, fetched for the first message that sounds it.
-  let chime: Promise<ReturnType<typeof import('./ui/chime.ts').createChime>> | null = null;
+  let chime: Promise<ReturnType<typeof createChime>> | null = null;
   const stopChime = client.on('message:received', () => {
     if (!client.settings.peek().soundEnabled || (client.ui.isOpen.peek() && client.visible.peek())) return;
     chime ??= import('./ui/chime.ts').then((m) => m.createChime(win));
@@ -103,7 +104,10 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
       if (destroyed) return;
       destroyed = true;
       stopChime();
-      void chime?.then((c) => c.dispose(), () => undefined);
+      void chime?.then(
+        (c) => c.dispose(),
+        () => undefined,
+      );
       client.dispose();
       render(null, mountPoint);
       mountPoint.remove();

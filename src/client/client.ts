@@ -13,6 +13,7 @@ import type { TabMessage } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
 import { createModels } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
+import type { createTabRelay } from '../state/tabRelay.ts';
 
 /** First visit: how long the launcher waits, unseen, for the project's look before it shows anyway. */
 const LOOK_WAIT_MS = 2500;
@@ -202,9 +203,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   ];
   // What this tab does when another tab speaks (state/tabRelay.ts) comes with the first such
   // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
-  let relay: Promise<ReturnType<typeof import('../state/tabRelay.ts').createTabRelay>> | null = null;
+  let relay: Promise<ReturnType<typeof createTabRelay>> | null = null;
   onTabMessage = (message) => {
-    relay ??= import('../state/tabRelay.ts').then((m) => m.createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() }));
+    relay ??= import('../state/tabRelay.ts').then((m) =>
+      m.createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() }),
+    );
     relay.then(
       (r) => !disposed && r.handle(message),
       // Not downloaded (offline): polling still brings the conversation; the next message tries again.
@@ -265,7 +268,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       state.attention.dispose();
       for (const dispose of disposers) dispose();
       for (const timer of timers) clearTimeout(timer);
-      void relay?.then((r) => r.stop(), () => undefined);
+      void relay?.then(
+        (r) => r.stop(),
+        () => undefined,
+      );
       env.dispose();
       emitter.clear();
     },

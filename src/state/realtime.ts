@@ -106,10 +106,7 @@ export function createRealtime(options: {
     if (!requestId || !token || !endpoint || !hasWebSocket() || !isOnline()) return;
     // Read every time: another tab may have recorded a failure since. The socket client is its own
     // chunk, fetched only where a socket is configured (the first open does not carry it).
-    const [stored, client] = await Promise.all([
-      options.store.get<unknown>(memoryName).catch(() => undefined),
-      import('../api/realtime.ts').catch(() => null),
-    ]);
+    const [stored, client] = await Promise.all([options.store.get<unknown>(memoryName).catch(() => undefined), import('../api/realtime.ts').catch(() => null)]);
     if (run !== generation) return;
     if (isPaused(ownPause, endpoint, now()) || isPaused(stored, endpoint, now())) return;
     // The chunk did not download (offline, a deploy in between): polling carries on; `wake` retries.

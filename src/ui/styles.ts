@@ -18,17 +18,6 @@ import markdown from './markdown/Markdown.css?inline';
 import quickReplies from './QuickReplies.css?inline';
 import composer from './Composer.css?inline';
 
-export const widgetCss = [
-  base,
-  launcher,
-  unreadBadge,
-  chatWindow,
-  header,
-  avatar,
-  presence,
-  messageList,
-  messageBubble,
-  markdown,
-  quickReplies,
-  composer,
-].join('');
+export const widgetCss = [base, launcher, unreadBadge, chatWindow, header, avatar, presence, messageList, messageBubble, markdown, quickReplies, composer].join(
+  '',
+);
