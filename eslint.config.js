@@ -25,6 +25,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-npm/',
       'node_modules/',
       'test-results/',
       'playwright-report/',
