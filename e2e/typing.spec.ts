@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import WebSocket from 'ws';
+import { agentReply, agentToken, API_ORIGIN, chatWindow, launcher, openHostPage, PROJECT_ID, sendFromWidget, snippetPage } from './support.ts';
+
+/** Issue 10 §3: the agent console's typing frames (over the demo's socket) show the typing indicator. */
+test('an agent typing shows the indicator, which goes at their message or after a few quiet seconds', async ({ page }) => {
+  await openHostPage(page, snippetPage({ settings: { realtime: true } }));
+  await launcher(page).click();
+  await expect(chatWindow(page)).toBeVisible();
+  const rid = await sendFromWidget(page, 'Is anyone there?');
+
+  // What the console does: a websocket with the agent's token, a `publish` on the typing topic.
+  const token = await agentToken();
+  const socket = new WebSocket(`${API_ORIGIN.replace('http', 'ws')}/v3/?token=${encodeURIComponent(token)}`);
+  await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
+  const typing = (on: boolean) =>
+    socket.send(
+      JSON.stringify({
+        action: 'publish',
+        payload: { topic: `/${PROJECT_ID}/requests/${rid}/typing`, message: { typing: on, senderFullname: 'Ann Agent' } },
+      }),
+    );
+  const indicator = page.locator('porchlight-widget .typing[role="status"][aria-label="Ann Agent is typing…"]');
+  try {
+    // Repeated while "typing", as the console does: the widget's socket may still be subscribing.
+    typing(true);
+    const repeat = setInterval(() => typing(true), 1000);
+    try {
+      await expect(indicator).toBeVisible();
+    } finally {
+      clearInterval(repeat);
+    }
+    await agentReply(rid, 'Yes, Ann here.');
+    await expect(page.getByText('Yes, Ann here.')).toBeVisible();
+    await expect(indicator).toBeHidden({ timeout: 1000 });
+
+    // Typing again, then silence: it lapses on its own after about 5 s.
+    typing(true);
+    await expect(indicator).toBeVisible();
+    const shown = Date.now();
+    await expect(indicator).toBeHidden({ timeout: 9000 });
+    expect(Date.now() - shown).toBeGreaterThan(3000);
+  } finally {
+    socket.close();
+  }
+});
