@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { agentReply, agentToken, API_ORIGIN, chatWindow, launcher, openHostPage, PROJECT_ID, sendFromWidget, snippetPage } from './support.ts';
+import { AGENT, agentReply, agentToken, API_ORIGIN, chatWindow, launcher, openHostPage, PROJECT_ID, sendFromWidget, snippetPage } from './support.ts';
 
 /** Issue 10 §3: the agent console's typing frames (over the demo's socket) show the typing indicator. */
 test('an agent typing shows the indicator, which goes at their message or after a few quiet seconds', async ({ page }) => {
@@ -43,4 +43,27 @@ test('an agent typing shows the indicator, which goes at their message or after 
   } finally {
     socket.close();
   }
+});
+
+test('typing in the agent console shows the indicator in the widget; sending the reply ends it', async ({ page, context }) => {
+  await openHostPage(page, snippetPage({ settings: { realtime: true } }));
+  await launcher(page).click();
+  const rid = await sendFromWidget(page, 'Hello console');
+  const consolePage = await context.newPage();
+  await consolePage.goto(`${API_ORIGIN}/console/`);
+  await consolePage.fill('#email', AGENT.email);
+  await consolePage.fill('#password', AGENT.password);
+  await consolePage.click('#signin');
+  await consolePage.locator(`[data-testid=conversation][data-request-id="${rid}"]`).click();
+  await consolePage.fill('#reply', 'Let me c');
+  const indicator = page.locator('porchlight-widget .typing[role="status"][aria-label$=" is typing…"]');
+  // The widget's socket may still be subscribing: the console repeats while the agent types.
+  await expect(async () => {
+    await consolePage.locator('#reply').pressSequentially('h');
+    await expect(indicator).toBeVisible({ timeout: 2500 });
+  }).toPass({ timeout: 15_000 });
+  await consolePage.fill('#reply', 'Let me check');
+  await consolePage.click('#send');
+  await expect(page.getByText('Let me check')).toBeVisible({ timeout: 10_000 });
+  await expect(indicator).toBeHidden({ timeout: 1000 });
 });
