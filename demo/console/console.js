@@ -153,6 +153,8 @@ async function signIn(event) {
 }
 
 function signOut() {
+  stopTyping();
+  typing.socket?.close();
   state.timers.forEach(clearInterval);
   state.timers = [];
   state.token = null;
@@ -280,6 +282,7 @@ function currentRequest() {
 
 /** @param {string} requestId */
 function openConversation(requestId) {
+  if (requestId !== state.current) stopTyping();
   state.current = requestId;
   state.messageCount = -1;
   $('messages').replaceChildren();
@@ -432,6 +435,7 @@ async function sendReply(event) {
   const text = reply.value.trim();
   if (!text) return;
   reply.value = '';
+  stopTyping();
   await post({ text });
   $('reply').focus();
 }
@@ -531,6 +535,75 @@ const RICH = {
   'send-markdown': () => ({ text: 'Here are the **steps**:\n1. Open _Settings_\n2. Press `Reset`\nMore at [example.com](https://example.com)' }),
 };
 
+// ------------------------------------------------------------------ typing
+
+// While the agent types, the visitor sees a typing indicator: a `publish` on the conversation's
+// typing topic over the websocket (docs/service.md §10), at most every 2 s while typing, and a stop
+// when the reply empties, is sent, or the agent turns to another conversation. The widget lets a
+// frame lapse after 5 s. The socket opens on the first keystroke; an application heartbeat keeps it.
+const TYPING_EVERY_MS = 2000;
+const typing = {
+  /** @type {WebSocket | null} */
+  socket: null,
+  /** the conversation told "typing", until a stop */
+  /** @type {string | null} */
+  requestId: null,
+  lastSent: 0,
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  heartbeat: undefined,
+};
+
+/** The open (or opening) socket, or a new one at the API root; null when signed out. */
+function typingSocket() {
+  if (typing.socket && typing.socket.readyState <= WebSocket.OPEN) return typing.socket;
+  if (!state.token) return null;
+  const socket = new WebSocket(`${API.replace(/^http/i, 'ws').replace(/\/+$/, '')}/?token=${encodeURIComponent(state.token)}`);
+  typing.socket = socket;
+  socket.addEventListener('open', () => {
+    clearInterval(typing.heartbeat);
+    typing.heartbeat = setInterval(() => socket.send(JSON.stringify({ action: 'heartbeat', payload: { message: { text: 'ping' } } })), 20_000);
+  });
+  socket.addEventListener('close', () => {
+    if (typing.socket !== socket) return;
+    typing.socket = null;
+    clearInterval(typing.heartbeat);
+  });
+  return socket;
+}
+
+/**
+ * @param {string} requestId
+ * @param {boolean} on
+ */
+function publishTyping(requestId, on) {
+  const socket = typingSocket();
+  if (!socket) return;
+  const user = state.user;
+  const senderFullname = `${user?.firstname || ''} ${user?.lastname || ''}`.trim() || user?.email || 'Agent';
+  const message = { typing: on, senderFullname, sender: user?._id };
+  const frame = JSON.stringify({ action: 'publish', payload: { topic: `/${PROJECT_ID}/requests/${requestId}/typing`, message } });
+  if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+  else socket.addEventListener('open', () => socket.send(frame), { once: true });
+}
+
+function onReplyInput() {
+  if (!state.current) return;
+  if (!$('reply', HTMLTextAreaElement).value.trim()) return stopTyping();
+  const now = Date.now();
+  if (typing.requestId === state.current && now - typing.lastSent < TYPING_EVERY_MS) return;
+  if (typing.requestId && typing.requestId !== state.current) stopTyping();
+  typing.requestId = state.current;
+  typing.lastSent = now;
+  publishTyping(state.current, true);
+}
+
+function stopTyping() {
+  if (!typing.requestId) return;
+  publishTyping(typing.requestId, false);
+  typing.requestId = null;
+  typing.lastSent = 0;
+}
+
 // ------------------------------------------------------------------ wiring
 
 $('signin-form').addEventListener('submit', (event) => void signIn(/** @type {SubmitEvent} */ (event)));
@@ -538,6 +611,7 @@ $('signout').addEventListener('click', signOut);
 $('available').addEventListener('change', () => void setAvailability());
 $('show-closed').addEventListener('change', renderList);
 $('reply-form').addEventListener('submit', (event) => void sendReply(/** @type {SubmitEvent} */ (event)));
+$('reply').addEventListener('input', onReplyInput);
 $('reply').addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey) {
     event.preventDefault();

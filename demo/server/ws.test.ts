@@ -167,6 +167,32 @@ describe('websocket', () => {
     socket.ws.close();
   });
 
+  it("relays an agent's typing publish to the visitor's typing subscription, not to another visitor's", async () => {
+    const guest = await kit.guest();
+    const stranger = await kit.guest();
+    const agent = await kit.agent();
+    const rid = newRequestId();
+    await send(kit, guest.token, rid, { text: 'hi' });
+    const typingTopic = `/${PID}/requests/${rid}/typing`;
+    const visitor = await open(guest.token);
+    visitor.send({ action: 'subscribe', payload: { topic: typingTopic } });
+    const nosy = await open(stranger.token);
+    nosy.send({ action: 'subscribe', payload: { topic: typingTopic } }); // refused silently: not theirs
+    const console_ = await open(agent.token);
+    await new Promise((r) => setTimeout(r, 50));
+    // The sender comes from the token, whatever the frame claims.
+    console_.send({ action: 'publish', payload: { topic: typingTopic, message: { typing: true, senderFullname: 'Ann Agent', sender: 'someone-else' } } });
+    const frame = await visitor.next(isPublish(typingTopic));
+    expect(frame.payload.message).toEqual({ typing: true, sender: agent.user._id, senderFullname: 'Ann Agent' });
+    await expect(nosy.next(isPublish(typingTopic), 300)).rejects.toThrow('no frame');
+    // A visitor cannot publish into someone else's conversation, nor publish on the messages topic.
+    nosy.send({ action: 'publish', payload: { topic: typingTopic, message: { typing: true } } });
+    visitor.send({ action: 'publish', payload: { topic: topic(rid), message: { text: 'forged' } } });
+    await expect(visitor.next(isPublish(typingTopic), 300)).rejects.toThrow('no frame');
+    expect(visitor.frames.filter(isPublish(topic(rid)))).toEqual([]);
+    for (const s of [visitor, nosy, console_]) s.ws.close();
+  });
+
   it('pings every tick and terminates a client that stays silent', async () => {
     const guest = await kit.guest();
     const socket = await open(guest.token);

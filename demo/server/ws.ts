@@ -41,7 +41,7 @@ interface Subscription {
   topic: string;
   projectId: string;
   requestId: string;
-  kind: 'messages' | 'request';
+  kind: 'messages' | 'request' | 'typing';
 }
 
 interface Client {
@@ -55,9 +55,9 @@ interface Client {
 
 function parseTopic(topic: unknown): Subscription | undefined {
   if (typeof topic !== 'string') return undefined;
-  const match = /^\/([^/]+)\/requests\/([^/]+)(\/messages)?$/.exec(topic);
+  const match = /^\/([^/]+)\/requests\/([^/]+)(?:\/(messages|typing))?$/.exec(topic);
   if (!match?.[1] || !match[2]) return undefined;
-  return { topic, projectId: match[1], requestId: match[2], kind: match[3] ? 'messages' : 'request' };
+  return { topic, projectId: match[1], requestId: match[2], kind: match[3] === 'messages' ? 'messages' : match[3] === 'typing' ? 'typing' : 'request' };
 }
 
 /** The handshake's raw-socket answers, as `ws`'s `abortHandshake` writes them. */
@@ -154,11 +154,13 @@ export class RealtimeServer {
       }
       case 'subscribe':
         return this.subscribe(client, frame.payload?.topic);
+      case 'publish':
+        return this.relayTyping(client, frame.payload);
       case 'unsubscribe':
         if (typeof frame.payload?.topic === 'string') client.subscriptions.delete(frame.payload.topic);
         return;
       default:
-        // publish/broadcast are not relayed: with visitors connected that would let anyone inject frames.
+        // broadcast is not relayed, nor any publish but typing: with visitors connected that would let anyone inject frames.
         return;
     }
   }
@@ -191,6 +193,8 @@ export class RealtimeServer {
     if (!this.canSee(client, membership, request)) return;
     if (subscription.kind === 'request' && !request && client.principal.kind !== 'guest') return;
     client.subscriptions.set(subscription.topic, subscription);
+    // Typing frames are fleeting: no snapshot (nothing to confirm; the messages topic does that).
+    if (subscription.kind === 'typing') return;
     const snapshot =
       subscription.kind === 'messages'
         ? this.options.store.messagesOf(subscription.requestId, subscription.projectId).slice(0, WS_HISTORY_LIMIT).map(messageJson)
@@ -200,8 +204,27 @@ export class RealtimeServer {
     this.send(client, { action: 'publish', payload: { topic: subscription.topic, method: 'CREATE', message: snapshot } });
   }
 
-  private deliver(kind: Subscription['kind'], request: RequestDoc, method: 'CREATE' | 'UPDATE', message: unknown): void {
+  /**
+   * The reference relays a `publish` to the topic's subscribers; the demo only on a typing topic, from
+   * someone who can see the conversation, with the sender stamped from the token (never taken from
+   * the frame) and the message reduced to `{typing, sender, senderFullname}`.
+   */
+  private relayTyping(client: Client, payload: WsClientFrame['payload']): void {
+    const subscription = parseTopic(payload?.topic);
+    if (subscription?.kind !== 'typing') return;
+    const membership = this.membership(client, subscription.projectId);
+    const request = this.options.store.request(subscription.requestId, subscription.projectId);
+    if (!membership || !request || !this.canSee(client, membership, request)) return;
+    const raw = (payload?.message ?? {}) as { typing?: unknown; senderFullname?: unknown };
+    const name =
+      typeof raw.senderFullname === 'string' && raw.senderFullname.trim() ? raw.senderFullname.trim().slice(0, 200) : client.principal.fullName.trim();
+    const message = { typing: raw.typing !== false, sender: client.principal.id, senderFullname: name };
+    this.deliver('typing', request, 'CREATE', message, client);
+  }
+
+  private deliver(kind: Subscription['kind'], request: RequestDoc, method: 'CREATE' | 'UPDATE', message: unknown, from?: Client): void {
     for (const client of this.clients) {
+      if (client === from) continue;
       for (const subscription of client.subscriptions.values()) {
         if (subscription.kind !== kind || subscription.requestId !== request.request_id || subscription.projectId !== request.id_project) continue;
         // A visitor who subscribed early only hears a conversation once it is theirs.

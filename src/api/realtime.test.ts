@@ -70,6 +70,28 @@ describe('connectRealtime', () => {
     connection.close();
   });
 
+  it('subscribes to the typing topic too, and passes its frames on normalised once live', () => {
+    const TYPING = '/p1/requests/r1/typing';
+    const typing: unknown[] = [];
+    const { connection } = setup({ typingTopic: TYPING, onTyping: (signal) => typing.push(signal) });
+    const socket = latest();
+    socket.open();
+    expect(socket.sent).toEqual([
+      { action: 'subscribe', payload: { topic: TOPIC } },
+      { action: 'subscribe', payload: { topic: TYPING } },
+    ]);
+    socket.receive({ action: 'publish', payload: { topic: TYPING, message: { typing: true, sender: 'early' } } });
+    socket.receive(publish([]));
+    socket.receive({ action: 'publish', payload: { topic: TYPING, message: { typing: true, sender: 'a1', senderFullname: 'Ann' } } });
+    socket.receive({ action: 'publish', payload: { topic: TYPING, message: { typing: true } } });
+    socket.receive({ action: 'publish', payload: { topic: TYPING, method: 'CREATE', message: { typing: false, sender: 'a1' } } });
+    expect(typing).toEqual([
+      { typing: true, sender: 'a1', senderFullname: 'Ann' },
+      { typing: false, sender: 'a1' },
+    ]);
+    connection.close();
+  });
+
   it('appends the token to a URL that already has a query', () => {
     setup({ url: 'ws://h/ws?x=1' });
     expect(latest().url).toBe('ws://h/ws?x=1&token=JWT%20a.b%20c');

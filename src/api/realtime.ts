@@ -20,6 +20,7 @@ import { backoffDelay } from './backoff.ts';
 export { socketUrlFor } from './socketUrl.ts';
 import type { WireMessage, WsClientFrame } from './wire.ts';
 import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
+import { normalizeTyping, type TypingSignal } from './normalize/typing.ts';
 
 export type RealtimeState = 'connecting' | 'live' | 'down';
 
@@ -31,6 +32,9 @@ export interface RealtimeOptions {
   /** `/${projectId}/requests/${requestId}/messages` */
   topic: string;
   onMessages(messages: WireMessage[], kind: 'snapshot' | 'live'): void;
+  /** `/${projectId}/requests/${requestId}/typing`: subscribed too; its frames go to `onTyping` (no snapshot, nothing confirms it). */
+  typingTopic?: string;
+  onTyping?(signal: TypingSignal): void;
   onStateChange?(state: RealtimeState): void;
   /** Called after every (re)connection once subscribed: the caller re-syncs from REST (messages may have been missed). */
   onResync?(): void;
@@ -180,6 +184,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     connectTimer = setTimeout(failure, connectTimeoutMs);
     armStale();
     send({ action: 'subscribe', payload: { topic } });
+    if (options.typingTopic) send({ action: 'subscribe', payload: { topic: options.typingTopic } });
     heartbeatTimer = setInterval(() => send(HEARTBEAT), heartbeatMs);
   }
 
@@ -194,7 +199,14 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     }
     if (!isRecord(frame) || frame.action !== 'publish') return;
     const payload = frame.payload;
-    if (!isRecord(payload) || payload.topic !== topic || payload.method !== 'CREATE') return;
+    if (!isRecord(payload)) return;
+    if (options.typingTopic && payload.topic === options.typingTopic) {
+      // Only once live: before the snapshot, nothing says the subscriptions were taken.
+      const signal = subscribed ? normalizeTyping(payload.message) : null;
+      if (signal) guard(() => options.onTyping?.(signal));
+      return;
+    }
+    if (payload.topic !== topic || payload.method !== 'CREATE') return;
     const message = payload.message;
     if (Array.isArray(message)) {
       if (subscribed) return; // only the first array is the snapshot

@@ -70,6 +70,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     projectId,
     store,
     onMessages: (messages) => conversation.receive(messages),
+    onTyping: (signal) => conversation.typingFrame(signal),
     // After every (re)connection: what was pushed while we were away comes from REST.
     onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),

@@ -42,6 +42,7 @@ const ar: LocaleTexts = {
   LABEL_TODAY: 'اليوم',
   LABEL_LOADING: 'جارٍ التحميل…',
   LABEL_WRITING: 'يكتب الآن…',
+  TYPING_NAMED: '{{name}} يكتب الآن…',
   CONNECTION_NETWORK_ERROR: 'أنت غير متصل بالإنترنت. سنرسل رسائلك فور عودة الاتصال.',
   IMAGE_LABEL: 'صورة',
   ATTACHMENT_LABEL: 'مرفق',

@@ -34,6 +34,7 @@ const de: LocaleTexts = {
   LABEL_TODAY: 'Heute',
   LABEL_LOADING: 'Wird geladen…',
   LABEL_WRITING: 'Schreibt…',
+  TYPING_NAMED: '{{name}} schreibt…',
   CONNECTION_NETWORK_ERROR: 'Sie sind offline. Nachrichten werden gesendet, sobald die Verbindung wieder steht.',
   IMAGE_LABEL: 'Bild',
   ATTACHMENT_LABEL: 'Anhang',

@@ -35,6 +35,7 @@ const en = {
   LABEL_TODAY: 'Today',
   LABEL_LOADING: 'Loading…',
   LABEL_WRITING: 'Typing…',
+  TYPING_NAMED: '{{name}} is typing…',
   CONNECTION_NETWORK_ERROR: 'You are offline. Messages will be sent when the connection is back.',
   IMAGE_LABEL: 'Image',
   ATTACHMENT_LABEL: 'Attachment',

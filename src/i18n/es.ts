@@ -34,6 +34,7 @@ const es: LocaleTexts = {
   LABEL_TODAY: 'Hoy',
   LABEL_LOADING: 'Cargando…',
   LABEL_WRITING: 'Escribiendo…',
+  TYPING_NAMED: '{{name}} está escribiendo…',
   CONNECTION_NETWORK_ERROR: 'No tienes conexión. Los mensajes se enviarán cuando vuelva.',
   IMAGE_LABEL: 'Imagen',
   ATTACHMENT_LABEL: 'Archivo adjunto',

@@ -37,6 +37,7 @@ const fr: LocaleTexts = {
   LABEL_TODAY: 'Aujourd’hui',
   LABEL_LOADING: 'Chargement…',
   LABEL_WRITING: 'En train d’écrire…',
+  TYPING_NAMED: '{{name}} est en train d’écrire…',
   CONNECTION_NETWORK_ERROR: 'Vous êtes hors ligne. Les messages partiront dès le retour de la connexion.',
   IMAGE_LABEL: 'Image',
   ATTACHMENT_LABEL: 'Pièce jointe',

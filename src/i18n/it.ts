@@ -34,6 +34,7 @@ const it: LocaleTexts = {
   LABEL_TODAY: 'Oggi',
   LABEL_LOADING: 'Caricamento…',
   LABEL_WRITING: 'Sta scrivendo…',
+  TYPING_NAMED: '{{name}} sta scrivendo…',
   CONNECTION_NETWORK_ERROR: 'Sei offline. I messaggi partiranno appena torna la connessione.',
   IMAGE_LABEL: 'Immagine',
   ATTACHMENT_LABEL: 'Allegato',

@@ -34,6 +34,7 @@ const pt: LocaleTexts = {
   LABEL_TODAY: 'Hoje',
   LABEL_LOADING: 'Carregando…',
   LABEL_WRITING: 'Digitando…',
+  TYPING_NAMED: '{{name}} está digitando…',
   CONNECTION_NETWORK_ERROR: 'Você está sem conexão. As mensagens serão enviadas quando a conexão voltar.',
   IMAGE_LABEL: 'Imagem',
   ATTACHMENT_LABEL: 'Anexo',

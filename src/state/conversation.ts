@@ -11,6 +11,8 @@ import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
 import { isTooLong, MAX_MESSAGE_CHARS } from './messageLength.ts';
 import type { SessionModel } from './session.ts';
+import { createOtherTyping, type OtherTyping } from './typing.ts';
+import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 
 export interface Outgoing {
@@ -36,8 +38,12 @@ export interface ConversationModel {
   outbox: Signal<OutboxItem[]>;
   /** What the visitor sees now (split bot messages revealed part by part). */
   messages: ReadonlySignal<TimedMessage[]>;
-  /** The other side is "typing": a split message has parts still to come. */
+  /** The other side is "typing": a split message has parts still to come, or the socket said so (`typist`). */
   typing: ReadonlySignal<boolean>;
+  /** Who the socket says is typing now (an agent, a bot), or null. */
+  typist: ReadonlySignal<OtherTyping | null>;
+  /** A typing frame from the realtime channel. */
+  typingFrame(frame: TypingSignal): void;
   /** The conversation was closed, by the visitor or by the service (a CHAT_CLOSED info message). */
   closed: ReadonlySignal<boolean>;
   /** Keys of messages whose reply buttons were used. */
@@ -165,7 +171,13 @@ export function createConversation(options: {
   const allMessages = computed(() => toChatMessages(history.value, outbox.value, myIds.value, requestId.value));
   const timeline = computed(() => revealed(expandSplitMessages(allMessages.value, arrivals.value), clock.value));
   const messages = computed(() => timeline.value.visible);
-  const typing = computed(() => timeline.value.typing);
+  const otherTyping = createOtherTyping({ mine: () => myIds.peek(), now });
+  const typing = computed(() => timeline.value.typing || !!otherTyping.who.value);
+  // Another conversation (new, forgotten, adopted): nobody types in it yet.
+  const stopTypingReset = effect(() => {
+    void requestId.value;
+    otherTyping.clear();
+  });
   const closed = computed(() => {
     if (closedByVisitor.value) return true;
     for (let i = allMessages.value.length - 1; i >= 0; i--) {
@@ -193,6 +205,7 @@ export function createConversation(options: {
     const live = historyLoaded;
     historyLoaded = true;
     const fromOthers = fresh.filter((m) => !mine.has(m.sender));
+    otherTyping.messages(fromOthers.map((m) => m.sender));
     applyIdentityUpdates(fromOthers);
     // News is a message from the other side; service info lines (closed, joined) are not.
     const received = fromOthers.filter((m) => !isInfo(m.attributes));
@@ -294,6 +307,8 @@ export function createConversation(options: {
     outbox,
     messages,
     typing,
+    typist: otherTyping.who,
+    typingFrame: (frame) => otherTyping.frame(frame),
     closed,
     usedButtons,
     unread,
@@ -432,6 +447,8 @@ export function createConversation(options: {
       engine.dispose();
       clearTimeout(revealTimer);
       stopRevealClock();
+      stopTypingReset();
+      otherTyping.dispose();
     },
   };
 }

@@ -2,6 +2,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { RealtimeConnection } from '../api/realtime.ts';
 import { socketUrlFor } from '../api/socketUrl.ts';
 import type { WireMessage } from '../api/wire.ts';
+import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 
 /**
@@ -67,6 +68,8 @@ export function createRealtime(options: {
   projectId: string;
   store: KeyValueStore;
   onMessages(messages: WireMessage[]): void;
+  /** a typing frame of the conversation (someone, maybe the visitor elsewhere, types) */
+  onTyping?(signal: TypingSignal): void;
   onResync(): void;
   /** default: `navigator.onLine` */
   isOnline?: () => boolean;
@@ -117,6 +120,8 @@ export function createRealtime(options: {
       token,
       topic: `/${options.projectId}/requests/${requestId}/messages`,
       onMessages: (messages) => options.onMessages(messages),
+      typingTopic: `/${options.projectId}/requests/${requestId}/typing`,
+      onTyping: (signal) => options.onTyping?.(signal),
       onStateChange: (state) => {
         live.value = state === 'live';
         // Lost while offline: a reconnection now could only fail; `wake` starts afresh on `online`.

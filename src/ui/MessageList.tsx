@@ -8,7 +8,7 @@ import { lazyView } from './lazyView.tsx';
 import { buttonsEnabled } from '../state/attachments.ts';
 import { messageRuns } from '../state/messageRuns.ts';
 
-// Dots only while a part of a split message is due: loaded then, with their styles.
+// Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
 const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) => m.TypingIndicator));
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
@@ -19,6 +19,7 @@ export function MessageList() {
   const t = useT();
   const messages = conversation.messages.value;
   const typing = conversation.typing.value;
+  const typist = conversation.typist.value?.name;
   const used = conversation.usedButtons.value;
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -105,7 +106,7 @@ export function MessageList() {
       </div>
       <ol class="message-list">
         {items}
-        {typing && <TypingIndicator.View />}
+        {typing && <TypingIndicator.View {...(typist ? { name: typist } : {})} />}
       </ol>
     </div>
   );

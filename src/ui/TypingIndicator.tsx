@@ -1,13 +1,13 @@
 import { useCss, useT } from './context.ts';
 import typingIndicatorCss from './TypingIndicator.css?inline';
 
-/** Dots while a bot's split message has more to come; announced once as a status. */
-export function TypingIndicator() {
+/** Dots while a bot's split message has more to come or an agent types; announced once as a status, with the typist's name when known. */
+export function TypingIndicator({ name }: { name?: string }) {
   useCss(typingIndicatorCss);
   const t = useT();
   return (
     <li class="typing-row">
-      <span class="typing" role="status" aria-label={t('LABEL_WRITING')}>
+      <span class="typing" role="status" aria-label={name ? t('TYPING_NAMED', { name }) : t('LABEL_WRITING')}>
         <span />
         <span />
         <span />

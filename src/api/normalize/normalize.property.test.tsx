@@ -299,7 +299,12 @@ const noop = () => {};
 function renderHistory(history: WireMessage[], myIds: ReadonlySet<string>) {
   const items = computed(() => revealed(expandSplitMessages(toChatMessages(history, [], myIds, RID), new Map()), Date.now()));
   const view = {
-    conversation: { messages: computed(() => items.value.visible), typing: computed(() => items.value.typing), usedButtons: signal(new Set<string>()) },
+    conversation: {
+      messages: computed(() => items.value.visible),
+      typing: computed(() => items.value.typing),
+      typist: signal(null),
+      usedButtons: signal(new Set<string>()),
+    },
     lang: signal('en'),
     settings: signal({ welcomeTitle: '', welcomeMsg: '' }),
     ui: { labelsVersion: signal(0), viewerImage: signal(null) },
