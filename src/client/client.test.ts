@@ -26,6 +26,25 @@ afterEach(() => {
   for (const client of clients.splice(0)) client.dispose();
 });
 
+describe('what a UI is handed', () => {
+  it('is read-only: every signal of every model (only the client writes them)', () => {
+    // Type-level: each line must fail to compile, or tsc reports the unused directive.
+    const writes = (client: ChatClient) => {
+      // @ts-expect-error the history is the service's, merged by the client
+      client.conversation.history.value = [];
+      // @ts-expect-error the conversation id is the client's to choose
+      client.conversation.requestId.value = null;
+      // @ts-expect-error the session token comes from sign-in only
+      client.session.token.value = null;
+      // @ts-expect-error the project's answer is applied by the client
+      client.project.name.value = '';
+      // @ts-expect-error uploads move through their commands
+      client.uploads.items.value = [];
+    };
+    expect(writes).toBeTypeOf('function');
+  });
+});
+
 describe('createChatClient', () => {
   it('types its events: a received message has its text, the unread count is a number', () => {
     const { client } = startClient();

@@ -153,7 +153,8 @@ export function createModels(o: {
     t: translator.t,
     textOf: translator.textOf,
   };
-  return { state, pageLayer, localeOverride, translator, tabs, who, lookReady, reportError };
+  // `state` is what UIs get (read-only signals); the writable models are for the clients themselves.
+  return { state, conversation, session, pageLayer, localeOverride, translator, tabs, who, lookReady, reportError };
 }
 
 export type Models = ReturnType<typeof createModels>;

@@ -56,8 +56,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     onTabMessage: () => {},
     preview: true,
   });
-  const { state, translator, lookReady } = models;
-  const { ui, session, conversation, project, lang } = state;
+  const { state, translator, lookReady, conversation, session } = models;
+  const { ui, project, lang } = state;
   lookReady.value = true;
 
   async function loadLabels(language: string) {

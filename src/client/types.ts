@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals-core';
+import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import type { WidgetsResponse } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
@@ -41,19 +41,25 @@ export interface ChatClientOptions {
   query?: string;
 }
 
+/**
+ * A model as a UI sees it: each of its signals read-only. Only the client writes them (through its
+ * commands); `client.conversation.history.value = []` does not compile.
+ */
+export type ReadOnlyModel<M> = { readonly [K in keyof M]: M[K] extends Signal<infer V> ? ReadonlySignal<V> : M[K] };
+
 /** What a chat knows, as read-only signals: a UI renders these and never writes them. */
 export interface ChatState {
   settings: ReadonlySignal<WidgetSettings>;
-  ui: UiModel;
-  session: SessionModel;
-  conversation: ConversationModel;
-  project: ProjectModel;
-  uploads: UploadsModel;
-  intake: IntakeModel;
+  ui: ReadOnlyModel<UiModel>;
+  session: ReadOnlyModel<SessionModel>;
+  conversation: ReadOnlyModel<ConversationModel>;
+  project: ReadOnlyModel<ProjectModel>;
+  uploads: ReadOnlyModel<UploadsModel>;
+  intake: ReadOnlyModel<IntakeModel>;
   /** The ended conversation's rating, as the service holds it. */
-  rating: RatingMemory;
+  rating: ReadOnlyModel<RatingMemory>;
   /** The message preview above the closed launcher, and the unread count in the page title. */
-  attention: AttentionModel;
+  attention: ReadOnlyModel<AttentionModel>;
   /** Where an agent's or bot's photo is; '' in a preview, which loads nothing. */
   photoUrl(userId: string): string;
   /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every 30 s. */
