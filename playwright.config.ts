@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './.ci/chromium.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium against the demo service (`demo/`), which serves the
@@ -24,16 +25,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PAGES_PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: 'off',
     screenshot: 'off',

@@ -17,6 +17,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { startDemo, DEMO_AGENT, DEMO_PROJECT_ID } from '../demo/server/index.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -34,15 +35,6 @@ const IDLE_SAMPLE_MS = QUICK ? 10_000 : 20_000;
 const CAP_MS = 20_000;
 const THROTTLE = 4;
 const VIEWPORT = { width: 390, height: 844 };
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const BUDGET = {
   addedLongTasks: 0,
   addedBlockingMs: 0,
@@ -159,8 +151,8 @@ async function cleanUp() {
 }
 try {
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
 
   async function newPage(context) {

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { initialState } from '../demo/server/faults.ts';
 import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
 import { agentToken as supportAgentToken, isMessagePost, openHostPage, snippetPage, DEFAULT_DEPARTMENT } from './support.ts';
 
@@ -33,16 +34,7 @@ test.afterEach(async () => {
   await fetch(`${API_ORIGIN}/__demo/faults`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      latencyMs: 0,
-      status429: null,
-      status5xx: null,
-      dropAfterStore: null,
-      revokeTokens: false,
-      refuseGuests: null,
-      refuseWebsocket: false,
-      hangWebsocket: false,
-    }),
+    body: JSON.stringify(initialState({})),
   });
 });
 

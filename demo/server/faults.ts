@@ -57,7 +57,8 @@ export interface FaultState {
 
 export class FaultError extends Error {}
 
-function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): FaultState {
+/** Every switch off (`referenceSocket` as the demo was started). */
+export function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket'>>): FaultState {
   return {
     latencyMs: 0,
     status429: null,

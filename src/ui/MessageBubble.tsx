@@ -71,7 +71,8 @@ export function MessageBubble({
           </span>
         )}
         <span class="visually-hidden">{isolateInText(name)}: </span>
-        <div class={`bubble${media ? ' bubble-media' : ''}`}>
+        {/* Each message's own direction: English text in an Arabic window keeps its punctuation in place. */}
+        <div class={`bubble${media ? ' bubble-media' : ''}`} dir="auto">
           <MessageContent message={message} />
         </div>
         {attachment?.type === 'gallery' || Array.isArray(attachment?.gallery) ? (

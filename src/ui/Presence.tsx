@@ -35,9 +35,11 @@ export function StatusLine() {
   return (
     <p class="status-line">
       {online !== null && <span class={`presence-dot${online ? ' is-online' : ''}`} aria-hidden="true" />}
-      {status}
-      {status && reply && ' · '}
-      {reply}
+      <span class="status-text">
+        {status}
+        {status && reply && ' · '}
+        {reply}
+      </span>
     </p>
   );
 }
