@@ -134,6 +134,11 @@ async function settled(page: Page) {
       });
     await Promise.all(images.map((img) => (img.complete ? Promise.resolve(null) : loaded(img))));
     await Promise.all(host.shadowRoot!.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // The list follows its last message as images and lazy views arrive (a ResizeObserver, tested
+    // in the component and e2e suites); the shot must not depend on when that last resize landed.
+    const log = host.shadowRoot!.querySelector('[part~="messages"]');
+    if (log) log.scrollTop = log.scrollHeight;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
 
