@@ -94,6 +94,16 @@ describe('createRealtime: the attempts and their day-long memory', () => {
     await import('../api/realtime.ts');
     await vi.advanceTimersByTimeAsync(0);
   };
+  /** A socket at the API root that opened and got its subscription's snapshot: live. */
+  const liveSocket = async (store: KeyValueStore) => {
+    const realtime = model(store);
+    realtime.follow(target(ROOT));
+    await settle();
+    const socket = FakeSocket.instances[0]!;
+    socket.open();
+    socket.receive({ action: 'publish', payload: { topic: '/p1/requests/r1/messages', method: 'CREATE', message: [] } });
+    return { realtime, socket };
+  };
   /** The reference's answer to a visitor at its root: nothing, until the widget gives up (4 s). */
   const hang = () => vi.advanceTimersByTimeAsync(4000);
 
@@ -238,12 +248,7 @@ describe('createRealtime: the attempts and their day-long memory', () => {
 
   it('a live socket that drops reconnects (a drop is not a failed handshake)', async () => {
     const store = createMemoryStore();
-    const realtime = model(store);
-    realtime.follow(target(ROOT));
-    await settle();
-    const socket = FakeSocket.instances[0]!;
-    socket.open();
-    socket.receive({ action: 'publish', payload: { topic: '/p1/requests/r1/messages', method: 'CREATE', message: [] } });
+    const { realtime, socket } = await liveSocket(store);
     socket.drop();
     expect(realtime.live.value).toBe(false);
     realtime.wake(); // online: skip the backoff
@@ -255,12 +260,7 @@ describe('createRealtime: the attempts and their day-long memory', () => {
 
   it('a live socket lost while offline waits for the network instead of retrying', async () => {
     const store = createMemoryStore();
-    const realtime = model(store);
-    realtime.follow(target(ROOT));
-    await settle();
-    const socket = FakeSocket.instances[0]!;
-    socket.open();
-    socket.receive({ action: 'publish', payload: { topic: '/p1/requests/r1/messages', method: 'CREATE', message: [] } });
+    const { realtime, socket } = await liveSocket(store);
     online = false;
     socket.drop();
     await vi.advanceTimersByTimeAsync(10 * 60_000);
