@@ -190,7 +190,7 @@ test('the demo page with a UI of its own (demo/pages/custom-ui.html) chats throu
   const conversation = page.getByRole('list', { name: 'Conversation' });
   await expect(conversation.getByText(text)).toBeVisible();
   await agentReply(requestIdOf(response.request()), 'Answered on a UI of its own');
-  await expect(conversation.getByText('Answered on a UI of its own')).toBeVisible();
+  await expect(conversation.getByText('Answered on a UI of its own')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('porchlight-widget')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

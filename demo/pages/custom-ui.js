@@ -35,6 +35,8 @@ export async function startCustomUi({ clientUrl, settings }) {
   const loaded = await import(/* @vite-ignore */ clientUrl);
   const { createChatClient, effect } = /** @type {ClientModule} */ (loaded);
   const client = createChatClient({ settings });
+  // This page is the conversation, always in view: the client polls as for an open window.
+  client.open();
   status.textContent = 'Ask us anything: the workshop answers here.';
 
   // `effect` of the package itself: its signals are the package's copy, which only it tracks.
