@@ -24,6 +24,10 @@ export interface WidgetInstance {
   off<E extends WidgetEventName>(event: E, listener?: ChatListener<E>): void;
   /** Forgets the visitor and the conversation on this device. */
   reset(): Promise<void>;
+  /** Signs the visitor in with the site's own token (docs/public-api.md §4). */
+  signInWithCustomToken(jwt: string): Promise<void>;
+  /** Forgets the visitor, their token and their conversation on this device. */
+  logout(): Promise<void>;
   destroy(): void;
   /** Changes settings live (the dashboard preview re-themes with it). */
   update(partial: SettingsUpdate): void;
@@ -99,6 +103,8 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
     on: client.on,
     off: client.off,
     reset: client.reset,
+    signInWithCustomToken: client.signInWithCustomToken,
+    logout: client.logout,
     update: client.update,
     destroy() {
       if (destroyed) return;
@@ -115,7 +121,7 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
       for (const remove of lazyStyles.values()) remove();
       host.removeAttribute('data-preview');
     },
-    command: (name, ...args) => dispatchCommand(instance, client.reportError, name, args),
+    command: (name, ...args) => dispatchCommand(instance, client.reportError, name, args, { win, attributes: () => client.settings.peek().customAttributes }),
   };
   return instance;
 }

@@ -201,6 +201,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const language = lang.value;
       if (started) void loadLabels(language);
     }),
+    effect(() => {
+      // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.
+      const jwt = models.wantedToken.value;
+      if (started && jwt) signInIfReady();
+    }),
   ];
   // What this tab does when another tab speaks (state/tabRelay.ts) comes with the first such
   // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
@@ -243,10 +248,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     applyDisplayRules();
     wasOpen = ui.isOpen.peek();
     started = true;
-    if (ui.isOpen.peek()) {
-      emitter.emit('open');
-      signInIfReady();
-    }
+    if (ui.isOpen.peek()) emitter.emit('open');
+    // A known visitor is signed in (or a stored one re-validated) at once, as the official widget
+    // does: the page hears of a refused token now, not at the visitor's first message.
+    if (ui.isOpen.peek() || models.wantedToken.peek() || session.visitor.peek()?.authenticated) signInIfReady();
     poller.kick();
     running.value = true;
     void startCallout();

@@ -2,6 +2,7 @@ import { batch } from '@preact/signals-core';
 import type { Emitter } from '../state/events.ts';
 import type { Outgoing } from '../state/conversation.ts';
 import type { WidgetSettings } from '../state/settings.ts';
+import { customTokenJwt } from '../state/customToken.ts';
 import { cleanLayer } from '../state/settings.ts';
 import type { KeyValueStore } from '../state/storage.ts';
 import type { Models } from './models.ts';
@@ -23,7 +24,7 @@ export function createCommands(
     afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
   },
 ): ChatCommands {
-  const { state, pageLayer, localeOverride, who, reportError } = models;
+  const { state, pageLayer, localeOverride, who, reportError, commandToken, droppedToken, tabs } = models;
   const { ui, session, conversation, intake, uploads } = state;
   const { win, store } = deps;
 
@@ -100,9 +101,39 @@ export function createCommands(
     async reset() {
       await hooks.ready;
       await Promise.all([conversation.forget(), session.forget(), intake.forget()]).catch(reportError('storage'));
+      // The site's other tabs forget them too.
+      tabs.post({ type: 'session' });
+      tabs.post({ type: 'conversation' });
       ui.setOpen(false);
       hooks.afterReset();
     },
+    async signInWithCustomToken(token) {
+      const jwt = customTokenJwt(token);
+      if (!jwt) return reportError('auth')(new Error('signInWithCustomToken: not a JWT'));
+      await hooks.ready;
+      commandToken.value = jwt;
+      await session.ensure().catch(reportError('auth'));
+    },
+    async logout() {
+      // The page's token named the visitor who leaves: this page does not sign them in again.
+      droppedToken.value = customTokenJwt(state.settings.peek().jwt);
+      commandToken.value = null;
+      await commands.reset();
+    },
+    transcript: () =>
+      import('../state/transcriptFile.ts').then((m) => {
+        const visitor = session.visitor.peek();
+        return m.makeTranscript({
+          http: models.http,
+          requestId: conversation.requestId.peek(),
+          messages: conversation.messages.peek(),
+          t: state.textOf,
+          lang: state.lang.peek(),
+          title: state.title.peek(),
+          // A guest's name is the service's "guest#3f2a": their lines read "You".
+          ...(visitor?.authenticated && visitor.fullName ? { visitorName: visitor.fullName } : {}),
+        });
+      }),
     update(partial) {
       const { project: _project, labels: _labels, ...rest } = partial ?? {};
       batch(() => {

@@ -1,10 +1,11 @@
-import { computed, signal } from '@preact/signals-core';
+import { computed, signal, untracked } from '@preact/signals-core';
 import { userPhotoUrl } from '../api/fileUrls.ts';
 import type { Http } from '../api/http.ts';
 import { baseLanguage, createTranslator, type Translator } from '../i18n/translator.ts';
 import { createAttention } from '../state/attention.ts';
 import { createConversation } from '../state/conversation.ts';
-import { withoutTokenParams } from '../state/customToken.ts';
+import { customTokenJwt, withoutTokenParams } from '../state/customToken.ts';
+import { identityAttributes } from '../state/identity.ts';
 import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
 import type { Environment } from '../state/environment.ts';
 import { createIntake } from '../state/intake.ts';
@@ -49,6 +50,14 @@ export function createModels(o: {
   const project = createProject(http, projectId);
   const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, o.queryLayer));
   const localeOverride = signal('');
+  // The site's token: `signInWithCustomToken` wins over the `jwt` setting (query parameter over the
+  // page); after `logout` the setting's token named the visitor who left, so it is not used again.
+  const commandToken = signal<string | null>(null);
+  const droppedToken = signal<string | null>(null);
+  const wantedToken = computed(() => {
+    const setting = customTokenJwt(settings.value.jwt);
+    return commandToken.value ?? (setting !== droppedToken.value ? setting : null);
+  });
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const translator: Translator = createTranslator(lang.peek());
   const ui = createUi(store, o.openMirror);
@@ -56,19 +65,27 @@ export function createModels(o: {
 
   // Defined before the models that read it; filled in once the conversation exists.
   let hasConversation = () => false;
+  // A visitor signed in with the site's token is known: no pre-chat form asks who they are.
+  let signedIn = (): { fullName: string; email: string } | null => null;
   const intake = createIntake({
     store,
     departments: project.departments,
     departmentID: () => settings.value.departmentID,
     preChatEnabled: () => settings.value.preChatForm,
-    known: () => ({ fullname: settings.value.userFullname, email: settings.value.userEmail }),
+    known: () => ({ fullname: signedIn()?.fullName || settings.value.userFullname, email: signedIn()?.email || settings.value.userEmail }),
     hasConversation: () => hasConversation(),
   });
   const who = () => {
     const s = settings.peek();
     const form = intake.preChat.peek() ?? {};
     const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-    return { fullname: s.userFullname || text(form.userFullname), email: s.userEmail || text(form.userEmail), attributes: s.customAttributes };
+    // A visitor signed in with the site's token is who its claims say, first.
+    const signed = untracked(signedIn);
+    return {
+      fullname: signed?.fullName || s.userFullname || text(form.userFullname),
+      email: signed?.email || s.userEmail || text(form.userEmail),
+      attributes: s.customAttributes,
+    };
   };
   const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
   const session = createSession({
@@ -79,6 +96,15 @@ export function createModels(o: {
     onSignIn: () => tabs.post({ type: 'session' }),
     // Calls stopped: the page hears it once, the visitor sees "Not sent" with Retry.
     onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message } satisfies WidgetErrorDetail),
+    customToken: () => wantedToken.peek(),
+    onTokenRefused: (status) =>
+      emitter.emit('error', {
+        type: 'auth',
+        status,
+        reason: 'CUSTOM_TOKEN_REFUSED',
+        message: 'the service refused the custom token: the visitor goes on as a guest',
+      } satisfies WidgetErrorDetail),
+    conversationId: () => conversation.requestId.peek(),
   });
   const conversation = createConversation({
     http,
@@ -91,6 +117,7 @@ export function createModels(o: {
     isOnline: () => env.online.peek(),
     announces: () => tabs.isLeader.peek(),
     onShare: (change) => tabs.post(change),
+    identity: () => identityAttributes(who()),
     firstMessageFields: () => {
       const department = intake.department.peek();
       const { fullname, email, attributes } = who();
@@ -102,16 +129,18 @@ export function createModels(o: {
         language: lang.peek(),
         userAgent: win.navigator.userAgent,
         attributes: {
-          ...(fullname ? { userFullname: fullname } : {}),
-          ...(email ? { userEmail: email } : {}),
+          ...identityAttributes({ fullname, email, attributes }),
           ...(preChat ? { preChatForm: preChat } : {}),
-          ...(attributes ? { payload: attributes } : {}),
           ...(department ? { departmentId: department._id, departmentName: department.name } : {}),
         },
       };
     },
   });
   hasConversation = () => !!conversation.requestId.value;
+  signedIn = () => {
+    const visitor = session.visitor.value;
+    return visitor?.authenticated ? visitor : null;
+  };
   const uploads = createUploads({
     apiUrl: o.apiUrl,
     projectId,
@@ -154,7 +183,7 @@ export function createModels(o: {
     textOf: translator.textOf,
   };
   // `state` is what UIs get (read-only signals); the writable models are for the clients themselves.
-  return { state, conversation, session, pageLayer, localeOverride, translator, tabs, who, lookReady, reportError };
+  return { state, http, conversation, session, pageLayer, localeOverride, commandToken, droppedToken, wantedToken, translator, tabs, who, lookReady, reportError };
 }
 
 export type Models = ReturnType<typeof createModels>;

@@ -17,6 +17,7 @@ import type { UiModel } from '../state/ui.ts';
 import type { UploadsModel } from '../state/uploads.ts';
 import type { AttentionModel } from '../state/attention.ts';
 import type { RatingMemory } from '../state/rating.ts';
+import type { Transcript } from '../state/transcriptFile.ts';
 
 /** Who the visitor is, as the page says (`setUser`). */
 export interface VisitorDetails {
@@ -112,6 +113,15 @@ export interface ChatCommands {
   update(partial: SettingsUpdate): void;
   /** Forgets the visitor and the conversation on this device. */
   reset(): Promise<void>;
+  /**
+   * Signs the visitor in with the site's own token (`POST /auth/signinWithCustomToken`); a token the
+   * service refuses leaves a guest and an `error` `{type: 'auth'}`. Resolves once signed in (or not).
+   */
+  signInWithCustomToken(jwt: string): Promise<void>;
+  /** The visitor signed out of the site: forget them, their token and their conversation on this device. */
+  logout(): Promise<void>;
+  /** The conversation as a text file: the service's transcript where served, else made from the history. */
+  transcript(): Promise<Transcript>;
 }
 
 /** A chat without a UI: the same delivery guarantees, tabs and service handling as the widget. */

@@ -14,6 +14,7 @@ import type { SessionModel } from './session.ts';
 import { createOtherTyping, type OtherTyping } from './typing.ts';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
+import { identityUpdate, type IdentityAttributes } from './identity.ts';
 
 export interface Outgoing {
   text: string;
@@ -92,6 +93,8 @@ export function createConversation(options: {
   /** default: `navigator.onLine` */
   isOnline?: () => boolean;
   firstMessageFields: () => FirstMessageFields;
+  /** Who the visitor is now: a later message carries it when it changed (identity.ts). */
+  identity?: () => IdentityAttributes;
   now?: () => number;
   random?: () => number;
   /** See SETTLE_MS; tests shorten it. */
@@ -351,13 +354,22 @@ export function createConversation(options: {
       // The visitor acts: if the service refused their session, it may be tried once more.
       session.allowAgain();
       const rid = await ensureRequestId();
+      // The first message names the visitor (firstMessageFields); a later one only after a change.
+      const mine = myIds.peek();
+      const renamed =
+        options.identity && history.value.some((m) => m.recipient === rid)
+          ? identityUpdate(options.identity(), [
+              ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
+              ...outbox.value.filter((i) => i.requestId === rid),
+            ])
+          : null;
       const item: OutboxItem = {
         tempUID: newTempUID(),
         requestId: rid,
         text,
         type: message.type ?? 'text',
         ...(message.metadata ? { metadata: message.metadata } : {}),
-        attributes: { ...message.attributes, clienttimestamp: now() },
+        attributes: { ...renamed, ...message.attributes, clienttimestamp: now() },
         createdAt: now(),
         attempts: 0,
         state: 'sending',

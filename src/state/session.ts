@@ -1,6 +1,6 @@
 import { signal, type Signal } from '@preact/signals-core';
 import { ApiError, type Http } from '../api/http.ts';
-import { signInAnonymously } from '../api/auth.ts';
+import { bareJwt, signInAnonymously } from '../api/auth.ts';
 import type { SignInAnonymouslyBody } from '../api/wire.ts';
 import type { KeyValueStore } from './storage.ts';
 
@@ -13,6 +13,14 @@ export interface Visitor {
    * shows their messages as the visitor's own.
    */
   pastIds: string[];
+  /** Signed in with the site's own token (the service marks such a visitor as authenticated); a guest has none. */
+  authenticated?: true;
+}
+
+/** A visitor signed in with a site's token while a conversation was on screen: who they are now, in which conversation. */
+export interface SignedInSwitch {
+  name: string;
+  requestId: string;
 }
 
 interface StoredSession {
@@ -66,11 +74,26 @@ export interface SessionModel {
   visitor: Signal<Visitor | null>;
   /** Automatic calls stopped: the service refused even a fresh guest (see SessionRefusedError). */
   refused: Signal<boolean>;
+  /**
+   * Set when a sign-in with a site's token made the visitor someone else while a conversation was
+   * on: that conversation goes on (any member of the project may post to it, docs/service.md §2),
+   * and the UI says so. Cleared by `forget`.
+   */
+  switched: Signal<SignedInSwitch | null>;
   /** The visitor acted (sent, tapped Retry): one more fresh sign-in may be tried. */
   allowAgain(): void;
-  /** Loads a stored session, if any. Never signs in: that waits for the visitor. */
-  restore(): Promise<void>;
-  /** The current token, signing in anonymously first when there is none (one sign-in at a time). */
+  /**
+   * Loads the stored session (none stored: none held). Never signs in: that waits for the visitor.
+   * `fromTab`: another tab of the site just signed in and stored it, so a site's token in it was
+   * validated already; at start-up a stored site's token is validated again at the next `ensure`.
+   */
+  restore(fromTab?: boolean): Promise<void>;
+  /**
+   * The current token, signing in first when needed (one sign-in at a time): with the site's token
+   * the page gives (`customToken`) when it is not the one held, re-validating a stored site's
+   * token once per page, else anonymously when there is no token. A refused site's token leaves a
+   * guest (the one held, or a new one) and tells `onTokenRefused`.
+   */
   ensure(): Promise<string>;
   /**
    * Runs an authorised call. A refusal of the credentials (see isCredentialRefusal) drops the
@@ -101,12 +124,23 @@ export function createSession(options: {
   onSignIn?: () => void;
   /** Calls just stopped because the service refuses the visitor (for `porchlight:error`). */
   onRefused?: (error: SessionRefusedError) => void;
+  /** The site's token the page gives now (command, query parameter, setting), bare; null for none. */
+  customToken?: () => string | null;
+  /** The service refused a site's token (HTTP status): the visitor goes on as a guest. */
+  onTokenRefused?: (status: number) => void;
+  /** The conversation on screen, if any (see `switched`). */
+  conversationId?: () => string | null;
   now?: () => number;
 }): SessionModel {
   const { http, store, projectId, identity } = options;
   const token = signal<string | null>(null);
   const visitor = signal<Visitor | null>(null);
   const refused = signal(false);
+  const switched = signal<SignedInSwitch | null>(null);
+  /** The site's token the service accepted on this page: not asked again. */
+  let validated: string | null = null;
+  /** Site's tokens the service refused on this page: never tried again (no request loop). */
+  const refusedTokens = new Set<string>();
   const now = options.now ?? Date.now;
   /** When refusals forced a fresh sign-in (the budget of REFUSAL_SIGN_INS per window). */
   let renewals: number[] = [];
@@ -142,6 +176,50 @@ export function createSession(options: {
     return answer.token;
   }
 
+  /** The site's token held now (the visitor signed in with it), bare; null for a guest or nobody. */
+  const heldSiteToken = () => (token.value && visitor.value?.authenticated ? bareJwt(token.value) : null);
+
+  /** The site's token to sign in with before anything else, if any (see `ensure`). */
+  function pendingSiteToken(): { jwt: string; stored: boolean } | null {
+    const wanted = options.customToken?.() ?? null;
+    const held = heldSiteToken();
+    if (wanted && wanted !== held && !refusedTokens.has(wanted)) return { jwt: wanted, stored: false };
+    if (held && held !== validated && !refusedTokens.has(held)) return { jwt: held, stored: wanted !== held };
+    return null;
+  }
+
+  /** A site's token refused: it is never tried again, and the visitor it named goes on as a guest. */
+  async function dropSiteToken(jwt: string, status: number) {
+    refusedTokens.add(jwt);
+    options.onTokenRefused?.(status);
+    if (heldSiteToken() !== jwt) return;
+    token.value = null;
+    // Kept (not authenticated) for one reason: the guest after them still sees their messages as its own.
+    const { authenticated: _authenticated, ...guest } = visitor.value!;
+    visitor.value = guest;
+    await store.del(KEY);
+  }
+
+  async function signInWithSite(jwt: string, stored: boolean): Promise<string> {
+    const { signInWithSiteToken } = await import('./customTokenSignIn.ts');
+    const answer = await signInWithSiteToken(http, jwt, { stored, now: now() });
+    if (!answer.ok) {
+      await dropSiteToken(jwt, answer.status);
+      // The guest held (a page's token refused), or a new one: no unsent message waits on a refusal.
+      return token.value ?? signIn();
+    }
+    validated = jwt;
+    const before = visitor.value;
+    const pastIds = before ? [...new Set([...before.pastIds, before.id])].filter((id) => id !== answer.userId) : [];
+    token.value = answer.token;
+    visitor.value = { id: answer.userId, pastIds, fullName: answer.fullName, email: answer.email, authenticated: true };
+    const requestId = options.conversationId?.();
+    if (before && before.id !== answer.userId && requestId) switched.value = { name: answer.fullName, requestId };
+    await persist();
+    options.onSignIn?.();
+    return answer.token;
+  }
+
   function stop(status: number): SessionRefusedError {
     const error = new SessionRefusedError(status);
     refusedWith = status;
@@ -159,6 +237,9 @@ export function createSession(options: {
       renewals = renewals.filter((at) => at > since);
       if (renewals.length >= REFUSAL_SIGN_INS) throw stop(refusal.status);
       renewals.push(now());
+      // A site's token the service no longer takes (run out mid-visit): a guest goes on.
+      const site = heldSiteToken();
+      if (site) await dropSiteToken(site, refusal.status);
       token.value = null;
       await store.del(KEY);
     }
@@ -169,24 +250,33 @@ export function createSession(options: {
     token,
     visitor,
     refused,
+    switched,
     allowAgain() {
       renewals = [];
       refused.value = false;
     },
-    restore() {
+    restore(fromTab = false) {
       restoring = (async () => {
         const stored = await store.get<StoredSession>(KEY).catch(() => undefined);
         if (stored && typeof stored.token === 'string' && stored.visitor?.id) {
           token.value = stored.token;
-          visitor.value = { ...stored.visitor, pastIds: Array.isArray(stored.visitor.pastIds) ? stored.visitor.pastIds : [] };
+          const { authenticated, ...rest } = stored.visitor;
+          visitor.value = { ...rest, pastIds: Array.isArray(rest.pastIds) ? rest.pastIds : [], ...(authenticated === true ? { authenticated } : {}) };
+          if (fromTab) validated = heldSiteToken();
+        } else if (fromTab) {
+          // Another tab logged the visitor out (or reset): this one forgets them too.
+          token.value = null;
+          visitor.value = null;
+          switched.value = null;
         }
       })();
       return restoring;
     },
     async ensure() {
       await restoring;
-      if (token.value) return token.value;
-      signingIn ??= signIn().finally(() => {
+      const site = pendingSiteToken();
+      if (!site && token.value) return token.value;
+      signingIn ??= (site ? signInWithSite(site.jwt, site.stored) : signIn()).finally(() => {
         signingIn = null;
       });
       return signingIn;
@@ -217,6 +307,8 @@ export function createSession(options: {
       model.allowAgain();
       token.value = null;
       visitor.value = null;
+      switched.value = null;
+      validated = null;
       await store.del(KEY);
     },
   };

@@ -31,7 +31,7 @@ export function createTabRelay(deps: { conversation: ConversationModel; session:
         case 'conversation':
           return void conversation.adopt();
         case 'session':
-          return void session.restore();
+          return void session.restore(true);
         case 'unread':
           if (!deps.isLeader()) conversation.mirrorUnread(message.count);
           return;

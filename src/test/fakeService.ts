@@ -16,6 +16,10 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
   const tokens = new Set<string>();
   /** Tokens the service now refuses, and how (a deleted guest, a malformed header, …). */
   const refusedTokens = new Map<string, Reply>();
+  /** Who sends with each token (its visitor's id). */
+  const senders = new Map<string, string>();
+  /** Custom tokens the service accepts (bare JWT → its claims), as if signed with the project's secret. */
+  const customTokens = new Map<string, Record<string, unknown>>();
   let guests = 0;
   let ids = 0;
   let fault: ((call: RecordedCall) => Reply | 'store-then-drop' | undefined) | null = null;
@@ -30,9 +34,19 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       const id = `guest-${n}`;
       const token = `JWT token-${n}`;
       tokens.add(token);
+      senders.set(token, id);
       return { body: { success: true, token, user: { _id: id, firstname: `guest#${n}`, id, fullName: `guest#${n} ` } } };
     }
     const auth = call.headers.Authorization;
+    if (call.method === 'POST' && call.path === '/auth/signinWithCustomToken') {
+      const claims = customTokens.get((auth ?? '').replace(/^JWT /, ''));
+      // passport's jwt strategy alone: a bare 401 without a challenge.
+      if (!auth || !claims) return { status: 401, body: 'Unauthorized' };
+      tokens.add(auth);
+      senders.set(auth, String(claims._id));
+      refusedTokens.delete(auth);
+      return { body: { success: true, token: auth, user: { ...claims, id: claims._id, fullName: `${String(claims.firstname ?? '')} ${String(claims.lastname ?? '')}` } } };
+    }
     const match = /^\/([^/]+)\/requests\/([^/]+)\/messages$/.exec(call.path);
     if (match) {
       const refusal = auth ? refusedTokens.get(auth) : undefined;
@@ -43,11 +57,11 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       if (call.method === 'GET') return { body: list };
       const body = call.body as { text?: string; type?: string; attributes?: Record<string, unknown> };
       if (!list.length && !body.text) return { status: 422, body: { errors: ['text field is required'] } };
-      const sender = `guest-${auth.slice('JWT token-'.length)}`;
+      const sender = senders.get(auth) ?? 'unknown';
       const message: StoredMessage = {
         _id: `m${++ids}`,
         sender,
-        senderFullname: `guest#${sender.slice(6)} `,
+        senderFullname: sender.startsWith('guest-') ? `guest#${sender.slice(6)} ` : sender,
         recipient: rid,
         type: body.type ?? 'text',
         text: body.text ?? '',
@@ -79,6 +93,15 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     calls,
     messages,
     revokeAll: () => tokens.clear(),
+    /** A site's backend signed this visitor: the service now accepts `jwt` (a fake one will do). */
+    acceptCustomToken(jwt: string, claims: Record<string, unknown>) {
+      customTokens.set(jwt, claims);
+    },
+    /** The project's secret changed, or the token expired: `jwt` is refused from now on. */
+    refuseCustomToken(jwt: string) {
+      customTokens.delete(jwt);
+      tokens.delete(`JWT ${jwt}`);
+    },
     /** Every token issued so far is refused as the reference refuses it (docs/service.md §2). */
     refuseAll(how: 'membership' | 'malformed' | 'unauthorized') {
       const reply: Reply =

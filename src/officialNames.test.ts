@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { dispatchCommand } from './commands.ts';
+import { messageText, officialCommand, officialEvents } from './officialNames.ts';
+import type { WidgetInstance } from './widget.ts';
+
+/** An instance that records the calls it gets, and lets a test fire its events. */
+function fakeInstance() {
+  const calls: Array<[string, unknown[]]> = [];
+  const listeners = new Map<string, Set<(detail: unknown) => void>>();
+  const record =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push([name, args]);
+      return undefined as never;
+    };
+  const instance = {
+    open: record('open'),
+    close: record('close'),
+    toggle: record('toggle'),
+    show: record('show'),
+    hide: record('hide'),
+    sendMessage: record('sendMessage'),
+    setUser: record('setUser'),
+    setLocale: record('setLocale'),
+    reset: record('reset'),
+    destroy: record('destroy'),
+    update: record('update'),
+    signInWithCustomToken: record('signInWithCustomToken'),
+    logout: record('logout'),
+    off: record('off'),
+    on(event: string, fn: (detail: unknown) => void) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(fn);
+      listeners.set(event, set);
+      return () => set.delete(fn);
+    },
+    command: () => undefined,
+  } as unknown as WidgetInstance;
+  const fire = (event: string, detail?: unknown) => listeners.get(event)?.forEach((fn) => fn(detail));
+  return { instance, calls, fire, listeners };
+}
+
+const context = { win: window, attributes: () => ({ plan: 'pro' }) };
+
+describe('the official names', () => {
+  it('maps each official method with an equivalent onto its Porchlight command', () => {
+    expect(officialCommand('dispose', [], null)).toEqual({ name: 'destroy', args: [] });
+    expect(officialCommand('clearStorage', [], null)).toEqual({ name: 'reset', args: [] });
+    expect(officialCommand('restart', [], null)).toEqual({ name: 'reset', args: [] });
+    expect(officialCommand('reInit', [], null)).toEqual({ name: 'update', args: [{}] });
+    expect(officialCommand('setParameter', [{ key: 'themeColor', value: '#c2410c' }], null)).toEqual({ name: 'update', args: [{ themeColor: '#c2410c' }] });
+    expect(officialCommand('setPreChatForm', [true], null)).toEqual({ name: 'update', args: [{ preChatForm: true }] });
+    expect(officialCommand('setPreChatFormJson', [[{ name: 'x' }]], null)).toEqual({ name: 'update', args: [{ preChatFormJson: [{ name: 'x' }] }] });
+    expect(officialCommand('setAttributeParameter', [{ key: 'orders', value: 3 }], { plan: 'pro' })).toEqual({
+      name: 'setUser',
+      args: [{ attributes: { plan: 'pro', orders: 3 } }],
+    });
+    expect(officialCommand('sendSupportMessage', [{ text: 'hi' }], null)).toEqual({ name: 'sendMessage', args: [{ text: 'hi' }] });
+  });
+
+  it('maps nothing for names without an equivalent, or with arguments of the wrong kind', () => {
+    for (const name of ['signInAnonymous', 'startConversation', 'openConversationById', 'showCallout', 'getBaseLocation', 'toString', '__proto__'])
+      expect(officialCommand(name, [], null)).toBeNull();
+    expect(officialCommand('setParameter', ['themeColor'], null)).toBeNull();
+    expect(officialCommand('setPreChatForm', ['yes'], null)).toBeNull();
+    expect(officialCommand('setAttributeParameter', [null], null)).toBeNull();
+  });
+
+  it('maps the official events onto Porchlight events, and nothing else', () => {
+    expect(officialEvents('onInit')).toEqual(['ready']);
+    expect(officialEvents('onOpen')).toEqual(['open']);
+    expect(officialEvents('onClose')).toEqual(['close']);
+    expect(officialEvents('onNewConversation')).toEqual(['conversation:started']);
+    expect(officialEvents('onAfterMessageSend')).toEqual(['message:sent']);
+    expect(officialEvents('onMessageCreated')).toEqual(['message:sent', 'message:received']);
+    for (const name of ['onBeforeMessageSend', 'onAuthStateChanged', 'constructor', 'hasOwnProperty', 'open', 7]) expect(officialEvents(name)).toBeNull();
+  });
+
+  it("reads a message's text from a string or the official object", () => {
+    expect(messageText('hi')).toBe('hi');
+    expect(messageText({ text: 'hi' })).toBe('hi');
+    expect(messageText({ message: 'hello' })).toBe('hello');
+    expect(messageText({ text: 7 })).toBeNull();
+    expect(messageText(null)).toBeNull();
+  });
+});
+
+describe('dispatchCommand with the official names', () => {
+  it('runs an official method as its Porchlight command', () => {
+    const { instance, calls } = fakeInstance();
+    const errors = vi.fn();
+    dispatchCommand(instance, errors, 'dispose', [], context);
+    dispatchCommand(instance, errors, 'setAttributeParameter', [{ key: 'orders', value: 3 }], context);
+    dispatchCommand(instance, errors, 'sendMessage', [{ text: 'Hello' }], context);
+    dispatchCommand(instance, errors, 'signInWithCustomToken', ['a.b.c'], context);
+    dispatchCommand(instance, errors, 'logout', [], context);
+    expect(calls).toEqual([
+      ['destroy', []],
+      ['setUser', [{ attributes: { plan: 'pro', orders: 3 } }]],
+      ['sendMessage', ['Hello']],
+      ['signInWithCustomToken', ['a.b.c']],
+      ['logout', []],
+    ]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("calls an official handler with an event object shaped as the official widget's, by `Tiledesk('onX', fn)` or `on('onX', fn)`", () => {
+    const { instance, fire } = fakeInstance();
+    const seen: Array<{ type: string; detail: unknown }> = [];
+    const handler = (e: CustomEvent) => seen.push({ type: e.type, detail: e.detail });
+    dispatchCommand(instance, vi.fn(), 'onInit', [handler], context);
+    const stop = dispatchCommand(instance, vi.fn(), 'on', ['onMessageCreated', handler], context) as () => void;
+    dispatchCommand(instance, vi.fn(), 'onNewConversation', [handler], context);
+    fire('ready');
+    fire('message:sent', { _id: 'm1', text: 'mine' });
+    fire('message:received', { _id: 'm2', text: 'theirs' });
+    fire('conversation:started', { requestId: 'support-group-x' });
+    stop();
+    fire('message:received', { _id: 'm3' });
+    expect(seen).toEqual([
+      { type: 'onInit', detail: {} },
+      { type: 'onMessageCreated', detail: { message: { _id: 'm1', text: 'mine' } } },
+      { type: 'onMessageCreated', detail: { message: { _id: 'm2', text: 'theirs' } } },
+      { type: 'onNewConversation', detail: { newConvId: 'support-group-x' } },
+    ]);
+  });
+
+  it('reports a name it knows neither way', () => {
+    const { instance, calls } = fakeInstance();
+    const errors = vi.fn();
+    dispatchCommand(instance, errors, 'startConversation', ['hi'], context);
+    dispatchCommand(instance, errors, 'onBeforeMessageSend', [() => undefined], context);
+    expect(calls).toEqual([]);
+    expect(errors.mock.calls.map(([d]) => (d as { type: string }).type)).toEqual(['command', 'command']);
+  });
+});

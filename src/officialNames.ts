@@ -1,0 +1,80 @@
+/**
+ * The official widget's names (`Tiledesk('…')`, `window.tiledesk.on('…')`) for the commands and
+ * events Porchlight has an equivalent of, so a page written for it runs unchanged on
+ * `window.Tiledesk` (README "Migrating from the official widget"). Names it shares with Porchlight
+ * (`open`, `close`, `show`, `hide`, `on`, `sendMessage`, `signInWithCustomToken`, `logout`) need no
+ * entry. Arguments come from page code: each is checked, a wrong one maps to nothing.
+ */
+import type { WidgetEventName } from './state/events.ts';
+
+/** A Porchlight command and its arguments. */
+export interface MappedCommand {
+  name: string;
+  args: unknown[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The Porchlight command an official method stands for, or null when it has none. `attributes`:
+ * the visitor's custom attributes now (`setAttributeParameter` sets one key of them).
+ */
+export function officialCommand(name: string, args: readonly unknown[], attributes: Record<string, unknown> | null): MappedCommand | null {
+  const [first] = args;
+  switch (name) {
+    case 'dispose':
+      return { name: 'destroy', args: [] };
+    case 'clearStorage':
+    case 'restart':
+      return { name: 'reset', args: [] };
+    // Settings apply live here: there is nothing more to initialise again.
+    case 'reInit':
+      return { name: 'update', args: [{}] };
+    case 'setParameter':
+      return isRecord(first) && typeof first.key === 'string' ? { name: 'update', args: [{ [first.key]: first.value }] } : null;
+    case 'setPreChatForm':
+      return typeof first === 'boolean' ? { name: 'update', args: [{ preChatForm: first }] } : null;
+    case 'setPreChatFormJson':
+      return Array.isArray(first) ? { name: 'update', args: [{ preChatFormJson: first }] } : null;
+    case 'setAttributeParameter':
+      return isRecord(first) && typeof first.key === 'string' ? { name: 'setUser', args: [{ attributes: { ...attributes, [first.key]: first.value } }] } : null;
+    case 'sendSupportMessage':
+      return { name: 'sendMessage', args: [...args] };
+    default:
+      return null;
+  }
+}
+
+/** The text of `sendMessage`: Porchlight's string, or the official `{text}` / `{message}` object. */
+export function messageText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (!isRecord(value)) return null;
+  const text = value.text ?? value.message;
+  return typeof text === 'string' ? text : null;
+}
+
+/** Official event → the Porchlight events it covers. */
+const EVENTS: Readonly<Record<string, readonly WidgetEventName[]>> = {
+  onInit: ['ready'],
+  onOpen: ['open'],
+  onClose: ['close'],
+  onNewConversation: ['conversation:started'],
+  onAfterMessageSend: ['message:sent'],
+  onMessageCreated: ['message:sent', 'message:received'],
+};
+
+/** The Porchlight events of an official event name (`onOpen`), or null for a name it has none of. */
+export function officialEvents(name: unknown): readonly WidgetEventName[] | null {
+  return typeof name === 'string' && Object.hasOwn(EVENTS, name) ? EVENTS[name]! : null;
+}
+
+/**
+ * An official handler gets a `CustomEvent` named as it asked, its `detail` shaped as the official
+ * widget's: `{message}` for messages, `{newConvId}` for a new conversation, `{}` otherwise.
+ */
+export function officialEvent(win: Window & typeof globalThis, name: string, detail: unknown): CustomEvent {
+  let shaped: Record<string, unknown> = {};
+  if (name === 'onNewConversation' && isRecord(detail)) shaped = { newConvId: detail.requestId };
+  else if (name === 'onAfterMessageSend' || name === 'onMessageCreated') shaped = { message: detail };
+  return new win.CustomEvent(name, { detail: shaped });
+}
