@@ -1,37 +1,27 @@
-import { messageText, officialCommand, officialEvent, officialEvents } from './officialNames.ts';
 import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
 import type { WidgetInstance } from './widget.ts';
 
-/** What the official names need from the page and the widget (officialNames.ts). */
+/** What the official widget's names need from the page and the widget (officialNames.ts). */
 export interface CommandContext {
   win: Window & typeof globalThis;
   /** The visitor's custom attributes now. */
   attributes(): Record<string, unknown> | null;
+  /** Start-up is done (`onInit` handlers run then, or at once when they come later). */
+  ready: Promise<void>;
 }
 
-/**
- * `on(event, fn)` for a Porchlight event, or an official one (`onOpen`): the official handler gets
- * an event object as the official widget gives it. Returns the unsubscribe function.
- */
-function listen(instance: WidgetInstance, context: CommandContext | undefined, event: string, fn: (detail: unknown) => void): () => void {
-  const official = officialEvents(event);
-  if (!official || !context) return instance.on(event as WidgetEventName, fn as ChatListener<WidgetEventName>);
-  const stops = official.map((name) => instance.on(name, (detail: unknown) => fn(officialEvent(context.win, event, detail))));
-  return () => stops.forEach((stop) => stop());
-}
+/** A name Porchlight's own commands do not know (the official names may). */
+export const NOT_OURS = Symbol('not ours');
+export type RunOwn = (name: string, args: unknown[]) => unknown;
+
+const OUR_EVENTS = /^(ready|open|close|error|message:(sent|received)|unread:change|conversation:started)$/;
 
 /**
- * `Porchlight('name', …args)` (and `Tiledesk('name', …)`): the script tag's commands, mapped onto
- * the instance's methods, the official widget's names included. Arguments come from page code, so
- * each is checked before use.
+ * Porchlight's own commands, mapped onto the instance's methods; NOT_OURS for any other name, or
+ * for arguments only the official names take (`sendMessage({text})`, `on('onOpen', fn)`).
+ * Arguments come from page code, so each is checked before use.
  */
-export function dispatchCommand(
-  instance: WidgetInstance,
-  reportError: (detail: WidgetErrorDetail) => void,
-  name: string,
-  args: unknown[],
-  context?: CommandContext,
-): unknown {
+function runOwn(instance: WidgetInstance, name: string, args: unknown[]): unknown {
   const [first, second] = args;
   switch (name) {
     case 'open':
@@ -43,10 +33,8 @@ export function dispatchCommand(
     case 'reset':
     case 'logout':
       return instance[name]();
-    case 'sendMessage': {
-      const text = messageText(first);
-      return text === null ? undefined : instance.sendMessage(text);
-    }
+    case 'sendMessage':
+      return typeof first === 'string' ? instance.sendMessage(first) : first && typeof first === 'object' ? NOT_OURS : undefined;
     case 'signInWithCustomToken':
       return instance.signInWithCustomToken(typeof first === 'string' ? first : '');
     case 'setUser':
@@ -54,18 +42,51 @@ export function dispatchCommand(
     case 'setLocale':
       return typeof first === 'string' ? instance.setLocale(first) : undefined;
     case 'on':
-      return typeof first === 'string' && typeof second === 'function' ? listen(instance, context, first, second as (detail: unknown) => void) : undefined;
+      if (typeof first !== 'string' || typeof second !== 'function') return undefined;
+      return OUR_EVENTS.test(first) ? instance.on(first as WidgetEventName, second as ChatListener<WidgetEventName>) : NOT_OURS;
     case 'off':
       return typeof first === 'string'
         ? instance.off(first as WidgetEventName, typeof second === 'function' ? (second as ChatListener<WidgetEventName>) : undefined)
         : undefined;
     case 'update':
       return first && typeof first === 'object' ? instance.update(first) : undefined;
+    default:
+      return NOT_OURS;
   }
-  // The official widget's names: `Tiledesk('onOpen', fn)` listens, `Tiledesk('dispose')` is destroy, …
-  if (officialEvents(name) && typeof first === 'function') return listen(instance, context, name, first as (detail: unknown) => void);
-  const mapped = officialCommand(name, args, context?.attributes() ?? null);
-  if (mapped) return dispatchCommand(instance, reportError, mapped.name, mapped.args, context);
-  reportError({ type: 'command', message: `unknown command ${String(name)}` });
-  return undefined;
+}
+
+/**
+ * `Porchlight('name', …args)` (and `Tiledesk('name', …)`). Porchlight's own commands run at once.
+ * The official widget's names (officialNames.ts) come in a chunk of their own, fetched at the
+ * first name Porchlight does not know: from then on every command waits its turn behind it, so
+ * the page's calls keep their order (their return values are then not handed back).
+ */
+export function createDispatcher(
+  instance: WidgetInstance,
+  reportError: (detail: WidgetErrorDetail) => void,
+  context: CommandContext,
+): (name: string, args: unknown[]) => unknown {
+  const own: RunOwn = (name, args) => runOwn(instance, name, args);
+  let behind: Promise<typeof import('./officialNames.ts') | null> | null = null;
+  return (name, args) => {
+    if (!behind) {
+      const result = own(name, args);
+      if (result !== NOT_OURS) return result;
+      behind = import('./officialNames.ts').catch((error: unknown) => {
+        reportError({ type: 'load', message: String(error) });
+        return null;
+      });
+    }
+    behind = behind.then((official) => {
+      try {
+        const result = own(name, args);
+        if (result !== NOT_OURS) return official;
+        if (!official?.runOfficial({ instance, own, context }, name, args)) reportError({ type: 'command', message: `unknown command ${String(name)}` });
+      } catch (error) {
+        reportError({ type: 'command', message: String(error) });
+      }
+      return official;
+    });
+    return undefined;
+  };
 }

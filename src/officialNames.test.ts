@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dispatchCommand } from './commands.ts';
+import { createDispatcher } from './commands.ts';
 import { messageText, officialCommand, officialEvents } from './officialNames.ts';
 import type { WidgetInstance } from './widget.ts';
 
@@ -40,7 +40,9 @@ function fakeInstance() {
   return { instance, calls, fire, listeners };
 }
 
-const context = { win: window, attributes: () => ({ plan: 'pro' }) };
+const context = { win: window, attributes: () => ({ plan: 'pro' }), ready: Promise.resolve() };
+/** The official names' chunk is fetched at the first name Porchlight does not know. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('the official names', () => {
   it('maps each official method with an equivalent onto its Porchlight command', () => {
@@ -85,18 +87,26 @@ describe('the official names', () => {
   });
 });
 
-describe('dispatchCommand with the official names', () => {
-  it('runs an official method as its Porchlight command', () => {
+describe('the dispatcher with the official names', () => {
+  it('runs an official method as its Porchlight command, every later call keeping its turn', async () => {
     const { instance, calls } = fakeInstance();
     const errors = vi.fn();
-    dispatchCommand(instance, errors, 'dispose', [], context);
-    dispatchCommand(instance, errors, 'setAttributeParameter', [{ key: 'orders', value: 3 }], context);
-    dispatchCommand(instance, errors, 'sendMessage', [{ text: 'Hello' }], context);
-    dispatchCommand(instance, errors, 'signInWithCustomToken', ['a.b.c'], context);
-    dispatchCommand(instance, errors, 'logout', [], context);
+    const dispatch = createDispatcher(instance, errors, context);
+    dispatch('open', []);
+    expect(calls).toEqual([['open', []]]);
+    dispatch('dispose', []);
+    dispatch('setAttributeParameter', [{ key: 'orders', value: 3 }]);
+    // Behind the official names now: Porchlight's own names wait their turn too.
+    dispatch('close', []);
+    dispatch('sendMessage', [{ text: 'Hello' }]);
+    dispatch('signInWithCustomToken', ['a.b.c']);
+    dispatch('logout', []);
+    await settle();
     expect(calls).toEqual([
+      ['open', []],
       ['destroy', []],
       ['setUser', [{ attributes: { plan: 'pro', orders: 3 } }]],
+      ['close', []],
       ['sendMessage', ['Hello']],
       ['signInWithCustomToken', ['a.b.c']],
       ['logout', []],
@@ -104,19 +114,19 @@ describe('dispatchCommand with the official names', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it("calls an official handler with an event object shaped as the official widget's, by `Tiledesk('onX', fn)` or `on('onX', fn)`", () => {
+  it("calls an official handler with an event object shaped as the official widget's, by `Tiledesk('onX', fn)` or `on('onX', fn)`", async () => {
     const { instance, fire } = fakeInstance();
     const seen: Array<{ type: string; detail: unknown }> = [];
     const handler = (e: CustomEvent) => seen.push({ type: e.type, detail: e.detail });
-    dispatchCommand(instance, vi.fn(), 'onInit', [handler], context);
-    const stop = dispatchCommand(instance, vi.fn(), 'on', ['onMessageCreated', handler], context) as () => void;
-    dispatchCommand(instance, vi.fn(), 'onNewConversation', [handler], context);
-    fire('ready');
+    const dispatch = createDispatcher(instance, vi.fn(), context);
+    dispatch('on', ['onMessageCreated', handler]);
+    dispatch('onNewConversation', [handler]);
+    // Start-up is over already: `onInit` is answered at once.
+    dispatch('onInit', [handler]);
+    await settle();
     fire('message:sent', { _id: 'm1', text: 'mine' });
     fire('message:received', { _id: 'm2', text: 'theirs' });
     fire('conversation:started', { requestId: 'support-group-x' });
-    stop();
-    fire('message:received', { _id: 'm3' });
     expect(seen).toEqual([
       { type: 'onInit', detail: {} },
       { type: 'onMessageCreated', detail: { message: { _id: 'm1', text: 'mine' } } },
@@ -125,11 +135,16 @@ describe('dispatchCommand with the official names', () => {
     ]);
   });
 
-  it('reports a name it knows neither way', () => {
-    const { instance, calls } = fakeInstance();
+  it('never fetches the official names for a page that uses only Porchlight’s, and reports a name neither knows', async () => {
+    const { instance, calls, listeners } = fakeInstance();
     const errors = vi.fn();
-    dispatchCommand(instance, errors, 'startConversation', ['hi'], context);
-    dispatchCommand(instance, errors, 'onBeforeMessageSend', [() => undefined], context);
+    const dispatch = createDispatcher(instance, errors, context);
+    const stop = dispatch('on', ['message:received', () => undefined]);
+    expect(typeof stop).toBe('function');
+    expect(listeners.get('message:received')?.size).toBe(1);
+    dispatch('startConversation', ['hi']);
+    dispatch('onBeforeMessageSend', [() => undefined]);
+    await settle();
     expect(calls).toEqual([]);
     expect(errors.mock.calls.map(([d]) => (d as { type: string }).type)).toEqual(['command', 'command']);
   });

@@ -1,11 +1,14 @@
 /**
  * The official widget's names (`Tiledesk('…')`, `window.tiledesk.on('…')`) for the commands and
  * events Porchlight has an equivalent of, so a page written for it runs unchanged on
- * `window.Tiledesk` (README "Migrating from the official widget"). Names it shares with Porchlight
+ * `window.Tiledesk` (README "Migrating from the official widget"). A chunk of its own: pages that use
+ * only Porchlight's names never fetch it (commands.ts). Names it shares with Porchlight
  * (`open`, `close`, `show`, `hide`, `on`, `sendMessage`, `signInWithCustomToken`, `logout`) need no
  * entry. Arguments come from page code: each is checked, a wrong one maps to nothing.
  */
+import { NOT_OURS, type CommandContext, type RunOwn } from './commands.ts';
 import type { WidgetEventName } from './state/events.ts';
+import type { WidgetInstance } from './widget.ts';
 
 /** A Porchlight command and its arguments. */
 export interface MappedCommand {
@@ -77,4 +80,39 @@ export function officialEvent(win: Window & typeof globalThis, name: string, det
   if (name === 'onNewConversation' && isRecord(detail)) shaped = { newConvId: detail.requestId };
   else if (name === 'onAfterMessageSend' || name === 'onMessageCreated') shaped = { message: detail };
   return new win.CustomEvent(name, { detail: shaped });
+}
+
+/**
+ * `on(officialEvent, fn)`: the official handler gets an event object as the official widget gives
+ * it. `onInit` runs once start-up is done, even for a handler that comes later.
+ */
+function listen(instance: WidgetInstance, context: CommandContext, event: string, fn: (event: CustomEvent) => void): void {
+  const call = (detail?: unknown) => fn(officialEvent(context.win, event, detail));
+  for (const name of officialEvents(event) ?? []) {
+    if (name === 'ready') void context.ready.then(() => call());
+    else instance.on(name, call);
+  }
+}
+
+/**
+ * Runs an official name through its Porchlight equivalent; false when it has none (the caller
+ * reports it). `own` runs Porchlight's own commands.
+ */
+export function runOfficial(o: { instance: WidgetInstance; own: RunOwn; context: CommandContext }, name: string, args: unknown[]): boolean {
+  const [first, second] = args;
+  if (name === 'on' && typeof first === 'string' && officialEvents(first) && typeof second === 'function') {
+    listen(o.instance, o.context, first, second as (event: CustomEvent) => void);
+    return true;
+  }
+  if (officialEvents(name) && typeof first === 'function') {
+    listen(o.instance, o.context, name, first as (event: CustomEvent) => void);
+    return true;
+  }
+  if (name === 'sendMessage') {
+    const text = messageText(first);
+    if (text !== null) void o.instance.sendMessage(text);
+    return true;
+  }
+  const mapped = officialCommand(name, args, o.context.attributes());
+  return !!mapped && o.own(mapped.name, mapped.args) !== NOT_OURS;
 }

@@ -2,7 +2,7 @@
 import '@preact/signals';
 import { h, render } from 'preact';
 import type { ChatClient, SettingsUpdate, VisitorDetails } from './client/types.ts';
-import { dispatchCommand } from './commands.ts';
+import { createDispatcher } from './commands.ts';
 import type { ChatListener, WidgetEventName } from './state/events.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import type { createChime } from './ui/chime.ts';
@@ -89,6 +89,7 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
   });
 
   let destroyed = false;
+  let dispatch: ReturnType<typeof createDispatcher> | undefined;
   const instance: WidgetInstance = {
     // The client's commands take no `this`; page code calls them without arguments it does not mean.
     open: () => client.open(),
@@ -121,7 +122,7 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
       for (const remove of lazyStyles.values()) remove();
       host.removeAttribute('data-preview');
     },
-    command: (name, ...args) => dispatchCommand(instance, client.reportError, name, args, { win, attributes: () => client.settings.peek().customAttributes }),
+    command: (name, ...args) => (dispatch ??= createDispatcher(instance, client.reportError, { win, attributes: () => client.settings.peek().customAttributes, ready: client.ready }))(name, args),
   };
   return instance;
 }

@@ -2,7 +2,7 @@ import { batch } from '@preact/signals-core';
 import type { Emitter } from '../state/events.ts';
 import type { Outgoing } from '../state/conversation.ts';
 import type { WidgetSettings } from '../state/settings.ts';
-import { customTokenJwt } from '../state/customToken.ts';
+import { customTokenJwt } from '../state/tokenParams.ts';
 import { cleanLayer } from '../state/settings.ts';
 import type { KeyValueStore } from '../state/storage.ts';
 import type { Models } from './models.ts';
@@ -121,19 +121,12 @@ export function createCommands(
       await commands.reset();
     },
     transcript: () =>
-      import('../state/transcriptFile.ts').then((m) => {
-        const visitor = session.visitor.peek();
-        return m.makeTranscript({
-          http: models.http,
-          requestId: conversation.requestId.peek(),
-          messages: conversation.messages.peek(),
-          t: state.textOf,
-          lang: state.lang.peek(),
-          title: state.title.peek(),
-          // A guest's name is the service's "guest#3f2a": their lines read "You".
-          ...(visitor?.authenticated && visitor.fullName ? { visitorName: visitor.fullName } : {}),
-        });
-      }),
+      import('../state/transcriptFile.ts')
+        .then((m) => m.transcriptOf(models.http, state))
+        .catch((error: unknown) => {
+          reportError('transcript')(error);
+          throw error;
+        }),
     update(partial) {
       const { project: _project, labels: _labels, ...rest } = partial ?? {};
       batch(() => {

@@ -4,7 +4,7 @@ import type { Http } from '../api/http.ts';
 import { baseLanguage, createTranslator, type Translator } from '../i18n/translator.ts';
 import { createAttention } from '../state/attention.ts';
 import { createConversation } from '../state/conversation.ts';
-import { customTokenJwt, withoutTokenParams } from '../state/customToken.ts';
+import { customTokenJwt, withoutTokenParams } from '../state/tokenParams.ts';
 import { identityAttributes } from '../state/identity.ts';
 import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
 import type { Environment } from '../state/environment.ts';

@@ -121,6 +121,9 @@ const ar: LocaleTexts = {
   AGENT_AVAILABLE: 'متصل',
   AGENT_NOT_AVAILABLE: 'غير متاح',
   WELCOME_INVITE: 'اكتب لنا أدناه، فنحن هنا للمساعدة.',
+  DOWNLOAD_TRANSCRIPT: 'حفظ المحادثة',
+  SIGNED_IN_AS: 'لقد سجّلت الدخول الآن باسم {{name}}. تستمر هذه المحادثة في حسابك.',
+  SIGNED_IN: 'لقد سجّلت الدخول الآن. تستمر هذه المحادثة في حسابك.',
 };
 
 export default ar;

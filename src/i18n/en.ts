@@ -77,6 +77,9 @@ const en = {
   AGENT_AVAILABLE: 'Online',
   AGENT_NOT_AVAILABLE: 'Away',
   WELCOME_INVITE: 'Send us a message below — we are here to help.',
+  DOWNLOAD_TRANSCRIPT: 'Save the conversation',
+  SIGNED_IN_AS: 'You are now signed in as {{name}}. This conversation goes on under your account.',
+  SIGNED_IN: 'You are now signed in. This conversation goes on under your account.',
 } as const;
 
 export type LabelKey = keyof typeof en;

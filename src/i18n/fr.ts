@@ -112,6 +112,9 @@ const fr: LocaleTexts = {
   AGENT_AVAILABLE: 'En ligne',
   AGENT_NOT_AVAILABLE: 'Absent',
   WELCOME_INVITE: 'Écrivez-nous ci-dessous : nous sommes là pour vous aider.',
+  DOWNLOAD_TRANSCRIPT: 'Enregistrer la conversation',
+  SIGNED_IN_AS: 'Vous êtes maintenant connecté en tant que {{name}}. Cette conversation continue avec votre compte.',
+  SIGNED_IN: 'Vous êtes maintenant connecté. Cette conversation continue avec votre compte.',
 };
 
 export default fr;

@@ -109,6 +109,9 @@ const it: LocaleTexts = {
   AGENT_AVAILABLE: 'In linea',
   AGENT_NOT_AVAILABLE: 'Assente',
   WELCOME_INVITE: 'Scrivici qui sotto: siamo qui per aiutarti.',
+  DOWNLOAD_TRANSCRIPT: 'Salva la conversazione',
+  SIGNED_IN_AS: "Ora hai effettuato l'accesso come {{name}}. Questa conversazione continua con il tuo account.",
+  SIGNED_IN: "Ora hai effettuato l'accesso. Questa conversazione continua con il tuo account.",
 };
 
 export default it;

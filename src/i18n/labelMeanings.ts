@@ -21,6 +21,8 @@ const SAME_MEANING = [
   'INFO_SUPPORT_CHAT_REOPENED',
   // the header button that hides the window
   'MINIMIZE',
+  // the header button that saves the conversation
+  'DOWNLOAD_TRANSCRIPT',
   // ending the conversation, and its confirmation
   'CLOSE_CHAT',
   'CONFIRM_CLOSE_CHAT',
@@ -98,6 +100,7 @@ export const CONTROL_NAME_KEYS: readonly string[] = Object.freeze([
   'LABEL_FIELD_EMAIL',
   'CONTINUE',
   'BACK',
+  'DOWNLOAD_TRANSCRIPT',
 ]);
 
 const WIDGET_KEYS = new Set(Object.keys({ ...pendingEn, ...en }));

@@ -6,8 +6,12 @@
  * visitor is and whether a stored token has run out. A token may come from a page, a link or
  * storage: whatever it is, nothing here throws.
  */
-import { bareJwt } from '../api/auth.ts';
 import { id, isRecord, name, num, text } from '../api/normalize/guards.ts';
+import { customTokenJwt } from './tokenParams.ts';
+
+// What every page needs (the shape check, the token out of `sourcePage`) is in tokenParams.ts, so
+// that the claims below are only in the chunk that signs a known visitor in.
+export { customTokenJwt, withoutTokenParams } from './tokenParams.ts';
 
 export const PROJECT_AUDIENCE_PREFIX = 'https://tiledesk.com/projects/';
 
@@ -39,18 +43,6 @@ export interface VisitorIdentity {
   expiresAt: number | null;
   /** The project the token is for (from `aud`), or null when it names none. */
   projectId: string | null;
-}
-
-const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
-
-/**
- * The bare JWT of a token given with or without its `JWT ` scheme, or null when it is not one
- * (three base64url parts). What the settings and the command accept.
- */
-export function customTokenJwt(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const jwt = bareJwt(value);
-  return JWT_SHAPE.test(jwt) ? jwt : null;
 }
 
 function decodeSegment(segment: string): unknown {
@@ -166,33 +158,4 @@ export function sameVisitor(a: unknown, b: unknown): boolean {
   const x = identityFromToken(a);
   const y = identityFromToken(b);
   return !!x && !!y && x.externalId === y.externalId && x.projectId === y.projectId;
-}
-
-const TOKEN_PARAMS = ['porchlight_jwt', 'tiledesk_jwt'];
-
-/**
- * The page address without the token parameters. A token read from the query must never be
- * written anywhere a person or another site can see it: not into `sourcePage` (agents read it, and
- * it is stored with the conversation), a transcript, a shared link or a `Referer`. Other
- * parameters and the fragment stay as they were; an address that is no URL comes back unchanged.
- */
-export function withoutTokenParams(href: string): string {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return href;
-  }
-  const params = new URLSearchParams(url.search);
-  let found = false;
-  for (const key of [...params.keys()]) {
-    if (TOKEN_PARAMS.includes(key)) {
-      params.delete(key);
-      found = true;
-    }
-  }
-  if (!found) return href;
-  const search = params.toString();
-  url.search = search ? `?${search}` : '';
-  return url.href;
 }

@@ -24,18 +24,9 @@ export function identityAttributes(who: { fullname: string; email: string; attri
   return out;
 }
 
-/** A comparable text of a value: object keys sorted, so `{a, b}` and `{b, a}` are the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    return `{${Object.keys(record)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+/** A comparable text: object keys sorted, so `{a, b}` and `{b, a}` are the same. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
 
 const identityOf = (attributes: MessageAttributes | undefined): IdentityAttributes | null =>
   attributes && KEYS.some((k) => k in attributes) ? Object.fromEntries(KEYS.filter((k) => attributes[k] !== undefined).map((k) => [k, attributes[k]])) : null;

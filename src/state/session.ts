@@ -21,6 +21,8 @@ export interface Visitor {
 export interface SignedInSwitch {
   name: string;
   requestId: string;
+  /** When (ms): the line stands between the messages before and after. */
+  at: number;
 }
 
 interface StoredSession {
@@ -214,7 +216,7 @@ export function createSession(options: {
     token.value = answer.token;
     visitor.value = { id: answer.userId, pastIds, fullName: answer.fullName, email: answer.email, authenticated: true };
     const requestId = options.conversationId?.();
-    if (before && before.id !== answer.userId && requestId) switched.value = { name: answer.fullName, requestId };
+    if (before && before.id !== answer.userId && requestId) switched.value = { name: answer.fullName, requestId, at: now() };
     await persist();
     options.onSignIn?.();
     return answer.token;

@@ -5,7 +5,7 @@
  * Each layer is validated on its own: a value that is not valid where it is set (a colour that is no
  * colour) counts as not set there, so the layer below shows through instead of the default.
  */
-import { customTokenJwt } from './customToken.ts';
+import { customTokenJwt } from './tokenParams.ts';
 import { isColor, isLength } from './theme.ts';
 
 export type Persistence = 'local' | 'session' | 'none';
@@ -66,6 +66,8 @@ export interface WidgetSettings {
   /** Set by the dashboard in `project.widget` (the service's own spelling): what guests may upload. */
   allowedUploadExtentions: string;
   hideHeaderCloseButton: boolean;
+  /** A header button saves the conversation as a text file (off by default, as on the official widget). */
+  allowTranscriptDownload: boolean;
   nativeRating: boolean;
   showAttachmentFooterButton: boolean;
   showEmojiFooterButton: boolean;
@@ -126,6 +128,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   fileUploadAccept: 'image/*,.pdf,.txt',
   allowedUploadExtentions: '',
   hideHeaderCloseButton: false,
+  allowTranscriptDownload: false,
   nativeRating: true,
   showAttachmentFooterButton: true,
   showEmojiFooterButton: false,

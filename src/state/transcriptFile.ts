@@ -3,6 +3,7 @@
  * service's public text transcript where it serves one (docs/service.md §2), else the text
  * transcript made here from what the visitor sees (transcript.ts), so the button always works.
  */
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { fetchTextTranscript } from '../api/transcript.ts';
 import type { ChatMessage } from './chatMessage.ts';
@@ -32,4 +33,28 @@ export async function makeTranscript(
     if (served.served) return { fileName, text: served.text, source: 'service' };
   }
   return { fileName, text: buildTextTranscript(o.messages, { t: o.t, lang: o.lang, title: o.title, visitorName: o.visitorName, madeAt }), source: 'browser' };
+}
+
+/** The transcript of the conversation a chat shows now (`client.transcript()`). */
+export function transcriptOf(
+  http: Http,
+  chat: {
+    conversation: { requestId: ReadonlySignal<string | null>; messages: ReadonlySignal<readonly ChatMessage[]> };
+    session: { visitor: ReadonlySignal<{ fullName: string; authenticated?: true } | null> };
+    textOf: TranscriptOptions['t'];
+    lang: ReadonlySignal<string>;
+    title: ReadonlySignal<string>;
+  },
+): Promise<Transcript> {
+  const visitor = chat.session.visitor.peek();
+  return makeTranscript({
+    http,
+    requestId: chat.conversation.requestId.peek(),
+    messages: chat.conversation.messages.peek(),
+    t: chat.textOf,
+    lang: chat.lang.peek(),
+    title: chat.title.peek(),
+    // A guest's name is the service's "guest#3f2a": their lines read "You".
+    ...(visitor?.authenticated && visitor.fullName ? { visitorName: visitor.fullName } : {}),
+  });
 }

@@ -1,12 +1,13 @@
 import { useWidget, useT } from './context.ts';
-import { CloseIcon, EndChatIcon } from './icons.tsx';
+import { CloseIcon, DownloadIcon, EndChatIcon } from './icons.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 
 export function Header({ titleId }: { titleId: string }) {
   const { title, intents, settings, conversation } = useWidget();
   const t = useT();
   const logo = settings.value.logoChat;
-  const canEnd = !!conversation.requestId.value && conversation.messages.value.length > 0 && !conversation.closed.value;
+  const hasMessages = !!conversation.requestId.value && conversation.messages.value.length > 0;
+  const canEnd = hasMessages && !conversation.closed.value;
   return (
     <header part="header" class="header">
       {/^https?:\/\//i.test(logo) ? <img class="header-logo" src={logo} alt="" referrerpolicy="no-referrer" /> : null}
@@ -17,6 +18,18 @@ export function Header({ titleId }: { titleId: string }) {
         <StatusLine />
       </div>
       <Team class="header-team" />
+      {hasMessages && settings.value.allowTranscriptDownload && (
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={t('DOWNLOAD_TRANSCRIPT')}
+          title={t('DOWNLOAD_TRANSCRIPT')}
+          // The file is made by a chunk of its own, fetched on the first click.
+          onClick={() => void import('./saveTranscript.ts').then((m) => m.saveTranscript(intents))}
+        >
+          <DownloadIcon />
+        </button>
+      )}
       {canEnd && (
         <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => intents.confirmClose(true)}>
           <EndChatIcon />

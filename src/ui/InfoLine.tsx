@@ -8,7 +8,7 @@ const SLOT = '\uE000';
  * A centred line for a known service event (conversation closed, an agent joined). Its parameters
  * are names inside a sentence: each is rendered in its own `<bdi>`, isolated from the words around it.
  */
-export function InfoLine({ message }: { message: ChatMessage }) {
+export function InfoLine({ message }: { message: Pick<ChatMessage, 'infoLabel' | 'infoParams'> }) {
   const t = useT();
   const values = Object.values(message.infoParams ?? {});
   const slots = Object.fromEntries(Object.keys(message.infoParams ?? {}).map((key, i) => [key, `${SLOT}${i}${SLOT}`]));

@@ -15,7 +15,7 @@ const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) 
 const STICK_PX = 80;
 
 export function MessageList() {
-  const { conversation, lang, settings } = useWidget();
+  const { conversation, lang, settings, session } = useWidget();
   const t = useT();
   const messages = conversation.messages.value;
   const typing = conversation.typing.value;
@@ -27,6 +27,9 @@ export function MessageList() {
   const today = t('LABEL_TODAY');
   const formatDay = useMemo(() => createDayFormatter(lang.value, today), [lang.value, today]);
   const latest = messages[messages.length - 1];
+  // Signed in with the site's token while this conversation was on: it goes on, and says so.
+  const switched = session.switched.value;
+  const signedIn = switched?.requestId === conversation.requestId.value ? switched : null;
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -53,8 +56,15 @@ export function MessageList() {
   const s = settings.value;
   const runs = useMemo(() => messageRuns(messages), [messages]);
   const items = [];
+  let notice = signedIn && (
+    <InfoLine key="signed-in" message={signedIn.name ? { infoLabel: 'SIGNED_IN_AS', infoParams: { name: signedIn.name } } : { infoLabel: 'SIGNED_IN' }} />
+  );
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i]!;
+    if (notice && message.createdAt > signedIn!.at) {
+      items.push(notice);
+      notice = null;
+    }
     const previous = messages[i - 1];
     if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== dayKey(message.createdAt))) {
       items.push(
@@ -106,6 +116,7 @@ export function MessageList() {
       </div>
       <ol class="message-list">
         {items}
+        {notice}
         {typing && <TypingIndicator.View {...(typist ? { name: typist } : {})} />}
       </ol>
     </div>
