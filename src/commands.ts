@@ -1,4 +1,5 @@
 import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
+import type { runOfficial } from './officialNames.ts';
 import type { WidgetInstance } from './widget.ts';
 
 /** What the official widget's names need from the page and the widget (officialNames.ts). */
@@ -67,7 +68,7 @@ export function createDispatcher(
   context: CommandContext,
 ): (name: string, args: unknown[]) => unknown {
   const own: RunOwn = (name, args) => runOwn(instance, name, args);
-  let behind: Promise<typeof import('./officialNames.ts') | null> | null = null;
+  let behind: Promise<{ runOfficial: typeof runOfficial } | null> | null = null;
   return (name, args) => {
     if (!behind) {
       const result = own(name, args);

@@ -14,7 +14,8 @@ import type { SessionModel } from './session.ts';
 import { createOtherTyping, type OtherTyping } from './typing.ts';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
-import { identityUpdate, type IdentityAttributes } from './identity.ts';
+import type { IdentityAttributes } from './identity.ts';
+import type { identityUpdate } from './identityUpdate.ts';
 
 export interface Outgoing {
   text: string;
@@ -114,6 +115,7 @@ export function createConversation(options: {
   const lastActivity = signal(0);
   const seen = new Set<string>();
   let historyLoaded = false;
+  let renamer: { identityUpdate: typeof identityUpdate } | null = null;
 
   const engine = createOutboxEngine({
     outboxStore,
@@ -355,10 +357,12 @@ export function createConversation(options: {
       session.allowAgain();
       const rid = await ensureRequestId();
       // The first message names the visitor (firstMessageFields); a later one only after a change.
+      // That rule is a chunk fetched with the first send: never awaited here (storage comes first).
+      if (options.identity && !renamer) void import('./identityUpdate.ts').then((m) => (renamer = m), () => undefined);
       const mine = myIds.peek();
       const renamed =
-        options.identity && history.value.some((m) => m.recipient === rid)
-          ? identityUpdate(options.identity(), [
+        renamer && options.identity && history.value.some((m) => m.recipient === rid)
+          ? renamer.identityUpdate(options.identity(), [
               ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
               ...outbox.value.filter((i) => i.requestId === rid),
             ])

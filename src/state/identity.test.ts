@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identityAttributes, identityUpdate } from './identity.ts';
+import { identityAttributes } from './identity.ts';
+import { identityUpdate } from './identityUpdate.ts';
 
 describe('identityAttributes', () => {
   it('names the visitor with what is known, leaving empty values out', () => {

@@ -2,18 +2,14 @@
  * Who the visitor is, as the service hears it on messages (docs/service.md §6): `userFullname`,
  * `userEmail` and the page's `customAttributes` as `payload`. The first message of a conversation
  * carries them (the service copies its attributes to the conversation); a later message carries
- * them again only when they changed since the last message that did (a `setUser`, a sign-in), so
- * the agent sees the change on that message without every message growing by the payload.
+ * them again only when they changed since the last message that did (identityUpdate.ts).
  */
-import type { MessageAttributes } from '../api/wire.ts';
 
 export interface IdentityAttributes {
   userFullname?: string;
   userEmail?: string;
   payload?: Record<string, unknown>;
 }
-
-const KEYS = ['userFullname', 'userEmail', 'payload'] as const;
 
 /** The attributes for a visitor: empty values left out. */
 export function identityAttributes(who: { fullname: string; email: string; attributes: Record<string, unknown> | null }): IdentityAttributes {
@@ -22,24 +18,4 @@ export function identityAttributes(who: { fullname: string; email: string; attri
   if (who.email) out.userEmail = who.email;
   if (who.attributes && Object.keys(who.attributes).length) out.payload = who.attributes;
   return out;
-}
-
-/** A comparable text: object keys sorted, so `{a, b}` and `{b, a}` are the same. */
-const canonical = (value: unknown) =>
-  JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
-
-const identityOf = (attributes: MessageAttributes | undefined): IdentityAttributes | null =>
-  attributes && KEYS.some((k) => k in attributes) ? Object.fromEntries(KEYS.filter((k) => attributes[k] !== undefined).map((k) => [k, attributes[k]])) : null;
-
-/**
- * What a later message of the conversation must carry: `current` when it differs from the identity
- * on the visitor's latest message that carried one (`sent`: their messages, oldest first), else
- * null. A visitor who was never named and still is not carries nothing.
- */
-export function identityUpdate(current: IdentityAttributes, sent: ReadonlyArray<{ attributes?: MessageAttributes }>): IdentityAttributes | null {
-  let last: IdentityAttributes | null = null;
-  for (let i = sent.length - 1; i >= 0 && !last; i--) last = identityOf(sent[i]!.attributes);
-  const now = canonical(current);
-  if (now === canonical(last ?? {})) return null;
-  return current;
 }
