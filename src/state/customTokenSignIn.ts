@@ -15,10 +15,13 @@ export type SiteTokenSignIn =
  * `POST /auth/signinWithCustomToken` with `jwt`. The name and email are the token's claims (the
  * site's word), else the service's answer. A refusal is a value; a network failure or a 5xx throws,
  * as any sign-in does (the caller tries again later). `stored`: a token of an earlier visit, not
- * worth a request once it has run out by the visitor's clock.
+ * worth a request once it has run out by the visitor's clock. A token for another project (its
+ * `aud`) is refused here: the service would sign its visitor in to that project, and then refuse
+ * every call to this one (403 "you dont belong to the project.").
  */
-export async function signInWithSiteToken(http: Http, jwt: string, options: { stored: boolean; now: number }): Promise<SiteTokenSignIn> {
+export async function signInWithSiteToken(http: Http, jwt: string, options: { projectId: string; stored: boolean; now: number }): Promise<SiteTokenSignIn> {
   const claims = identityFromToken(jwt);
+  if (claims?.projectId && claims.projectId !== options.projectId) return { ok: false, status: 403 };
   if (options.stored && claims && isExpired(claims, options.now)) return { ok: false, status: 401 };
   let answer;
   try {

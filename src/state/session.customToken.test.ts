@@ -104,6 +104,16 @@ describe('session with a site’s token', () => {
     expect(later.session.visitor.value).toEqual({ id: 'guest-1', fullName: 'guest#1', email: '', pastIds: ['jane-doe'] });
   });
 
+  it('does not ask the service about a token for another project', async () => {
+    const jwt = siteToken({ ...JANE, aud: 'https://tiledesk.com/projects/65f0c0ffee0000000000ffff' });
+    const t = setup();
+    t.service.acceptCustomToken(jwt, JANE);
+    t.give(jwt);
+    expect(await t.session.ensure()).toBe('JWT token-1');
+    expect(t.customSignIns()).toHaveLength(0);
+    expect(t.tokenRefusals).toEqual([403]);
+  });
+
   it('does not ask the service about a stored token that has run out by the visitor’s clock', async () => {
     const jwt = siteToken({ ...JANE, exp: 1_000 });
     const first = setup({ now: () => 500_000 });

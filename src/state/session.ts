@@ -204,7 +204,7 @@ export function createSession(options: {
 
   async function signInWithSite(jwt: string, stored: boolean): Promise<string> {
     const { signInWithSiteToken } = await import('./customTokenSignIn.ts');
-    const answer = await signInWithSiteToken(http, jwt, { stored, now: now() });
+    const answer = await signInWithSiteToken(http, jwt, { projectId, stored, now: now() });
     if (!answer.ok) {
       await dropSiteToken(jwt, answer.status);
       // The guest held (a page's token refused), or a new one: no unsent message waits on a refusal.
