@@ -79,6 +79,15 @@ test.describe('issue 11 groundwork: identity in the demo', () => {
         })
       ).status,
     ).toBe(200);
+    // A later message names her again after a change (setUser): the console shows the newest.
+    expect(
+      (
+        await post(jane, token, {
+          text: 'I moved',
+          attributes: { userFullname: 'Jane Doe', userEmail: 'jane@example.com', payload: { plan: 'team', orders: 3 } },
+        })
+      ).status,
+    ).toBe(200);
     const guest = (await (
       await fetch(`${API_URL}/auth/signinAnonymously`, {
         method: 'POST',
@@ -99,7 +108,7 @@ test.describe('issue 11 groundwork: identity in the demo', () => {
     await expect(identity.locator('dd[data-field="Email"]')).toHaveText('jane@example.com');
     await expect(identity.locator('dd[data-field="Visitor"]')).toHaveText('Authenticated (custom token)');
     await expect(identity.locator('dd[data-field="Site user id"]')).toHaveText('jane-doe');
-    await expect(identity.locator('dd[data-field="plan"]')).toHaveText('pro');
+    await expect(identity.locator('dd[data-field="plan"]')).toHaveText('team');
     await expect(identity.locator('dd[data-field="orders"]')).toHaveText('3');
     await page.locator(`[data-testid=conversation][data-request-id="${anon}"]`).click();
     await expect(identity.locator('dd[data-field="Visitor"]')).toHaveText('Guest (anonymous)');

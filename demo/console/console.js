@@ -65,6 +65,12 @@ const state = {
   /** @type {string | null} */
   current: null,
   messageCount: -1,
+  /**
+   * Who the visitor said they are on their newest message that said so (the widget names them
+   * again after a change: a setUser, a sign-in); the conversation keeps its first message's only.
+   * @type {Record<string, unknown> | null}
+   */
+  identity: null,
   /** @type {ReturnType<typeof setInterval>[]} */
   timers: [],
 };
@@ -285,6 +291,7 @@ function openConversation(requestId) {
   if (requestId !== state.current) stopTyping();
   state.current = requestId;
   state.messageCount = -1;
+  state.identity = null;
   $('messages').replaceChildren();
   renderList();
   void refreshThread();
@@ -315,11 +322,13 @@ function renderThreadHead() {
 function visitorIdentity(request) {
   const lead = /** @type {{ fullname?: string, email?: string, attributes?: Record<string, unknown> } | undefined} */ (request.lead);
   const requester = /** @type {{ role?: string, uuid_user?: string, id_user?: unknown } | undefined} */ (request.requester);
-  const attributes = request.attributes || {};
+  const newest = state.identity || {};
+  const attributes = { ...request.attributes, ...newest };
   /** @type {Array<[string, string]>} */
   const rows = [];
-  const name = (lead && lead.fullname) || (typeof attributes.userFullname === 'string' ? attributes.userFullname : '');
-  const email = (lead && lead.email) || (typeof attributes.userEmail === 'string' ? attributes.userEmail : '');
+  const named = (/** @type {unknown} */ value) => (typeof value === 'string' ? value : '');
+  const name = named(newest.userFullname) || (lead && lead.fullname) || named(attributes.userFullname);
+  const email = named(newest.userEmail) || (lead && lead.email) || named(attributes.userEmail);
   rows.push(['Name', name.trim() || '(none)']);
   rows.push(['Email', email || '(none)']);
   const role = requester && requester.role;
@@ -406,6 +415,10 @@ async function refreshThread() {
     const messages = /** @type {WireMessage[]} */ (await api(`/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`));
     if (state.current !== requestId || messages.length === state.messageCount) return;
     state.messageCount = messages.length;
+    const named = [...messages].reverse().find((m) => m.attributes && ['userFullname', 'userEmail', 'payload'].some((k) => m.attributes && k in m.attributes));
+    state.identity = named && named.attributes ? named.attributes : null;
+    const request = currentRequest();
+    if (request) renderIdentity(request);
     const list = $('messages');
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     list.replaceChildren(...messages.map(messageItem));

@@ -1,9 +1,10 @@
 // The shop's own "account" switch: a site that knows its visitor signs them in to the chat with a
 // custom token made by its backend (here the demo service's `POST /__demo/tokens` stands in for
 // that backend; demo/README.md shows the few lines of Node a real one needs).
-// `Porchlight('signInWithCustomToken', jwt)` and `Porchlight('logout')` arrive with issue 11: a
-// widget without them answers with a `porchlight:error` of type `command` (never a console
-// error), which this page turns into a note instead of pretending the visitor signed in.
+// `Porchlight('signInWithCustomToken', jwt)` signs the visitor in (their conversation goes on);
+// `Porchlight('logout')` forgets them on this device. A widget too old to know these commands
+// answers with a `porchlight:error` of type `command` (never a console error), which this page
+// turns into a note instead of pretending the visitor signed in.
 
 /** @typedef {((...args: unknown[]) => unknown) & { q?: unknown[][] }} PorchlightFn */
 const host = /** @type {Window & { Porchlight?: PorchlightFn }} */ (window);
