@@ -59,6 +59,8 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
   const nonce = client.settings.peek().nonce;
   // Styles of views loaded on demand, each adopted once; removed with the widget.
   const lazyStyles = new Map<string, () => void>();
+  // `Porchlight('name', …)`, made with the first command.
+  let dispatch: ReturnType<typeof createDispatcher> | undefined;
   const view: WidgetView = {
     ...client,
     intents: intentsOf(client),
@@ -89,7 +91,6 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
   });
 
   let destroyed = false;
-  let dispatch: ReturnType<typeof createDispatcher> | undefined;
   const instance: WidgetInstance = {
     // The client's commands take no `this`; page code calls them without arguments it does not mean.
     open: () => client.open(),
