@@ -18,6 +18,7 @@ export type { PreChatValues } from '../state/preChatForm.ts';
 export type { Availability } from '../state/operatingHours.ts';
 export type { InputControl } from '../state/inputControl.ts';
 export type { KeyValueStore } from '../state/storage.ts';
+export type { Transcript } from '../state/transcriptFile.ts';
 export type { Http, RequestOptions } from '../api/http.ts';
 
 // The chat's state is signals of the copy of `@preact/signals-core` compiled into this package
