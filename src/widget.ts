@@ -123,7 +123,11 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
       for (const remove of lazyStyles.values()) remove();
       host.removeAttribute('data-preview');
     },
-    command: (name, ...args) => (dispatch ??= createDispatcher(instance, client.reportError, { win, attributes: () => client.settings.peek().customAttributes, ready: client.ready }))(name, args),
+    command: (name, ...args) =>
+      (dispatch ??= createDispatcher(instance, client.reportError, { win, attributes: () => client.settings.peek().customAttributes, ready: client.ready }))(
+        name,
+        args,
+      ),
   };
   return instance;
 }

@@ -183,7 +183,22 @@ export function createModels(o: {
     textOf: translator.textOf,
   };
   // `state` is what UIs get (read-only signals); the writable models are for the clients themselves.
-  return { state, http, conversation, session, pageLayer, localeOverride, commandToken, droppedToken, wantedToken, translator, tabs, who, lookReady, reportError };
+  return {
+    state,
+    http,
+    conversation,
+    session,
+    pageLayer,
+    localeOverride,
+    commandToken,
+    droppedToken,
+    wantedToken,
+    translator,
+    tabs,
+    who,
+    lookReady,
+    reportError,
+  };
 }
 
 export type Models = ReturnType<typeof createModels>;

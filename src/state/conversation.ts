@@ -358,7 +358,11 @@ export function createConversation(options: {
       const rid = await ensureRequestId();
       // The first message names the visitor (firstMessageFields); a later one only after a change.
       // That rule is a chunk fetched with the first send: never awaited here (storage comes first).
-      if (options.identity && !renamer) void import('./identityUpdate.ts').then((m) => (renamer = m), () => undefined);
+      if (options.identity && !renamer)
+        void import('./identityUpdate.ts').then(
+          (m) => (renamer = m),
+          () => undefined,
+        );
       const mine = myIds.peek();
       const renamed =
         renamer && options.identity && history.value.some((m) => m.recipient === rid)

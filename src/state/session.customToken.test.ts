@@ -10,7 +10,14 @@ const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-
 const siteToken = (claims: Record<string, unknown>, signature = 'sig') => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.${signature}`;
 
 const PID = '65f0c0ffee0000000000d3e0';
-const JANE = { _id: 'jane-doe', firstname: 'Jane', lastname: 'Doe', email: 'jane@example.com', sub: 'userexternal', aud: `https://tiledesk.com/projects/${PID}` };
+const JANE = {
+  _id: 'jane-doe',
+  firstname: 'Jane',
+  lastname: 'Doe',
+  email: 'jane@example.com',
+  sub: 'userexternal',
+  aud: `https://tiledesk.com/projects/${PID}`,
+};
 const RID = `support-group-${PID}-0123456789abcdef0123456789abcdef`;
 
 function setup(o: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; now?: () => number } = {}) {

@@ -45,7 +45,13 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       tokens.add(auth);
       senders.set(auth, String(claims._id));
       refusedTokens.delete(auth);
-      return { body: { success: true, token: auth, user: { ...claims, id: claims._id, fullName: `${String(claims.firstname ?? '')} ${String(claims.lastname ?? '')}` } } };
+      return {
+        body: {
+          success: true,
+          token: auth,
+          user: { ...claims, id: claims._id, fullName: [claims.firstname, claims.lastname].filter((n) => typeof n === 'string').join(' ') },
+        },
+      };
     }
     const match = /^\/([^/]+)\/requests\/([^/]+)\/messages$/.exec(call.path);
     if (match) {
