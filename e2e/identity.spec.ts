@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import {
   AGENT,
@@ -155,6 +156,20 @@ function storage(page: Page): Promise<Record<string, unknown>> {
   );
 }
 
+/** axe-core over the widget only (as e2e/a11y.spec.ts runs it). */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  }
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+    ).axe;
+    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
 /** Collects `porchlight:error` details in `window.errors` (before the loader runs). */
 const COLLECT_ERRORS = `window.errors = []; addEventListener('porchlight:error', (e) => window.errors.push(e.detail));`;
 const errorsOf = (page: Page) => page.evaluate(() => (window as unknown as { errors: Array<{ type: string; status?: number; reason?: string }> }).errors);
@@ -279,6 +294,7 @@ test.describe('issue 11: known visitors (custom tokens)', () => {
     const at = (text: string) => lines.findIndex((line) => line.includes(text));
     expect(at('Hi, a guest here')).toBeLessThan(at('You are now signed in as'));
     expect(at('You are now signed in as')).toBeLessThan(at('Now signed in'));
+    expect(await axeViolations(page)).toEqual([]);
 
     // A later visit: the stored token is re-validated the same way, and the history is the visitor's.
     const again = page.waitForRequest(isSignIn('/auth/signinWithCustomToken'));
@@ -349,6 +365,7 @@ test.describe('issue 11: transcript', () => {
     const save = widget(page).getByRole('button', { name: /^(Download the transcript|Save the conversation)$/ });
     await expect(save).toHaveCount(0);
     await sendFromWidget(page, 'Please keep a copy of this');
+    expect(await axeViolations(page)).toEqual([]);
     const download = page.waitForEvent('download');
     await save.click();
     const file = await download;

@@ -105,7 +105,12 @@ describe('unique accessible names under the service’s stock labels', () => {
         project: {
           _id: 'p',
           name: 'Shop',
-          widget: { preChatForm: true, baloonImage: 'https://cdn.example.com/balloon.png', logoChat: 'https://cdn.example.com/logo.png' },
+          widget: {
+            preChatForm: true,
+            allowTranscriptDownload: true,
+            baloonImage: 'https://cdn.example.com/balloon.png',
+            logoChat: 'https://cdn.example.com/logo.png',
+          },
         },
         departments: [
           { _id: 'd0', name: 'Default', default: true, status: 1 },
@@ -164,7 +169,10 @@ describe('unique accessible names under the service’s stock labels', () => {
       await until(() => expect(ui.getAllByRole('dialog')).toHaveLength(1));
 
       // Ending: the confirmation, then the rating.
-      const ending = ui.getAllByRole('button').find((b) => b.getAttribute('title'))!;
+      // The header's titled buttons: save the conversation (allowTranscriptDownload), then end it.
+      const titled = ui.getAllByRole('button').filter((b) => b.getAttribute('title'));
+      expect(titled).toHaveLength(2);
+      const ending = titled.pop()!;
       fireEvent.click(ending);
       await until(() => expect(ui.getByRole('alertdialog')).toBeTruthy());
       const confirm = ui.getByRole('alertdialog');
