@@ -15,7 +15,7 @@ import { createOtherTyping, type OtherTyping } from './typing.ts';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { IdentityAttributes } from './identity.ts';
-import type { identityUpdate } from './identityUpdate.ts';
+import { identityUpdate } from './identityUpdate.ts';
 
 export interface Outgoing {
   text: string;
@@ -115,7 +115,6 @@ export function createConversation(options: {
   const lastActivity = signal(0);
   const seen = new Set<string>();
   let historyLoaded = false;
-  let renamer: { identityUpdate: typeof identityUpdate } | null = null;
 
   const engine = createOutboxEngine({
     outboxStore,
@@ -357,16 +356,10 @@ export function createConversation(options: {
       session.allowAgain();
       const rid = await ensureRequestId();
       // The first message names the visitor (firstMessageFields); a later one only after a change.
-      // That rule is a chunk fetched with the first send: never awaited here (storage comes first).
-      if (options.identity && !renamer)
-        void import('./identityUpdate.ts').then(
-          (m) => (renamer = m),
-          () => undefined,
-        );
       const mine = myIds.peek();
       const renamed =
-        renamer && options.identity && history.value.some((m) => m.recipient === rid)
-          ? renamer.identityUpdate(options.identity(), [
+        options.identity && history.value.some((m) => m.recipient === rid)
+          ? identityUpdate(options.identity(), [
               ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
               ...outbox.value.filter((i) => i.requestId === rid),
             ])

@@ -1,8 +1,7 @@
 /**
  * Whether a later message must name the visitor again (identity.ts): only when who they are changed
  * since the last message that did (a `setUser`, a sign-in), so the agent sees the change on that
- * message without every message growing by the payload. A chunk of its own, fetched with the
- * second message of a conversation.
+ * message without every message growing by the payload.
  */
 import type { MessageAttributes } from '../api/wire.ts';
 import type { IdentityAttributes } from './identity.ts';
