@@ -89,7 +89,9 @@ describe('static pages', () => {
 
   it('serves the host page on the second origin with only the embed snippet', async () => {
     const html = await (await fetch(`${kit.demo.pagesOrigin}/`)).text();
-    expect(html).toContain(`window.porchlightSettings = { projectid: "${DEMO_PROJECT_ID}", apiUrl: "${kit.demo.apiOrigin}/v3", realtime: true, allowTranscriptDownload: true };`);
+    expect(html).toContain(
+      `window.porchlightSettings = { projectid: "${DEMO_PROJECT_ID}", apiUrl: "${kit.demo.apiOrigin}/v3", realtime: true, allowTranscriptDownload: true };`,
+    );
     expect(html).toContain(`<script async src="${kit.demo.apiOrigin}/widget/loader.js"></script>`);
     expect(html).not.toContain('{{');
   });
