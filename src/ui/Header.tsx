@@ -1,6 +1,10 @@
 import { useWidget, useT } from './context.ts';
-import { CloseIcon, DownloadIcon, EndChatIcon } from './icons.tsx';
+import { CloseIcon, EndChatIcon } from './icons.tsx';
+import { lazyView } from './lazyView.tsx';
 import { StatusLine, Team } from './Presence.tsx';
+
+// Only where a project offers it (`allowTranscriptDownload`, off by default).
+const TranscriptButton = lazyView(() => import('./TranscriptButton.tsx').then((m) => m.TranscriptButton));
 
 export function Header({ titleId }: { titleId: string }) {
   const { title, intents, settings, conversation } = useWidget();
@@ -18,18 +22,7 @@ export function Header({ titleId }: { titleId: string }) {
         <StatusLine />
       </div>
       <Team class="header-team" />
-      {hasMessages && settings.value.allowTranscriptDownload && (
-        <button
-          type="button"
-          class="icon-button"
-          aria-label={t('DOWNLOAD_TRANSCRIPT')}
-          title={t('DOWNLOAD_TRANSCRIPT')}
-          // The file is made by a chunk of its own, fetched on the first click.
-          onClick={() => void import('./saveTranscript.ts').then((m) => m.saveTranscript(intents))}
-        >
-          <DownloadIcon />
-        </button>
-      )}
+      {hasMessages && settings.value.allowTranscriptDownload && <TranscriptButton.View />}
       {canEnd && (
         <button type="button" class="icon-button" aria-label={t('CLOSE_CHAT')} title={t('CLOSE_CHAT')} onClick={() => intents.confirmClose(true)}>
           <EndChatIcon />

@@ -55,14 +55,6 @@ export function MoreIcon() {
   );
 }
 
-export function DownloadIcon() {
-  return (
-    <svg {...svg}>
-      <path fill="currentColor" d="M11 4h2v8.2l3.3-3.3 1.4 1.4-5.7 5.7-5.7-5.7 1.4-1.4 3.3 3.3V4ZM5 18h14v2H5v-2Z" />
-    </svg>
-  );
-}
-
 export function EndChatIcon() {
   return (
     <svg {...svg}>
