@@ -2,9 +2,11 @@
  * Signing a known visitor in with the site's own token (docs/service.md §1): a chunk of its own,
  * loaded only when a page gives a token or a signed-in visitor comes back; guests never fetch it.
  */
+import type { Signal } from '@preact/signals-core';
 import { signInWithCustomToken } from '../api/auth.ts';
 import { ApiError, type Http } from '../api/http.ts';
 import { identityFromToken, isExpired } from './customToken.ts';
+import type { SignedInSwitch, Visitor } from './session.ts';
 
 export type SiteTokenSignIn =
   | { ok: true; token: string; userId: string; fullName: string; email: string }
@@ -40,4 +42,61 @@ export async function signInWithSiteToken(http: Http, jwt: string, options: { pr
     fullName: (claims?.fullName || answer.user.fullName || answer.user.firstname || '').trim(),
     email: claims?.email || answer.user.email || '',
   };
+}
+
+/** What of a session (state/session.ts) signing in with a site's token works on. */
+export interface SiteSession {
+  http: Http;
+  projectId: string;
+  now(): number;
+  token: Signal<string | null>;
+  visitor: Signal<Visitor | null>;
+  switched: Signal<SignedInSwitch | null>;
+  /** Site's tokens the service refused on this page: never tried again. */
+  refusedTokens: Set<string>;
+  /** The site's token held now, bare; null for a guest or nobody. */
+  held(): string | null;
+  /** The service accepted this token on this page: not asked again. */
+  accepted(jwt: string): void;
+  /** Stores the session held (none held: none stored). */
+  persist(): Promise<void>;
+  /** An anonymous sign-in. */
+  signIn(): Promise<string>;
+  options: { onSignIn?: () => void; onTokenRefused?: (status: number) => void; conversationId?: () => string | null };
+}
+
+/** A site's token refused: it is never tried again, and the visitor it named goes on as a guest. */
+export async function dropSiteToken(s: SiteSession, jwt: string, status: number): Promise<void> {
+  s.refusedTokens.add(jwt);
+  s.options.onTokenRefused?.(status);
+  if (s.held() !== jwt) return;
+  s.token.value = null;
+  // Kept (not authenticated) for one reason: the guest after them still sees their messages as its own.
+  const { authenticated: _authenticated, ...guest } = s.visitor.value!;
+  s.visitor.value = guest;
+  await s.persist();
+}
+
+/**
+ * Signs the session in with a site's token: the visitor is who it names from now on (the one before,
+ * if another, kept among their past ids, and `switched` set while a conversation is on). Refused:
+ * the guest held, or a new one. Resolves to the token to use.
+ */
+export async function signInWithSite(s: SiteSession, jwt: string, stored: boolean): Promise<string> {
+  const answer = await signInWithSiteToken(s.http, jwt, { projectId: s.projectId, stored, now: s.now() });
+  if (!answer.ok) {
+    await dropSiteToken(s, jwt, answer.status);
+    // No unsent message waits on a refusal.
+    return s.token.value ?? s.signIn();
+  }
+  s.accepted(jwt);
+  const before = s.visitor.value;
+  const pastIds = before ? [...new Set([...before.pastIds, before.id])].filter((id) => id !== answer.userId) : [];
+  s.token.value = answer.token;
+  s.visitor.value = { id: answer.userId, pastIds, fullName: answer.fullName, email: answer.email, authenticated: true };
+  const requestId = s.options.conversationId?.();
+  if (before && before.id !== answer.userId && requestId) s.switched.value = { name: answer.fullName, requestId, at: s.now() };
+  await s.persist();
+  s.options.onSignIn?.();
+  return answer.token;
 }

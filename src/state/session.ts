@@ -3,6 +3,7 @@ import { ApiError, type Http } from '../api/http.ts';
 import { bareJwt, signInAnonymously } from '../api/auth.ts';
 import type { SignInAnonymouslyBody } from '../api/wire.ts';
 import type { KeyValueStore } from './storage.ts';
+import type { SiteSession } from './customTokenSignIn.ts';
 
 export interface Visitor {
   id: string;
@@ -190,37 +191,23 @@ export function createSession(options: {
     return null;
   }
 
-  /** A site's token refused: it is never tried again, and the visitor it named goes on as a guest. */
-  async function dropSiteToken(jwt: string, status: number) {
-    refusedTokens.add(jwt);
-    options.onTokenRefused?.(status);
-    if (heldSiteToken() !== jwt) return;
-    token.value = null;
-    // Kept (not authenticated) for one reason: the guest after them still sees their messages as its own.
-    const { authenticated: _authenticated, ...guest } = visitor.value!;
-    visitor.value = guest;
-    await store.del(KEY);
-  }
-
-  async function signInWithSite(jwt: string, stored: boolean): Promise<string> {
-    const { signInWithSiteToken } = await import('./customTokenSignIn.ts');
-    const answer = await signInWithSiteToken(http, jwt, { projectId, stored, now: now() });
-    if (!answer.ok) {
-      await dropSiteToken(jwt, answer.status);
-      // The guest held (a page's token refused), or a new one: no unsent message waits on a refusal.
-      return token.value ?? signIn();
-    }
-    validated = jwt;
-    const before = visitor.value;
-    const pastIds = before ? [...new Set([...before.pastIds, before.id])].filter((id) => id !== answer.userId) : [];
-    token.value = answer.token;
-    visitor.value = { id: answer.userId, pastIds, fullName: answer.fullName, email: answer.email, authenticated: true };
-    const requestId = options.conversationId?.();
-    if (before && before.id !== answer.userId && requestId) switched.value = { name: answer.fullName, requestId, at: now() };
-    await persist();
-    options.onSignIn?.();
-    return answer.token;
-  }
+  // Signing in with a site's token, and dropping a refused one, are a chunk of their own
+  // (customTokenSignIn.ts): a guest never downloads them.
+  const site: SiteSession = {
+    http,
+    projectId,
+    now,
+    token,
+    visitor,
+    switched,
+    refusedTokens,
+    held: heldSiteToken,
+    accepted: (jwt) => void (validated = jwt),
+    persist,
+    signIn,
+    options,
+  };
+  const siteSignIn = () => import('./customTokenSignIn.ts');
 
   function stop(status: number): SessionRefusedError {
     const error = new SessionRefusedError(status);
@@ -240,8 +227,8 @@ export function createSession(options: {
       if (renewals.length >= REFUSAL_SIGN_INS) throw stop(refusal.status);
       renewals.push(now());
       // A site's token the service no longer takes (run out mid-visit): a guest goes on.
-      const site = heldSiteToken();
-      if (site) await dropSiteToken(site, refusal.status);
+      const held = heldSiteToken();
+      if (held) await (await siteSignIn()).dropSiteToken(site, held, refusal.status);
       token.value = null;
       await store.del(KEY);
     }
@@ -276,9 +263,9 @@ export function createSession(options: {
     },
     async ensure() {
       await restoring;
-      const site = pendingSiteToken();
-      if (!site && token.value) return token.value;
-      signingIn ??= (site ? signInWithSite(site.jwt, site.stored) : signIn()).finally(() => {
+      const pending = pendingSiteToken();
+      if (!pending && token.value) return token.value;
+      signingIn ??= (pending ? siteSignIn().then((m) => m.signInWithSite(site, pending.jwt, pending.stored)) : signIn()).finally(() => {
         signingIn = null;
       });
       return signingIn;
