@@ -1,4 +1,5 @@
-import { batch } from '@preact/signals-core';
+import { batch, type ReadonlySignal } from '@preact/signals-core';
+import type { ConversationListModel } from '../state/conversationList.ts';
 import type { Emitter } from '../state/events.ts';
 import type { Outgoing } from '../state/conversation.ts';
 import type { WidgetSettings } from '../state/settings.ts';
@@ -21,6 +22,10 @@ export function createCommands(
     afterSend(): void;
     afterReset(): void;
     afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
+    /** The visitor's conversations, once listed. */
+    conversations: ReadonlySignal<ConversationListModel | null>;
+    /** The visitor has (or may have) several conversations: list them. */
+    useList(): void;
   },
 ): ChatCommands {
   const { state, pageLayer, localeOverride, who, reportError } = models;
@@ -66,7 +71,23 @@ export function createCommands(
       await conversation.rate(score, comment);
       if (rid) state.rating.remember(rid, score);
     },
-    startNewConversation: () => void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation')),
+    startNewConversation() {
+      ui.setScreen('conversation');
+      // The one being left stays on the service: from now on the visitor has a list.
+      if (conversation.requestId.peek()) hooks.useList();
+      void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation'));
+    },
+    openConversation(requestId) {
+      if (state.settings.peek().singleConversation) return;
+      const listed = hooks.conversations.peek()?.items.peek().find((item) => item.requestId === requestId);
+      ui.setScreen('conversation');
+      void conversation.open(requestId, !!listed?.closed).catch(reportError('conversation'));
+    },
+    showHome() {
+      if (state.settings.peek().singleConversation) return;
+      hooks.useList();
+      ui.setScreen('home');
+    },
     submitPreChat(values) {
       void intake
         .submitPreChat(values)

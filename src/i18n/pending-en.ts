@@ -36,6 +36,13 @@ export const pendingEn = {
   EMOJI_CATEGORY_TRAVEL: 'Travel',
   EMOJI_CATEGORY_OBJECTS: 'Objects',
   EMOJI_CATEGORY_SYMBOLS: 'Symbols',
+  PREV_CONVERSATIONS: 'Your conversations',
+  NO_CONVERSATION: 'No conversations yet',
+  SHOW_OLDER_CONVERSATIONS: 'Show older conversations',
+  BUTTON_BACK_TO_HOME: 'Back to your conversations',
+  CONVERSATION_CLOSED_MARK: 'Ended',
+  FILE_LABEL: 'File',
+  PREVIEW_SAMPLE_EARLIER: 'Thanks, my order arrived!',
 } as const;
 
 export type PendingKey = keyof typeof pendingEn;

@@ -76,6 +76,8 @@ export interface ConversationModel {
   rate(rating: number, comment: string): Promise<void>;
   /** A fresh conversation id at the next message; the visitor stays signed in. */
   startNew(): Promise<void>;
+  /** Switches to another of the visitor's conversations (`closed`: read-only, as the service listed it). */
+  open(requestId: string, closed: boolean): Promise<void>;
   useButtons(key: string): void;
   forget(): Promise<void>;
   dispose(): void;
@@ -98,6 +100,11 @@ export function createConversation(options: {
   settleMs?: number;
   /** Whether this tab announces news (events, unread): only the leading tab does. */
   announces?: () => boolean;
+  /**
+   * The visitor has many conversations (not `singleConversation`): failed messages of the others
+   * are kept, to be seen and retried there, instead of dropped when this tab settles on one.
+   */
+  keepsOthers?: () => boolean;
   /** Local changes other tabs must hear about. */
   onShare?: (change: { type: 'messages'; requestId: string; messages: WireMessage[] } | { type: 'outbox' } | { type: 'conversation' }) => void;
 }): ConversationModel {
@@ -123,6 +130,11 @@ export function createConversation(options: {
     settleMs: options.settleMs,
     target: {
       async isStored(item) {
+        // Another conversation's message (the visitor switched meanwhile): its own history says.
+        if (item.requestId !== requestId.peek()) {
+          const list = await session.authorized((token) => listMessages(http, token, projectId, item.requestId));
+          return list.some((m) => m.attributes?.tempUID === item.tempUID);
+        }
         await fetchHistory(item.requestId);
         return storedTempUIDs().has(item.tempUID);
       },
@@ -260,6 +272,7 @@ export function createConversation(options: {
    * conversation still go to it. (Not on every read: another tab may have just moved on.)
    */
   async function dropFailedElsewhere() {
+    if (options.keepsOthers?.()) return;
     const rid = requestId.peek();
     const stale = (i: OutboxItem) => i.state === 'failed' && i.requestId !== rid;
     if ((await outboxStore.read()).some(stale)) await setOutbox((items) => items.filter((i) => !stale(i)));
@@ -289,6 +302,17 @@ export function createConversation(options: {
     closedByVisitor.value = false;
     usedButtons.value = new Set();
     historyLoaded = true;
+  }
+
+  /** Another conversation became the current one: its own history replaces the one shown. */
+  async function showOther() {
+    publish(history, []);
+    seen.clear();
+    historyLoaded = false;
+    usedButtons.value = new Set();
+    const rid = requestId.peek();
+    // Never sign in just to look: without a session, the leading tab's relay brings the news.
+    if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
   }
 
   async function ensureRequestId(): Promise<string> {
@@ -325,15 +349,17 @@ export function createConversation(options: {
     async adopt() {
       const before = requestId.peek();
       await readConversation();
-      if (requestId.peek() !== before) {
-        publish(history, []);
-        seen.clear();
-        historyLoaded = false;
-        usedButtons.value = new Set();
-        const rid = requestId.peek();
-        // Never sign in just to look: without a session, the leading tab's relay brings the news.
-        if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
-      }
+      if (requestId.peek() !== before) await showOther();
+    },
+    async open(rid, closed) {
+      if (!isRequestIdOf(projectId, rid) || rid === requestId.peek()) return;
+      requestId.value = rid;
+      closedByVisitor.value = closed;
+      unread.value = 0;
+      const fetched = showOther();
+      await store.set('conversation', closed ? { requestId: rid, closed } : { requestId: rid });
+      share({ type: 'conversation' });
+      await fetched;
     },
     async send(message) {
       const text = message.text;

@@ -13,6 +13,8 @@ export type TabMessage =
   | { type: 'messages'; requestId: string; messages: WireMessage[] }
   | { type: 'outbox' }
   | { type: 'conversation' }
+  /** The leading tab counted replies in the visitor's other conversations (conversationList.ts). */
+  | { type: 'conversations' }
   | { type: 'session' }
   | { type: 'unread'; count: number }
   | { type: 'read' }
@@ -25,7 +27,7 @@ export interface TabsModel {
   stop(): void;
 }
 
-const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
+const TYPES = new Set(['messages', 'outbox', 'conversation', 'conversations', 'session', 'unread', 'read', 'sent']);
 
 /** What another tab posts is checked like an answer of the service (a tab may run another version). */
 function tabMessage(value: unknown): TabMessage | null {

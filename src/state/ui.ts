@@ -18,6 +18,8 @@ export interface UiModel {
   confirmingClose: ReadonlySignal<boolean>;
   /** The callout bubble is showing (after `calloutTimer`, until opened or dismissed). */
   calloutVisible: ReadonlySignal<boolean>;
+  /** What the open window shows: the home screen (recent conversations) or the current conversation. */
+  screen: ReadonlySignal<Screen>;
   restore(rule: PageChangeVisibility, openSetting: boolean): Promise<void>;
   setOpen(open: boolean, byVisitor?: boolean): void;
   setShown(shown: boolean): void;
@@ -26,9 +28,12 @@ export interface UiModel {
   /** Asks the visitor to confirm ending the conversation, or stops asking. */
   confirmClose(asking: boolean): void;
   setCallout(visible: boolean): void;
+  setScreen(screen: Screen): void;
   /** Texts changed: views re-read them. */
   textsChanged(): void;
 }
+
+export type Screen = 'home' | 'conversation';
 
 const KEY = 'ui';
 
@@ -57,8 +62,10 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
   const viewerImage = signal<{ src: string; alt: string } | null>(null);
   const confirmingClose = signal(false);
   const calloutVisible = signal(false);
+  const screen = signal<Screen>('conversation');
   return {
     calloutVisible,
+    screen,
     viewerImage,
     confirmingClose,
     isOpen,
@@ -82,6 +89,7 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
     viewImage: (image) => void (viewerImage.value = image),
     confirmClose: (asking) => void (confirmingClose.value = asking),
     setCallout: (visible) => void (calloutVisible.value = visible),
+    setScreen: (next) => void (screen.value = next),
     textsChanged: () => void labelsVersion.value++,
   };
 }

@@ -144,6 +144,24 @@ describe('other answers', () => {
       requests: [{ _id: rid, request_id: rid, status: 200, createdAt: '2024-01-01T00:00:00.000Z', department: { _id: 'd', name: 'Sales' } }],
     });
   });
+
+  it("GET /requests/me: the request's last message is normalised like any message, or dropped", async () => {
+    const at = '2024-01-02T00:00:00.000Z';
+    const { fetch } = createFakeFetch(apiUrl, () => ({
+      body: {
+        requests: [
+          { request_id: rid, status: 200, createdAt: at, attributes: { userFullname: 'Jo', last_message: { _id: 'm', text: 'hi', senderFullname: 7, sender: 'a' } } },
+          { request_id: `${rid}x`, status: 1000, createdAt: at, attributes: { last_message: { text: 'no id' } } },
+        ],
+      },
+    }));
+    const { requests } = await listMyRequests(createHttp({ apiUrl, fetch }), 'JWT t', 'p');
+    expect(requests[0]!.attributes).toEqual({
+      userFullname: 'Jo',
+      last_message: { _id: 'm', text: 'hi', senderFullname: '7', sender: 'a', recipient: '', type: 'text', createdAt: at },
+    });
+    expect(requests[1]!.attributes).toEqual({});
+  });
 });
 
 describe('a hostile page', () => {
