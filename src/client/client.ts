@@ -1,4 +1,4 @@
-import { computed, effect, signal } from '@preact/signals-core';
+import { effect, signal } from '@preact/signals-core';
 import { createHttp } from '../api/http.ts';
 import { getLabels } from '../api/labels.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
@@ -113,34 +113,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   // The visitor's conversations (issue 11 §4): code and calls only for a visitor with a list (home
   // screen, a second conversation, marks from an earlier visit), never with `singleConversation`.
   const conversations = signal<ConversationListModel | null>(null);
-  let listing: Promise<void> | null = null;
-  const useList = () => {
-    if (listing || disposed || settings.peek().singleConversation) return;
-    listing = import('../state/conversationList.ts').then(
-      (m) => {
-        if (disposed) return;
-        const list = m.createConversationList({
-          http,
-          projectId,
-          session,
-          store,
-          marksKey: MARKS_KEY,
-          conversation,
-          onScreen: computed(() => ui.isOpen.value && ui.screen.value === 'conversation' && env.visible.value),
-          homeOnScreen: () => ui.isOpen.peek() && ui.screen.peek() === 'home',
-          leads: () => tabs.isLeader.peek(),
-          visible: () => env.visible.peek(),
-          online: () => env.online.peek(),
-          onChange: () => tabs.post({ type: 'conversations' }),
-          onError: reportError('conversations'),
-        });
-        conversations.value = list;
-        void list.refresh().catch(reportError('conversations'));
-      },
-      () => void (listing = null),
-    );
-  };
-  const useListIfKept = () => void store.get(MARKS_KEY).then((marks) => marks && useList(), reportError('storage'));
+  let listing: Promise<ConversationListModel | null> | null = null;
+  const listConversations = () =>
+    settings.peek().singleConversation
+      ? null
+      : (listing ??= import('../state/conversationList.ts').then(
+          (m) => (conversations.value = m.createConversationList({ http, projectId, session, store, marksKey: MARKS_KEY, conversation, ui, env, tabs, onError: reportError('conversations') })),
+          // Not downloaded (offline): the next need tries again.
+          () => (listing = null),
+        ));
+  const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && listConversations(), reportError('storage'));
 
   let ready: Promise<void> = Promise.resolve();
   const commands = createCommands(
@@ -155,8 +137,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         tabs.post({ type: 'sent' });
       },
       afterReset: () => poller.reschedule(),
-      conversations,
-      useList,
+      listConversations,
       afterUpdate: () => {
         if (started) applyDisplayRules();
       },
@@ -195,7 +176,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       if (open) {
         ui.setCallout(false);
         if (settings.peek().restartConversation && conversation.requestId.peek()) commands.startNewConversation();
-        else void conversations.peek()?.refresh();
         if (ui.screen.peek() === 'conversation') {
           conversation.markRead();
           tabs.post({ type: 'read' });
@@ -250,12 +230,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   let relay: Promise<ReturnType<typeof createTabRelay>> | null = null;
   onTabMessage = (message) => {
     // Another tab started or counted a conversation: this tab's list follows.
-    if (message.type === 'conversation' || message.type === 'conversations') {
-      const list = conversations.peek();
-      if (list) void list.follow().catch(reportError('conversations'));
-      else useListIfKept();
-      if (message.type === 'conversations') return;
-    }
+    if (message.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
     relay ??= import('../state/tabRelay.ts').then((m) =>
       m.createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() }),
     );
@@ -286,10 +261,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, launcherLook(settings.peek()));
     }
     const s = settings.peek();
-    if (s.startFromHome && !s.singleConversation) {
-      ui.setScreen('home');
-      useList();
-    } else useListIfKept();
+    if (s.startFromHome && !s.singleConversation) ui.setScreen('home');
+    listIfKept();
     const rule = env.isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
     await Promise.all([ui.restore(rule, s.open), loadLabels(lang.peek())]);
     // The look and the texts are final now: a first visit shows the launcher (and any window).
@@ -321,7 +294,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       tabs.stop();
       realtime.stop();
       conversation.dispose();
-      conversations.peek()?.dispose();
+      // A list still on its way is stopped when it comes.
+      void listing?.then((list) => list?.dispose());
       state.attention.dispose();
       for (const dispose of disposers) dispose();
       for (const timer of timers) clearTimeout(timer);

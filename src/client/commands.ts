@@ -1,4 +1,4 @@
-import { batch, type ReadonlySignal } from '@preact/signals-core';
+import { batch } from '@preact/signals-core';
 import type { ConversationListModel } from '../state/conversationList.ts';
 import type { Emitter } from '../state/events.ts';
 import type { Outgoing } from '../state/conversation.ts';
@@ -22,10 +22,8 @@ export function createCommands(
     afterSend(): void;
     afterReset(): void;
     afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
-    /** The visitor's conversations, once listed. */
-    conversations: ReadonlySignal<ConversationListModel | null>;
-    /** The visitor has (or may have) several conversations: list them. */
-    useList(): void;
+    /** The visitor has (or may have) several conversations: list them (null with `singleConversation`). */
+    listConversations(): Promise<ConversationListModel | null> | null;
   },
 ): ChatCommands {
   const { state, pageLayer, localeOverride, who, reportError } = models;
@@ -72,21 +70,14 @@ export function createCommands(
       if (rid) state.rating.remember(rid, score);
     },
     startNewConversation() {
-      ui.setScreen('conversation');
+      ui.setScreen('conversation', ui.byVisitor.peek());
       // The one being left stays on the service: from now on the visitor has a list.
-      if (conversation.requestId.peek()) hooks.useList();
+      if (conversation.requestId.peek()) void hooks.listConversations();
       void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation'));
     },
-    openConversation(requestId) {
-      if (state.settings.peek().singleConversation) return;
-      const listed = hooks.conversations.peek()?.items.peek().find((item) => item.requestId === requestId);
-      ui.setScreen('conversation');
-      void conversation.open(requestId, !!listed?.closed).catch(reportError('conversation'));
-    },
-    showHome() {
-      if (state.settings.peek().singleConversation) return;
-      hooks.useList();
-      ui.setScreen('home');
+    openConversation: (requestId, byVisitor) => void hooks.listConversations()?.then((list) => list?.open(requestId, byVisitor)),
+    showHome(byVisitor) {
+      if (hooks.listConversations()) ui.setScreen('home', byVisitor);
     },
     submitPreChat(values) {
       void intake

@@ -62,7 +62,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   const { ui, project, lang } = state;
   lookReady.value = true;
   const samples = signal<ConversationSummary[]>([]);
-  const conversations = signal(previewConversationList(samples));
+  const conversations = signal(previewConversationList(samples, () => ui.setScreen('conversation', true)));
 
   async function loadLabels(language: string) {
     await translator.use(language);
@@ -102,8 +102,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
         // The dashboard shows the home screen as soon as it is switched on.
         ui.setScreen(state.settings.peek().startFromHome && !state.settings.peek().singleConversation ? 'home' : 'conversation');
       },
-      conversations,
-      useList: () => {},
+      listConversations: () => Promise.resolve(conversations.peek()),
     },
   );
 

@@ -107,10 +107,10 @@ export interface ChatCommands {
   rate(rating: number, comment: string): Promise<void>;
   /** A new conversation at the next message; the others stay (listed in `conversations`). */
   startNewConversation(): void;
-  /** Shows one of the visitor's conversations, its history fetched; a closed one is read-only. */
-  openConversation(requestId: string): void;
-  /** The home screen: welcome, the recent conversations, a new one. */
-  showHome(): void;
+  /** Shows one of the visitor's conversations, its history fetched; a closed one is read-only. `byVisitor` as for `open`. */
+  openConversation(requestId: string, byVisitor?: boolean): void;
+  /** The home screen: welcome, the recent conversations, a new one. `byVisitor` as for `open`. */
+  showHome(byVisitor?: boolean): void;
   submitPreChat(values: PreChatValues): void;
   dismissCallout(): void;
   /** Shows an image full size, or closes the viewer (null). */

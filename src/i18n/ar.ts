@@ -122,12 +122,7 @@ const ar: LocaleTexts = {
   AGENT_NOT_AVAILABLE: 'غير متاح',
   WELCOME_INVITE: 'اكتب لنا أدناه، فنحن هنا للمساعدة.',
   PREV_CONVERSATIONS: 'محادثاتك',
-  NO_CONVERSATION: 'لا توجد محادثات بعد',
   SHOW_OLDER_CONVERSATIONS: 'عرض المحادثات الأقدم',
-  BUTTON_BACK_TO_HOME: 'العودة إلى محادثاتك',
-  CONVERSATION_CLOSED_MARK: 'منتهية',
-  FILE_LABEL: 'ملف',
-  PREVIEW_SAMPLE_EARLIER: 'شكرًا، وصل طلبي!',
 };
 
 export default ar;

@@ -110,12 +110,7 @@ const de: LocaleTexts = {
   AGENT_NOT_AVAILABLE: 'Abwesend',
   WELCOME_INVITE: 'Schreiben Sie uns unten – wir helfen gern.',
   PREV_CONVERSATIONS: 'Ihre Unterhaltungen',
-  NO_CONVERSATION: 'Noch keine Unterhaltungen',
   SHOW_OLDER_CONVERSATIONS: 'Ältere Unterhaltungen anzeigen',
-  BUTTON_BACK_TO_HOME: 'Zurück zu Ihren Unterhaltungen',
-  CONVERSATION_CLOSED_MARK: 'Beendet',
-  FILE_LABEL: 'Datei',
-  PREVIEW_SAMPLE_EARLIER: 'Danke, meine Bestellung ist angekommen!',
 };
 
 export default de;

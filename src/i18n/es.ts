@@ -110,12 +110,7 @@ const es: LocaleTexts = {
   AGENT_NOT_AVAILABLE: 'Ausente',
   WELCOME_INVITE: 'Escríbenos abajo: estamos aquí para ayudarte.',
   PREV_CONVERSATIONS: 'Tus conversaciones',
-  NO_CONVERSATION: 'Aún no hay conversaciones',
   SHOW_OLDER_CONVERSATIONS: 'Ver conversaciones anteriores',
-  BUTTON_BACK_TO_HOME: 'Volver a tus conversaciones',
-  CONVERSATION_CLOSED_MARK: 'Finalizada',
-  FILE_LABEL: 'Archivo',
-  PREVIEW_SAMPLE_EARLIER: '¡Gracias, mi pedido ya llegó!',
 };
 
 export default es;

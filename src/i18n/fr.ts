@@ -113,12 +113,7 @@ const fr: LocaleTexts = {
   AGENT_NOT_AVAILABLE: 'Absent',
   WELCOME_INVITE: 'Écrivez-nous ci-dessous : nous sommes là pour vous aider.',
   PREV_CONVERSATIONS: 'Vos conversations',
-  NO_CONVERSATION: 'Aucune conversation pour le moment',
   SHOW_OLDER_CONVERSATIONS: 'Voir les conversations plus anciennes',
-  BUTTON_BACK_TO_HOME: 'Retour à vos conversations',
-  CONVERSATION_CLOSED_MARK: 'Terminée',
-  FILE_LABEL: 'Fichier',
-  PREVIEW_SAMPLE_EARLIER: 'Merci, ma commande est arrivée !',
 };
 
 export default fr;

@@ -110,12 +110,7 @@ const it: LocaleTexts = {
   AGENT_NOT_AVAILABLE: 'Assente',
   WELCOME_INVITE: 'Scrivici qui sotto: siamo qui per aiutarti.',
   PREV_CONVERSATIONS: 'Le tue conversazioni',
-  NO_CONVERSATION: 'Ancora nessuna conversazione',
   SHOW_OLDER_CONVERSATIONS: 'Mostra conversazioni precedenti',
-  BUTTON_BACK_TO_HOME: 'Torna alle tue conversazioni',
-  CONVERSATION_CLOSED_MARK: 'Conclusa',
-  FILE_LABEL: 'File',
-  PREVIEW_SAMPLE_EARLIER: 'Grazie, il mio ordine è arrivato!',
 };
 
 export default it;

@@ -37,12 +37,7 @@ export const pendingEn = {
   EMOJI_CATEGORY_OBJECTS: 'Objects',
   EMOJI_CATEGORY_SYMBOLS: 'Symbols',
   PREV_CONVERSATIONS: 'Your conversations',
-  NO_CONVERSATION: 'No conversations yet',
-  SHOW_OLDER_CONVERSATIONS: 'Show older conversations',
-  BUTTON_BACK_TO_HOME: 'Back to your conversations',
-  CONVERSATION_CLOSED_MARK: 'Ended',
-  FILE_LABEL: 'File',
-  PREVIEW_SAMPLE_EARLIER: 'Thanks, my order arrived!',
+  SHOW_OLDER_CONVERSATIONS: 'Older conversations',
 } as const;
 
 export type PendingKey = keyof typeof pendingEn;

@@ -110,12 +110,7 @@ const pt: LocaleTexts = {
   AGENT_NOT_AVAILABLE: 'Ausente',
   WELCOME_INVITE: 'Escreva-nos abaixo: estamos aqui para ajudar.',
   PREV_CONVERSATIONS: 'Suas conversas',
-  NO_CONVERSATION: 'Nenhuma conversa ainda',
   SHOW_OLDER_CONVERSATIONS: 'Ver conversas anteriores',
-  BUTTON_BACK_TO_HOME: 'Voltar para suas conversas',
-  CONVERSATION_CLOSED_MARK: 'Encerrada',
-  FILE_LABEL: 'Arquivo',
-  PREVIEW_SAMPLE_EARLIER: 'Obrigado, meu pedido chegou!',
 };
 
 export default pt;

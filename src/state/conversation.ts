@@ -1,7 +1,6 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
-import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
@@ -130,13 +129,11 @@ export function createConversation(options: {
     settleMs: options.settleMs,
     target: {
       async isStored(item) {
+        const rid = item.requestId;
         // Another conversation's message (the visitor switched meanwhile): its own history says.
-        if (item.requestId !== requestId.peek()) {
-          const list = await session.authorized((token) => listMessages(http, token, projectId, item.requestId));
-          return list.some((m) => m.attributes?.tempUID === item.tempUID);
-        }
-        await fetchHistory(item.requestId);
-        return storedTempUIDs().has(item.tempUID);
+        const list =
+          rid === requestId.peek() ? (await fetchHistory(rid), history.value) : await session.authorized((token) => listMessages(http, token, projectId, rid));
+        return list.some((m) => m.attributes?.tempUID === item.tempUID);
       },
       isFirst: (rid) => !history.value.some((m) => m.recipient === rid),
       firstMessageFields: options.firstMessageFields,
@@ -304,8 +301,11 @@ export function createConversation(options: {
     historyLoaded = true;
   }
 
-  /** Another conversation became the current one: its own history replaces the one shown. */
-  async function showOther() {
+  /** Follows the stored conversation (another tab's, or one the visitor opened): its own history replaces the one shown. */
+  async function adopt() {
+    const before = requestId.peek();
+    await readConversation();
+    if (requestId.peek() === before) return;
     publish(history, []);
     seen.clear();
     historyLoaded = false;
@@ -346,20 +346,12 @@ export function createConversation(options: {
     },
     takeOver: () => void engine.takeOver().catch(() => undefined),
     reloadOutbox: engine.reload,
-    async adopt() {
-      const before = requestId.peek();
-      await readConversation();
-      if (requestId.peek() !== before) await showOther();
-    },
+    adopt,
     async open(rid, closed) {
       if (!isRequestIdOf(projectId, rid) || rid === requestId.peek()) return;
-      requestId.value = rid;
-      closedByVisitor.value = closed;
-      unread.value = 0;
-      const fetched = showOther();
-      await store.set('conversation', closed ? { requestId: rid, closed } : { requestId: rid });
+      await store.set('conversation', { requestId: rid, closed });
       share({ type: 'conversation' });
-      await fetched;
+      await adopt();
     },
     async send(message) {
       const text = message.text;
@@ -436,6 +428,8 @@ export function createConversation(options: {
       const rid = requestId.value;
       if (!rid) return;
       session.allowAgain();
+      // Ending and rating come late in a conversation: their calls are not part of a first open.
+      const { closeRequest } = await import('../api/requests.ts');
       await session.authorized((token) => closeRequest(http, token, projectId, rid));
       closedByVisitor.value = true;
       await store.set('conversation', { requestId: rid, closed: true });
@@ -446,6 +440,7 @@ export function createConversation(options: {
       const score = Math.round(rating);
       if (!rid || score < 1 || score > 5) return;
       session.allowAgain();
+      const { rateRequest } = await import('../api/requests.ts');
       await session.authorized((token) =>
         rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }),
       );

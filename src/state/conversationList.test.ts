@@ -40,12 +40,9 @@ async function setup(options: { onScreen?: boolean; leads?: boolean } = {}) {
     store,
     marksKey: 'marks',
     conversation,
-    onScreen,
-    homeOnScreen: () => false,
-    leads: () => options.leads ?? true,
-    visible: () => true,
-    online: () => true,
-    onChange: () => void changes++,
+    ui: { isOpen: onScreen, screen: signal('conversation' as const), setScreen: () => {} },
+    env: { visible: signal(true), online: signal(true) },
+    tabs: { isLeader: signal(options.leads ?? true), post: () => void changes++ },
     onError: (e) => {
       throw e;
     },

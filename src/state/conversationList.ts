@@ -1,7 +1,7 @@
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { listMessages } from '../api/messages.ts';
-import { listMyRequests } from '../api/requests.ts';
+import { listMyRequests } from '../api/myRequests.ts';
 import type { ConversationModel } from './conversation.ts';
 import {
   hasNewsSince,
@@ -14,8 +14,11 @@ import {
   type ConversationSummary,
   type ReadMarks,
 } from './conversationSummary.ts';
+import type { Environment } from './environment.ts';
 import type { SessionModel } from './session.ts';
 import type { KeyValueStore } from './storage.ts';
+import type { TabsModel } from './tabs.ts';
+import type { UiModel } from './ui.ts';
 
 /** The visitor's conversations (issue 11 §4), as a UI sees them. */
 export interface ConversationListModel {
@@ -29,10 +32,12 @@ export interface ConversationListModel {
   unreadElsewhere: ReadonlySignal<number>;
   /** Asks the service now (and re-arms the slow schedule). */
   refresh(): Promise<void>;
-  /** Another tab counted: read its marks and the list again, without counting twice. */
+  /** Another tab counted or started one: read its marks and the list again, without counting twice. Never rejects. */
   follow(): Promise<void>;
   /** One more page of older conversations. */
   loadMore(): Promise<void>;
+  /** Shows one of them (`ChatCommands.openConversation`): a closed one read-only. */
+  open(requestId: string, byVisitor?: boolean): void;
   dispose(): void;
 }
 
@@ -54,17 +59,16 @@ export function createConversationList(deps: {
   /** Where the read marks are kept (their presence tells the client at start-up that this visitor has a list). */
   marksKey: string;
   conversation: ConversationModel;
-  /** The current conversation is in front of the visitor (window open on it, page visible). */
-  onScreen: ReadonlySignal<boolean>;
-  homeOnScreen: () => boolean;
-  leads: () => boolean;
-  visible: () => boolean;
-  online: () => boolean;
-  /** The leader counted something new: the other tabs should follow. */
-  onChange(): void;
+  ui: Pick<UiModel, 'isOpen' | 'screen' | 'setScreen'>;
+  env: Pick<Environment, 'visible' | 'online'>;
+  /** Only the leading tab polls and counts; it tells the others (`conversation`) when it counted. */
+  tabs: Pick<TabsModel, 'isLeader' | 'post'>;
   onError(error: unknown): void;
 }): ConversationListModel {
-  const { http, projectId, session, store, conversation } = deps;
+  const { http, projectId, session, store, conversation, ui, env, tabs } = deps;
+  // The current conversation is in front of the visitor: window open on it, page visible.
+  const onScreen = computed(() => ui.isOpen.value && ui.screen.value === 'conversation' && env.visible.value);
+  const leads = () => tabs.isLeader.peek();
   const served = signal<ConversationSummary[]>([]);
   const count = signal(0);
   const loaded = signal(false);
@@ -103,7 +107,7 @@ export function createConversationList(deps: {
   const stopSeeing = effect(() => {
     const rid = conversation.requestId.value;
     const last = current.value;
-    if (!rid || !deps.onScreen.value || !marksRead.value) return;
+    if (!rid || !onScreen.value || !marksRead.value) return;
     const m = marks.peek();
     const at = Math.max(last?.time ?? 0, m.seen[rid] ?? 0);
     if (m.seen[rid] === at && !m.unread[rid]) return;
@@ -153,14 +157,19 @@ export function createConversationList(deps: {
     }
     if (changed) {
       saveMarks({ seen: { ...marks.peek().seen, ...seen }, unread: { ...marks.peek().unread, ...unread } });
-      deps.onChange();
+      tabs.post({ type: 'conversation' });
     }
   }
 
   function arm() {
     clearTimeout(timer);
     if (disposed) return;
-    const delay = listPollDelay({ leads: deps.leads(), visible: deps.visible(), online: deps.online(), homeOnScreen: deps.homeOnScreen() });
+    const delay = listPollDelay({
+      leads: leads(),
+      visible: env.visible.peek(),
+      online: env.online.peek(),
+      homeOnScreen: ui.isOpen.peek() && ui.screen.peek() === 'home',
+    });
     if (delay !== null) timer = setTimeout(() => void refresh().catch(deps.onError), delay);
   }
 
@@ -170,13 +179,21 @@ export function createConversationList(deps: {
       if (!list || disposed) return;
       served.value = list;
       loaded.value = true;
-      if (deps.leads()) await countUnread(list);
+      if (leads()) await countUnread(list);
     } finally {
       arm();
     }
   }
 
   const ready = readMarks();
+  const look = () => void ready.then(refresh).catch(deps.onError);
+  // Listed at once, then again at every opening of the window, and on the slow schedule.
+  let wasOpen = ui.isOpen.peek();
+  const stopWatchingOpen = ui.isOpen.subscribe((open) => {
+    if (open && !wasOpen) look();
+    wasOpen = open;
+  });
+  look();
   return {
     items,
     hasMore: computed(() => served.value.length < count.value && served.value.length < MAX_LIMIT),
@@ -184,20 +201,30 @@ export function createConversationList(deps: {
     unreadElsewhere,
     refresh: () => ready.then(refresh),
     async follow() {
-      await readMarks();
-      const list = await fetchList();
-      if (!list || disposed) return;
-      served.value = list;
-      loaded.value = true;
+      try {
+        await readMarks();
+        const list = await fetchList();
+        if (!list || disposed) return;
+        served.value = list;
+        loaded.value = true;
+      } catch (error) {
+        deps.onError(error);
+      }
     },
     async loadMore() {
       pages++;
       await refresh();
     },
+    open(requestId, byVisitor) {
+      const listed = items.peek().find((item) => item.requestId === requestId);
+      ui.setScreen('conversation', byVisitor);
+      void conversation.open(requestId, !!listed?.closed).catch(deps.onError);
+    },
     dispose() {
       disposed = true;
       clearTimeout(timer);
       stopSeeing();
+      stopWatchingOpen();
     },
   };
 }

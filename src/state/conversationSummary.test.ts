@@ -51,7 +51,7 @@ describe('summaryOfRequest', () => {
 
 describe('summaryOfMessages', () => {
   const chat = (over: Partial<ChatMessage>): ChatMessage =>
-    ({ key: 'k', kind: 'message', text: 'x', type: 'text', senderName: 'Ann', senderId: 'a1', fromVisitor: false, createdAt: 5, state: 'sent', ...over }) as ChatMessage;
+    ({ key: 'k', kind: 'message', text: 'x', type: 'text', senderName: 'Ann', senderId: 'a1', fromVisitor: false, createdAt: 5, state: 'sent', ...over });
 
   it('is the last bubble of the conversation, skipping info lines; null with no bubble yet', () => {
     const messages = [chat({ text: 'first', createdAt: 1 }), chat({ text: 'mine', fromVisitor: true, senderName: 'guest', createdAt: 2 }), chat({ kind: 'info', text: '' })];

@@ -12,9 +12,8 @@ import type { WireMessage } from '../api/wire.ts';
 export type TabMessage =
   | { type: 'messages'; requestId: string; messages: WireMessage[] }
   | { type: 'outbox' }
+  /** Started, closed, forgotten or switched; also the leading tab counted replies in the visitor's other conversations. */
   | { type: 'conversation' }
-  /** The leading tab counted replies in the visitor's other conversations (conversationList.ts). */
-  | { type: 'conversations' }
   | { type: 'session' }
   | { type: 'unread'; count: number }
   | { type: 'read' }
@@ -27,7 +26,7 @@ export interface TabsModel {
   stop(): void;
 }
 
-const TYPES = new Set(['messages', 'outbox', 'conversation', 'conversations', 'session', 'unread', 'read', 'sent']);
+const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
 
 /** What another tab posts is checked like an answer of the service (a tab may run another version). */
 function tabMessage(value: unknown): TabMessage | null {

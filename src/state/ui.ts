@@ -10,7 +10,7 @@ export interface UiModel {
   isShown: ReadonlySignal<boolean>;
   /** Bumped when texts change (language, remote labels), so views re-read them. */
   labelsVersion: ReadonlySignal<number>;
-  /** The last open/close came from the visitor's own click or key (not page code): only then we move focus. */
+  /** The last open/close or change of screen came from the visitor's own click or key (not page code): only then we move focus. */
   byVisitor: ReadonlySignal<boolean>;
   /** The image shown full size inside the widget, if any. */
   viewerImage: ReadonlySignal<{ src: string; alt: string } | null>;
@@ -28,7 +28,8 @@ export interface UiModel {
   /** Asks the visitor to confirm ending the conversation, or stops asking. */
   confirmClose(asking: boolean): void;
   setCallout(visible: boolean): void;
-  setScreen(screen: Screen): void;
+  /** `byVisitor`: the visitor's own click or key (the new screen then takes focus). */
+  setScreen(screen: Screen, byVisitor?: boolean): void;
   /** Texts changed: views re-read them. */
   textsChanged(): void;
 }
@@ -89,7 +90,10 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
     viewImage: (image) => void (viewerImage.value = image),
     confirmClose: (asking) => void (confirmingClose.value = asking),
     setCallout: (visible) => void (calloutVisible.value = visible),
-    setScreen: (next) => void (screen.value = next),
+    setScreen(next, changedByVisitor = false) {
+      byVisitor.value = changedByVisitor;
+      screen.value = next;
+    },
     textsChanged: () => void labelsVersion.value++,
   };
 }

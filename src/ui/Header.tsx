@@ -1,14 +1,20 @@
 import { useWidget, useT } from './context.ts';
 import { CloseIcon, EndChatIcon } from './icons.tsx';
+import { lazyView } from './lazyView.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 
+// Only for visitors with a home screen or several conversations.
+const BackButton = lazyView(() => import('./BackButton.tsx').then((m) => m.BackButton));
+
 export function Header({ titleId }: { titleId: string }) {
-  const { title, intents, settings, conversation } = useWidget();
+  const { title, intents, settings, conversation, conversations, ui } = useWidget();
   const t = useT();
   const logo = settings.value.logoChat;
-  const canEnd = !!conversation.requestId.value && conversation.messages.value.length > 0 && !conversation.closed.value;
+  const home = ui.screen.value === 'home';
+  const canEnd = !home && !!conversation.requestId.value && conversation.messages.value.length > 0 && !conversation.closed.value;
   return (
     <header part="header" class="header">
+      {!home && conversations.value && <BackButton.View />}
       {/^https?:\/\//i.test(logo) ? <img class="header-logo" src={logo} alt="" referrerpolicy="no-referrer" /> : null}
       <div class="header-text">
         <h2 id={titleId} class="header-title">

@@ -3,7 +3,7 @@ import { createFakeFetch } from '../../test/fakeFetch.ts';
 import { createHttp } from '../http.ts';
 import { listMessages, postMessage } from '../messages.ts';
 import { getIsOpen, getWidgets } from '../project.ts';
-import { listMyRequests } from '../requests.ts';
+import { listMyRequests } from '../myRequests.ts';
 import { signInAnonymously } from '../auth.ts';
 import { getLabels } from '../labels.ts';
 import { normalizeMessages } from './message.ts';
