@@ -187,11 +187,21 @@ export function createConversationList(deps: {
 
   const ready = readMarks();
   const look = () => void ready.then(refresh).catch(deps.onError);
-  // Listed at once, then again at every opening of the window, and on the slow schedule.
+  // Listed at once, then again at every opening of the window and of the home screen, and on the slow schedule.
   let wasOpen = ui.isOpen.peek();
-  const stopWatchingOpen = ui.isOpen.subscribe((open) => {
-    if (open && !wasOpen) look();
+  let wasHome = ui.screen.peek() === 'home';
+  const stopWatching = effect(() => {
+    const open = ui.isOpen.value;
+    const home = ui.screen.value === 'home';
+    if ((open && !wasOpen) || (home && !wasHome)) look();
     wasOpen = open;
+    wasHome = home;
+  });
+  // The conversation the visitor leaves stays listed as they last saw it, until the service's list comes.
+  let left = current.peek();
+  const stopKeeping = current.subscribe((now) => {
+    if (left && left.requestId !== now?.requestId && !served.peek().some((s) => s.requestId === left!.requestId)) served.value = [left, ...served.peek()];
+    left = now;
   });
   look();
   return {
@@ -224,7 +234,8 @@ export function createConversationList(deps: {
       disposed = true;
       clearTimeout(timer);
       stopSeeing();
-      stopWatchingOpen();
+      stopWatching();
+      stopKeeping();
     },
   };
 }

@@ -59,6 +59,11 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       if (injected === 'store-then-drop') return 'network-error';
       return { body: { ...message, request: { _id: 'r1', request_id: rid, status: 100, createdAt: message.createdAt } } };
     }
+    const closing = /^\/[^/]+\/requests\/([^/]+)\/closeg$/.exec(call.path);
+    if (call.method === 'PUT' && closing) {
+      closedRequests.add(decodeURIComponent(closing[1]!));
+      return { body: { request_id: closing[1], status: 1000 } };
+    }
     if (call.method === 'GET' && call.path.startsWith(`/${projectId}/requests/me`)) {
       const refusal = auth ? refusedTokens.get(auth) : undefined;
       if (refusal) return refusal;
