@@ -118,7 +118,19 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     settings.peek().singleConversation
       ? null
       : (listing ??= import('../state/conversationList.ts').then(
-          (m) => (conversations.value = m.createConversationList({ http, projectId, session, store, marksKey: MARKS_KEY, conversation, ui, env, tabs, onError: reportError('conversations') })),
+          (m) =>
+            (conversations.value = m.createConversationList({
+              http,
+              projectId,
+              session,
+              store,
+              marksKey: MARKS_KEY,
+              conversation,
+              ui,
+              env,
+              tabs,
+              onError: reportError('conversations'),
+            })),
           // Not downloaded (offline): the next need tries again.
           () => (listing = null),
         ));

@@ -29,8 +29,26 @@ export function previewHistory(t: (key: TextKey) => string, now: number): WireMe
  */
 export function previewConversations(t: (key: TextKey) => string, now: number): ConversationSummary[] {
   return [
-    { requestId: 'preview', text: t('PREVIEW_SAMPLE_AGENT'), type: 'text', senderName: 'Ann', fromVisitor: false, time: now - 2 * 60_000, closed: false, unread: 1 },
-    { requestId: 'preview-earlier', text: t('PREVIEW_SAMPLE_VISITOR'), type: 'text', senderName: '', fromVisitor: true, time: now - 3 * 86_400_000, closed: true, unread: 0 },
+    {
+      requestId: 'preview',
+      text: t('PREVIEW_SAMPLE_AGENT'),
+      type: 'text',
+      senderName: 'Ann',
+      fromVisitor: false,
+      time: now - 2 * 60_000,
+      closed: false,
+      unread: 1,
+    },
+    {
+      requestId: 'preview-earlier',
+      text: t('PREVIEW_SAMPLE_VISITOR'),
+      type: 'text',
+      senderName: '',
+      fromVisitor: true,
+      time: now - 3 * 86_400_000,
+      closed: true,
+      unread: 0,
+    },
   ];
 }
 

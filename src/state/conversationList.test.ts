@@ -47,7 +47,10 @@ async function setup(options: { onScreen?: boolean; leads?: boolean } = {}) {
       throw e;
     },
   });
-  disposers.push(() => list.dispose(), () => conversation.dispose());
+  disposers.push(
+    () => list.dispose(),
+    () => conversation.dispose(),
+  );
   await session.ensure();
   const meCalls = () => service.calls.filter((c) => c.path.includes('/requests/me'));
   return { service, store, session, conversation, list, onScreen, meCalls, changes: () => changes };

@@ -16,7 +16,16 @@ import {
 
 const me = new Set(['v1', 'v0']);
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-const msg = (over: Partial<WireMessage>): WireMessage => ({ _id: 'm', sender: 'a1', senderFullname: 'Ann', recipient: 'r', type: 'text', text: 'hi', createdAt: at(0), ...over });
+const msg = (over: Partial<WireMessage>): WireMessage => ({
+  _id: 'm',
+  sender: 'a1',
+  senderFullname: 'Ann',
+  recipient: 'r',
+  type: 'text',
+  text: 'hi',
+  createdAt: at(0),
+  ...over,
+});
 const request = (over: Partial<WireRequest>): WireRequest => ({ _id: 'x', request_id: 'r1', status: 200, createdAt: at(1), first_text: 'Hello', ...over });
 const summary = (over: Partial<ConversationSummary>): ConversationSummary => ({
   requestId: 'r1',
@@ -33,7 +42,16 @@ const summary = (over: Partial<ConversationSummary>): ConversationSummary => ({
 describe('summaryOfRequest', () => {
   it('takes the last message the service keeps on the request, and who wrote it', () => {
     const s = summaryOfRequest(request({ attributes: { last_message: msg({ text: 'We ship', createdAt: at(9) }) } }), me);
-    expect(s).toEqual({ requestId: 'r1', text: 'We ship', type: 'text', senderName: 'Ann', fromVisitor: false, time: Date.parse(at(9)), closed: false, unread: 0 });
+    expect(s).toEqual({
+      requestId: 'r1',
+      text: 'We ship',
+      type: 'text',
+      senderName: 'Ann',
+      fromVisitor: false,
+      time: Date.parse(at(9)),
+      closed: false,
+      unread: 0,
+    });
     expect(summaryOfRequest(request({ attributes: { last_message: msg({ sender: 'v0' }) } }), me)).toMatchObject({ fromVisitor: true, senderName: '' });
   });
 
@@ -50,11 +68,25 @@ describe('summaryOfRequest', () => {
 });
 
 describe('summaryOfMessages', () => {
-  const chat = (over: Partial<ChatMessage>): ChatMessage =>
-    ({ key: 'k', kind: 'message', text: 'x', type: 'text', senderName: 'Ann', senderId: 'a1', fromVisitor: false, createdAt: 5, state: 'sent', ...over });
+  const chat = (over: Partial<ChatMessage>): ChatMessage => ({
+    key: 'k',
+    kind: 'message',
+    text: 'x',
+    type: 'text',
+    senderName: 'Ann',
+    senderId: 'a1',
+    fromVisitor: false,
+    createdAt: 5,
+    state: 'sent',
+    ...over,
+  });
 
   it('is the last bubble of the conversation, skipping info lines; null with no bubble yet', () => {
-    const messages = [chat({ text: 'first', createdAt: 1 }), chat({ text: 'mine', fromVisitor: true, senderName: 'guest', createdAt: 2 }), chat({ kind: 'info', text: '' })];
+    const messages = [
+      chat({ text: 'first', createdAt: 1 }),
+      chat({ text: 'mine', fromVisitor: true, senderName: 'guest', createdAt: 2 }),
+      chat({ kind: 'info', text: '' }),
+    ];
     expect(summaryOfMessages('r', messages, true)).toEqual({
       requestId: 'r',
       text: 'mine',
@@ -84,7 +116,12 @@ describe('listWithCurrent', () => {
 
 describe('unread rules', () => {
   it("counts the other side's messages after the mark, never the visitor's or info lines", () => {
-    const messages = [msg({ createdAt: at(1) }), msg({ createdAt: at(3) }), msg({ sender: 'v1', createdAt: at(4) }), msg({ createdAt: at(5), attributes: { subtype: 'info' } })];
+    const messages = [
+      msg({ createdAt: at(1) }),
+      msg({ createdAt: at(3) }),
+      msg({ sender: 'v1', createdAt: at(4) }),
+      msg({ createdAt: at(5), attributes: { subtype: 'info' } }),
+    ];
     expect(unreadSince(messages, Date.parse(at(2)), me)).toBe(1);
     expect(unreadSince(messages, 0, me)).toBe(2);
   });

@@ -55,7 +55,16 @@ export function summaryOfMessages(requestId: string, messages: readonly ChatMess
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
     if (m.kind !== 'message') continue;
-    return { requestId, text: m.text, type: m.type, senderName: m.fromVisitor ? '' : m.senderName, fromVisitor: m.fromVisitor, time: m.createdAt, closed, unread: 0 };
+    return {
+      requestId,
+      text: m.text,
+      type: m.type,
+      senderName: m.fromVisitor ? '' : m.senderName,
+      fromVisitor: m.fromVisitor,
+      time: m.createdAt,
+      closed,
+      unread: 0,
+    };
   }
   return null;
 }

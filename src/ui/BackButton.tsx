@@ -25,7 +25,14 @@ export function BackButton() {
   }, [shown, ui.byVisitor]);
   if (!shown) return null;
   return (
-    <button ref={button} type="button" part="back-button" class="icon-button back-button" aria-label={t('PREV_CONVERSATIONS')} onClick={() => intents.showHome(true)}>
+    <button
+      ref={button}
+      type="button"
+      part="back-button"
+      class="icon-button back-button"
+      aria-label={t('PREV_CONVERSATIONS')}
+      onClick={() => intents.showHome(true)}
+    >
       {/* Points to the start of the line: mirrored in right-to-left languages. */}
       <svg {...svg}>
         <path fill="currentColor" d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20v-2Z" />

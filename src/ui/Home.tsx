@@ -16,7 +16,12 @@ function ConversationItem({ item, when }: { item: ConversationSummary; when: str
   const what = item.text || t(item.type === 'image' ? 'IMAGE_LABEL' : 'ATTACHMENT_LABEL');
   return (
     <li data-rid={item.requestId}>
-      <button type="button" part="conversation-item" class={`conversation-item${item.unread ? ' has-unread' : ''}`} onClick={() => intents.openConversation(item.requestId, true)}>
+      <button
+        type="button"
+        part="conversation-item"
+        class={`conversation-item${item.unread ? ' has-unread' : ''}`}
+        onClick={() => intents.openConversation(item.requestId, true)}
+      >
         <span class="conversation-text">
           {who && <span class="conversation-who">{`${who}: `}</span>}
           <bdi>{what}</bdi>
@@ -106,4 +111,3 @@ export function Home({ listId }: { listId: string }) {
     </div>
   );
 }
-

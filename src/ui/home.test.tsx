@@ -69,7 +69,10 @@ async function endAndStartNew(ui: Queries) {
 async function newFromHome(ui: Queries, text: string) {
   fireEvent.click(await find(ui, 'button', 'Start a new conversation'));
   await send(ui, text);
-  return harness.service.calls.filter((c) => c.method === 'POST' && c.path.includes('/requests/')).at(-1)!.path.split('/')[3]!;
+  return harness.service.calls
+    .filter((c) => c.method === 'POST' && c.path.includes('/requests/'))
+    .at(-1)!
+    .path.split('/')[3]!;
 }
 
 describe('several conversations', () => {
@@ -82,7 +85,9 @@ describe('several conversations', () => {
 
     await endAndStartNew(ui);
     await send(ui, 'second question');
-    const back = await until(() => expect(root.querySelector('[part="back-button"]')).toBeTruthy()).then(() => root.querySelector<HTMLButtonElement>('[part="back-button"]')!);
+    const back = await until(() => expect(root.querySelector('[part="back-button"]')).toBeTruthy()).then(() =>
+      root.querySelector<HTMLButtonElement>('[part="back-button"]')!,
+    );
     expect(back.getAttribute('aria-label')).toBe('Your conversations');
     expect(meCalls().at(-1)?.path).toContain('status=all');
     fireEvent.click(back);

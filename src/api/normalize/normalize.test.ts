@@ -150,7 +150,12 @@ describe('other answers', () => {
     const { fetch } = createFakeFetch(apiUrl, () => ({
       body: {
         requests: [
-          { request_id: rid, status: 200, createdAt: at, attributes: { userFullname: 'Jo', last_message: { _id: 'm', text: 'hi', senderFullname: 7, sender: 'a' } } },
+          {
+            request_id: rid,
+            status: 200,
+            createdAt: at,
+            attributes: { userFullname: 'Jo', last_message: { _id: 'm', text: 'hi', senderFullname: 7, sender: 'a' } },
+          },
           { request_id: `${rid}x`, status: 1000, createdAt: at, attributes: { last_message: { text: 'no id' } } },
         ],
       },
