@@ -23,7 +23,12 @@ function ConversationItem({ item, when }: { item: ConversationSummary; when: str
         onClick={() => intents.openConversation(item.requestId, true)}
       >
         <span class="conversation-text">
-          {who && <span class="conversation-who">{`${who}: `}</span>}
+          {who && (
+            <span class="conversation-who">
+              <bdi>{who}</bdi>
+              {': '}
+            </span>
+          )}
           <bdi>{what}</bdi>
         </span>
         <span class="conversation-meta">
