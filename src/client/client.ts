@@ -14,7 +14,7 @@ import { createCommands, eventsOf } from './commands.ts';
 import { createModels } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
-import type { ConversationListModel } from '../state/conversationList.ts';
+import type { ConversationListControl } from '../state/conversationList.ts';
 
 /** The list's read marks in the store: kept once a visitor has a list, so a later visit loads it too. */
 const MARKS_KEY = 'conversationMarks';
@@ -112,8 +112,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
 
   // The visitor's conversations (issue 11 §4): code and calls only for a visitor with a list (home
   // screen, a second conversation, marks from an earlier visit), never with `singleConversation`.
-  const conversations = signal<ConversationListModel | null>(null);
-  let listing: Promise<ConversationListModel | null> | null = null;
+  const conversations = signal<ConversationListControl | null>(null);
+  let listing: Promise<ConversationListControl | null> | null = null;
   const listConversations = () =>
     settings.peek().singleConversation
       ? null

@@ -1,5 +1,5 @@
 import { batch } from '@preact/signals-core';
-import type { ConversationListModel } from '../state/conversationList.ts';
+import type { ConversationListControl } from '../state/conversationList.ts';
 import type { Emitter } from '../state/events.ts';
 import type { Outgoing } from '../state/conversation.ts';
 import type { WidgetSettings } from '../state/settings.ts';
@@ -23,7 +23,7 @@ export function createCommands(
     afterReset(): void;
     afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
     /** The visitor has (or may have) several conversations: list them (null with `singleConversation`). */
-    listConversations(): Promise<ConversationListModel | null> | null;
+    listConversations(): Promise<ConversationListControl | null> | null;
   },
 ): ChatCommands {
   const { state, pageLayer, localeOverride, who, reportError } = models;

@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { WireMessage } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
-import type { ConversationListModel } from '../state/conversationList.ts';
+import type { ConversationListControl } from '../state/conversationList.ts';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 
 /** The dashboard preview's sample conversation, in the preview's language. */
@@ -52,7 +52,7 @@ export function previewConversations(t: (key: TextKey) => string, now: number): 
   ];
 }
 
-export function previewConversationList(items: ReadonlySignal<ConversationSummary[]>, show: () => void): ConversationListModel {
+export function previewConversationList(items: ReadonlySignal<ConversationSummary[]>, show: () => void): ConversationListControl {
   const done = () => Promise.resolve();
   return {
     items,

@@ -32,10 +32,14 @@ export interface ConversationListModel {
   unreadElsewhere: ReadonlySignal<number>;
   /** Asks the service now (and re-arms the slow schedule). */
   refresh(): Promise<void>;
-  /** Another tab counted or started one: read its marks and the list again, without counting twice. Never rejects. */
-  follow(): Promise<void>;
   /** One more page of older conversations. */
   loadMore(): Promise<void>;
+}
+
+/** What the client itself does with the list (not for UIs). */
+export interface ConversationListControl extends ConversationListModel {
+  /** Another tab counted or started one: read its marks and the list again, without counting twice. Never rejects. */
+  follow(): Promise<void>;
   /** Shows one of them (`ChatCommands.openConversation`): a closed one read-only. */
   open(requestId: string, byVisitor?: boolean): void;
   dispose(): void;
@@ -64,7 +68,7 @@ export function createConversationList(deps: {
   /** Only the leading tab polls and counts; it tells the others (`conversation`) when it counted. */
   tabs: Pick<TabsModel, 'isLeader' | 'post'>;
   onError(error: unknown): void;
-}): ConversationListModel {
+}): ConversationListControl {
   const { http, projectId, session, store, conversation, ui, env, tabs } = deps;
   // The current conversation is in front of the visitor: window open on it, page visible.
   const onScreen = computed(() => ui.isOpen.value && ui.screen.value === 'conversation' && env.visible.value);
