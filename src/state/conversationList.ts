@@ -191,15 +191,13 @@ export function createConversationList(deps: {
 
   const ready = readMarks();
   const look = () => void ready.then(refresh).catch(deps.onError);
-  // Listed at once, then again at every opening of the window and of the home screen, and on the slow schedule.
-  let wasOpen = ui.isOpen.peek();
-  let wasHome = ui.screen.peek() === 'home';
+  // Listed at once, then again at every opening of the window and of the home screen, and on the
+  // slow schedule, which (re)starts when this tab takes the lead or the page is seen again.
+  let was = { open: ui.isOpen.peek(), home: ui.screen.peek() === 'home', leads: leads(), seen: env.visible.peek() };
   const stopWatching = effect(() => {
-    const open = ui.isOpen.value;
-    const home = ui.screen.value === 'home';
-    if ((open && !wasOpen) || (home && !wasHome)) look();
-    wasOpen = open;
-    wasHome = home;
+    const now = { open: ui.isOpen.value, home: ui.screen.value === 'home', leads: tabs.isLeader.value, seen: env.visible.value };
+    if ((now.open && !was.open) || (now.home && !was.home) || (now.leads && !was.leads) || (now.seen && !was.seen)) look();
+    was = now;
   });
   // The conversation the visitor leaves stays listed as they last saw it, until the service's list comes.
   let left = current.peek();

@@ -1,10 +1,13 @@
 import { fireEvent } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
-import { until } from '../test/fakeFetch.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { until as untilShort } from '../test/fakeFetch.ts';
 import { widgetHarness } from '../test/mountForTest.ts';
 
 /** Issue 11 §3 and §4: the home screen, the back button, several conversations with their own unread marks. */
 const harness = widgetHarness();
+// Whole widgets, several round trips each: generous waits, so a busy machine is not a failure.
+const until = (check: () => void | boolean) => untilShort(check, 8000);
+vi.setConfig({ testTimeout: 30_000 });
 
 const meCalls = () => harness.service.calls.filter((c) => c.path.includes('/requests/me'));
 
