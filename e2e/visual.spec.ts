@@ -278,11 +278,35 @@ function otherStates(variant: Variant, tag: string) {
   });
 }
 
+function homeScreen(variant: Variant, tag: string) {
+  test(`home screen with two conversations, one unread ${tag}`, async ({ page }) => {
+    await page.setViewportSize(VARIANTS[variant].viewport);
+    const pid = await createProject({ name: 'Porchlight Demo', departments: [{ name: 'Default Department', default: true, routing: 'pooled' }] });
+    await open(page, variant, { projectid: pid, departmentID: '', startFromHome: true });
+    // Unread marks compare message times: here they stay the service's, and the list's times are masked.
+    await page.unroute(/\/v3\/[^/]+\/requests\/[^/]+\/messages$/);
+    await part(page, 'launcher').click();
+    await expect(part(page, 'home')).toBeVisible();
+    await part(page, 'new-conversation').click();
+    const first = await send(page, 'Do you ship to Canada?');
+    await part(page, 'back-button').click();
+    await part(page, 'new-conversation').click();
+    await send(page, 'Where is my order?');
+    await part(page, 'back-button').click();
+    await agentReply(pid, first, 'We do — orders arrive in 3–5 business days.');
+    // The home screen looks at the list every 6 s.
+    await expect(part(page, 'conversation-item').locator('.unread-mark')).toBeVisible({ timeout: 15_000 });
+    await expect(part(page, 'conversation-item')).toHaveCount(2);
+    await shot(page, variant, 'home', { mask: [page.locator('porchlight-widget [part~="conversation-item"] time')] });
+  });
+}
+
 for (const variant of Object.keys(VARIANTS) as Variant[]) {
   // Tags: `--grep @dark` regenerates only the dark shots once the dark look changes.
   const tag = `@${variant.split('-')[0]} @${variant.split('-')[1]}`;
   test.describe(variant, () => {
     conversationFlow(variant, tag);
+    homeScreen(variant, tag);
     // Phone-dark and RTL take the main flow only: fewer baselines, every state still in each look.
     if (variant !== 'desktop-rtl' && variant !== 'phone-dark') otherStates(variant, tag);
   });

@@ -59,6 +59,20 @@ describe('GET /:pid/requests/me (docs/service.md §7)', () => {
     expect((await me(guest.token, '?limit=500')).body.perPage).toBe(40);
   });
 
+  it("keeps each request's last message from the second message on (`attributes.last_message`), as the conversation list shows it", async () => {
+    const guest = await kit.guest();
+    const agent = await kit.agent();
+    const rid = newRequestId();
+    await send(kit, guest.token, rid, { text: 'first' });
+    let [only] = (await me(guest.token)).body.requests;
+    expect(only).toMatchObject({ request_id: rid, first_text: 'first' });
+    expect(only?.attributes?.last_message).toBeUndefined();
+    await send(kit, agent.token, rid, { text: 'an answer' });
+    [only] = (await me(guest.token)).body.requests;
+    expect(only?.attributes?.last_message).toMatchObject({ text: 'an answer', recipient: rid, sender: agent.user._id });
+    expect(Date.parse(only!.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(only!.createdAt));
+  });
+
   it('needs a token', async () => {
     const res = await kit.call(`/${PID}/requests/me`);
     expect(res.status).toBe(401);

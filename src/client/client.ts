@@ -14,6 +14,10 @@ import { createCommands, eventsOf } from './commands.ts';
 import { createModels } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
+import type { ConversationListControl } from '../state/conversationList.ts';
+
+/** The list's read marks in the store: kept once a visitor has a list, so a later visit loads it too. */
+const MARKS_KEY = 'conversationMarks';
 
 /** First visit: how long the launcher waits, unseen, for the project's look before it shows anyway. */
 const LOOK_WAIT_MS = 2500;
@@ -81,7 +85,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       // Only the leading tab polls; the others hear from it.
       // A session the service refuses is not polled: that would be a refused GET every few seconds.
       hasConversation: tabs.isLeader.value && !!conversation.requestId.value && !!session.token.value && !session.refused.value,
-      windowOpen: ui.isOpen.value,
+      // On the home screen the current conversation is not in view: it is polled like a closed window.
+      windowOpen: ui.isOpen.value && ui.screen.value === 'conversation',
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
     }),
@@ -105,6 +110,32 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   };
   if (boot.startHidden) ui.setShown(false);
 
+  // The visitor's conversations (issue 11 §4): code and calls only for a visitor with a list (home
+  // screen, a second conversation, marks from an earlier visit), never with `singleConversation`.
+  const conversations = signal<ConversationListControl | null>(null);
+  let listing: Promise<ConversationListControl | null> | null = null;
+  const listConversations = () =>
+    settings.peek().singleConversation
+      ? null
+      : (listing ??= import('../state/conversationList.ts').then(
+          (m) =>
+            (conversations.value = m.createConversationList({
+              http,
+              projectId,
+              session,
+              store,
+              marksKey: MARKS_KEY,
+              conversation,
+              ui,
+              env,
+              tabs,
+              onError: reportError('conversations'),
+            })),
+          // Not downloaded (offline): the next need tries again.
+          () => (listing = null),
+        ));
+  const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && listConversations(), reportError('storage'));
+
   let ready: Promise<void> = Promise.resolve();
   const commands = createCommands(
     models,
@@ -118,6 +149,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         tabs.post({ type: 'sent' });
       },
       afterReset: () => poller.reschedule(),
+      listConversations,
       afterUpdate: () => {
         if (started) applyDisplayRules();
       },
@@ -155,8 +187,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       emitter.emit(open ? 'open' : 'close');
       if (open) {
         ui.setCallout(false);
-        conversation.markRead();
-        tabs.post({ type: 'read' });
+        if (settings.peek().restartConversation && conversation.requestId.peek()) commands.startNewConversation();
+        if (ui.screen.peek() === 'conversation') {
+          conversation.markRead();
+          tabs.post({ type: 'read' });
+        }
         // Opening is the visitor's first move: sign in now, so the first send is instant.
         signInIfReady();
       } else poller.reschedule();
@@ -169,7 +204,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       if (started) poller.reschedule();
     }),
     effect(() => {
-      if (ui.isOpen.value && conversation.unread.value) conversation.markRead();
+      if (ui.isOpen.value && ui.screen.value === 'conversation' && conversation.unread.value) conversation.markRead();
     }),
     effect(() =>
       realtime.follow({
@@ -211,6 +246,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
   let relay: Promise<ReturnType<typeof createTabRelay>> | null = null;
   onTabMessage = (message) => {
+    // Another tab started or counted a conversation: this tab's list follows.
+    if (message.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
     relay ??= import('../state/tabRelay.ts').then((m) =>
       m.createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() }),
     );
@@ -241,6 +278,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, launcherLook(settings.peek()));
     }
     const s = settings.peek();
+    if (s.startFromHome && !s.singleConversation) ui.setScreen('home');
+    listIfKept();
     const rule = env.isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
     await Promise.all([ui.restore(rule, s.open), loadLabels(lang.peek())]);
     // The look and the texts are final now: a first visit shows the launcher (and any window).
@@ -261,6 +300,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   let disposed = false;
   return {
     ...state,
+    conversations,
     ...commands,
     ...eventsOf(emitter),
     ready,
@@ -271,6 +311,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       tabs.stop();
       realtime.stop();
       conversation.dispose();
+      // A list still on its way is stopped when it comes.
+      void listing?.then((list) => list?.dispose());
       state.attention.dispose();
       for (const dispose of disposers) dispose();
       for (const timer of timers) clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { batch } from '@preact/signals-core';
+import type { ConversationListControl } from '../state/conversationList.ts';
 import type { Emitter } from '../state/events.ts';
 import type { Outgoing } from '../state/conversation.ts';
 import type { WidgetSettings } from '../state/settings.ts';
@@ -22,6 +23,8 @@ export function createCommands(
     afterSend(): void;
     afterReset(): void;
     afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
+    /** The visitor has (or may have) several conversations: list them (null with `singleConversation`). */
+    listConversations(): Promise<ConversationListControl | null> | null;
   },
 ): ChatCommands {
   const { state, pageLayer, localeOverride, who, reportError, commandToken, droppedToken, tabs } = models;
@@ -67,7 +70,16 @@ export function createCommands(
       await conversation.rate(score, comment);
       if (rid) state.rating.remember(rid, score);
     },
-    startNewConversation: () => void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation')),
+    startNewConversation() {
+      ui.setScreen('conversation', ui.byVisitor.peek());
+      // The one being left stays on the service: from now on the visitor has a list.
+      if (conversation.requestId.peek()) void hooks.listConversations();
+      void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation'));
+    },
+    openConversation: (requestId, byVisitor) => void hooks.listConversations()?.then((list) => list?.open(requestId, byVisitor)),
+    showHome(byVisitor) {
+      if (hooks.listConversations()) ui.setScreen('home', byVisitor);
+    },
     submitPreChat(values) {
       void intake
         .submitPreChat(values)

@@ -19,6 +19,9 @@ export type { Availability } from '../state/operatingHours.ts';
 export type { InputControl } from '../state/inputControl.ts';
 export type { KeyValueStore } from '../state/storage.ts';
 export type { Transcript } from '../state/transcriptFile.ts';
+export type { ConversationListModel } from '../state/conversationList.ts';
+export type { ConversationSummary } from '../state/conversationSummary.ts';
+export type { Screen } from '../state/ui.ts';
 export type { Http, RequestOptions } from '../api/http.ts';
 
 // The chat's state is signals of the copy of `@preact/signals-core` compiled into this package

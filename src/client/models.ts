@@ -113,7 +113,9 @@ export function createModels(o: {
     store,
     outboxStore: createOutboxStore(store, `porchlight:${projectId}`, o.sharedTabs, (rid) => isRequestIdOf(projectId, rid)),
     emitter,
-    isWindowOpen: () => ui.isOpen.peek() && env.visible.peek(),
+    // The home screen hides the conversation: its replies are unread there too.
+    isWindowOpen: () => ui.isOpen.peek() && ui.screen.peek() === 'conversation' && env.visible.peek(),
+    keepsOthers: () => !settings.peek().singleConversation,
     isOnline: () => env.online.peek(),
     announces: () => tabs.isLeader.peek(),
     onShare: (change) => tabs.post(change),
@@ -160,7 +162,8 @@ export function createModels(o: {
     doc: win.document,
   });
 
-  const state: ChatState = {
+  // The conversation list is the client's: a live one lists on demand, a preview shows samples.
+  const state: Omit<ChatState, 'conversations'> = {
     settings,
     ui,
     session,

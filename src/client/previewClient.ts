@@ -1,7 +1,9 @@
 import type { Http } from '../api/http.ts';
 import type { WidgetsResponse } from '../api/wire.ts';
 import { labelTexts, remoteLabelsFor } from '../i18n/translator.ts';
-import { previewHistory, PREVIEW_VISITOR_ID } from './previewHistory.ts';
+import { signal } from '@preact/signals-core';
+import { previewConversationList, previewConversations, previewHistory, PREVIEW_VISITOR_ID } from './previewHistory.ts';
+import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
@@ -59,12 +61,15 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   const { state, translator, lookReady, conversation, session } = models;
   const { ui, project, lang } = state;
   lookReady.value = true;
+  const samples = signal<ConversationSummary[]>([]);
+  const conversations = signal(previewConversationList(samples, () => ui.setScreen('conversation', true)));
 
   async function loadLabels(language: string) {
     await translator.use(language);
     await translator.refresh(language, labelsLayer(preview.labels, language));
     // The sample conversation speaks the preview's language too.
     conversation.history.value = previewHistory(state.t, Date.now());
+    samples.value = previewConversations(state.t, Date.now());
     ui.textsChanged();
   }
 
@@ -74,6 +79,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     session.visitor.value = { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] };
     await loadLabels(lang.peek());
     ui.setOpen(true);
+    if (state.settings.peek().startFromHome && !state.settings.peek().singleConversation) ui.setScreen('home');
     started = true;
   })().catch((error: unknown) => emitter.emit('error', { type: 'bootstrap', message: String(error) }));
   const stopLabels = lang.subscribe((language) => {
@@ -93,12 +99,16 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
           preview.labels = labels;
           void loadLabels(lang.peek());
         }
+        // The dashboard shows the home screen as soon as it is switched on.
+        ui.setScreen(state.settings.peek().startFromHome && !state.settings.peek().singleConversation ? 'home' : 'conversation');
       },
+      listConversations: () => Promise.resolve(conversations.peek()),
     },
   );
 
   return {
     ...state,
+    conversations,
     ...commands,
     // Nothing is ever sent from a preview.
     send: () => Promise.resolve(),

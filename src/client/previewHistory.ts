@@ -1,5 +1,8 @@
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { WireMessage } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
+import type { ConversationListControl } from '../state/conversationList.ts';
+import type { ConversationSummary } from '../state/conversationSummary.ts';
 
 /** The dashboard preview's sample conversation, in the preview's language. */
 export const PREVIEW_VISITOR_ID = 'preview-visitor';
@@ -18,4 +21,49 @@ export function previewHistory(t: (key: TextKey) => string, now: number): WireMe
     },
     { _id: 'preview-2', sender: 'preview-agent', senderFullname: 'Ann', recipient: 'preview', type: 'text', text: t('PREVIEW_SAMPLE_AGENT'), createdAt: at(2) },
   ];
+}
+
+/**
+ * The preview's home screen: the sample conversation (one reply unread) and an earlier, ended one.
+ * Static: a preview lists nothing from anywhere.
+ */
+export function previewConversations(t: (key: TextKey) => string, now: number): ConversationSummary[] {
+  return [
+    {
+      requestId: 'preview',
+      text: t('PREVIEW_SAMPLE_AGENT'),
+      type: 'text',
+      senderName: 'Ann',
+      fromVisitor: false,
+      time: now - 2 * 60_000,
+      closed: false,
+      unread: 1,
+    },
+    {
+      requestId: 'preview-earlier',
+      text: t('PREVIEW_SAMPLE_VISITOR'),
+      type: 'text',
+      senderName: '',
+      fromVisitor: true,
+      time: now - 3 * 86_400_000,
+      closed: true,
+      unread: 0,
+    },
+  ];
+}
+
+export function previewConversationList(items: ReadonlySignal<ConversationSummary[]>, show: () => void): ConversationListControl {
+  const done = () => Promise.resolve();
+  return {
+    items,
+    hasMore: signal(false),
+    loaded: signal(true),
+    unreadElsewhere: computed(() => 0),
+    refresh: done,
+    follow: done,
+    loadMore: done,
+    // The sample conversation is the only one to show.
+    open: show,
+    dispose: () => {},
+  };
 }

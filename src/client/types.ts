@@ -18,6 +18,7 @@ import type { UploadsModel } from '../state/uploads.ts';
 import type { AttentionModel } from '../state/attention.ts';
 import type { RatingMemory } from '../state/rating.ts';
 import type { Transcript } from '../state/transcriptFile.ts';
+import type { ConversationListModel } from '../state/conversationList.ts';
 
 /** Who the visitor is, as the page says (`setUser`). */
 export interface VisitorDetails {
@@ -61,6 +62,11 @@ export interface ChatState {
   rating: ReadOnlyModel<RatingMemory>;
   /** The message preview above the closed launcher, and the unread count in the page title. */
   attention: ReadOnlyModel<AttentionModel>;
+  /**
+   * The visitor's conversations, open and closed, each with its last message and unread count; null
+   * until listed (a home screen, a second conversation) and always with `singleConversation`.
+   */
+  conversations: ReadonlySignal<ConversationListModel | null>;
   /** Where an agent's or bot's photo is; '' in a preview, which loads nothing. */
   photoUrl(userId: string): string;
   /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every 30 s. */
@@ -100,7 +106,12 @@ export interface ChatCommands {
   endConversation(): void;
   /** Rejects when the service did not take the rating (the UI says so). */
   rate(rating: number, comment: string): Promise<void>;
+  /** A new conversation at the next message; the others stay (listed in `conversations`). */
   startNewConversation(): void;
+  /** Shows one of the visitor's conversations, its history fetched; a closed one is read-only. `byVisitor` as for `open`. */
+  openConversation(requestId: string, byVisitor?: boolean): void;
+  /** The home screen: welcome, the recent conversations, a new one. `byVisitor` as for `open`. */
+  showHome(byVisitor?: boolean): void;
   submitPreChat(values: PreChatValues): void;
   dismissCallout(): void;
   /** Shows an image full size, or closes the viewer (null). */

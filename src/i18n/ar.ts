@@ -124,6 +124,8 @@ const ar: LocaleTexts = {
   DOWNLOAD_TRANSCRIPT: 'حفظ المحادثة',
   SIGNED_IN_AS: 'لقد سجّلت الدخول الآن باسم {{name}}. تستمر هذه المحادثة في حسابك.',
   SIGNED_IN: 'لقد سجّلت الدخول الآن. تستمر هذه المحادثة في حسابك.',
+  PREV_CONVERSATIONS: 'محادثاتك',
+  SHOW_OLDER_CONVERSATIONS: 'عرض المحادثات الأقدم',
 };
 
 export default ar;

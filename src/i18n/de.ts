@@ -112,6 +112,8 @@ const de: LocaleTexts = {
   DOWNLOAD_TRANSCRIPT: 'Unterhaltung speichern',
   SIGNED_IN_AS: 'Sie sind jetzt als {{name}} angemeldet. Diese Unterhaltung geht mit Ihrem Konto weiter.',
   SIGNED_IN: 'Sie sind jetzt angemeldet. Diese Unterhaltung geht mit Ihrem Konto weiter.',
+  PREV_CONVERSATIONS: 'Ihre Unterhaltungen',
+  SHOW_OLDER_CONVERSATIONS: 'Ältere Unterhaltungen anzeigen',
 };
 
 export default de;

@@ -112,6 +112,8 @@ const es: LocaleTexts = {
   DOWNLOAD_TRANSCRIPT: 'Guardar la conversación',
   SIGNED_IN_AS: 'Has iniciado sesión como {{name}}. Esta conversación continúa con tu cuenta.',
   SIGNED_IN: 'Has iniciado sesión. Esta conversación continúa con tu cuenta.',
+  PREV_CONVERSATIONS: 'Tus conversaciones',
+  SHOW_OLDER_CONVERSATIONS: 'Ver conversaciones anteriores',
 };
 
 export default es;

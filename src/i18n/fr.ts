@@ -115,6 +115,8 @@ const fr: LocaleTexts = {
   DOWNLOAD_TRANSCRIPT: 'Enregistrer la conversation',
   SIGNED_IN_AS: 'Vous êtes maintenant connecté en tant que {{name}}. Cette conversation continue avec votre compte.',
   SIGNED_IN: 'Vous êtes maintenant connecté. Cette conversation continue avec votre compte.',
+  PREV_CONVERSATIONS: 'Vos conversations',
+  SHOW_OLDER_CONVERSATIONS: 'Voir les conversations plus anciennes',
 };
 
 export default fr;

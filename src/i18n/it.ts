@@ -112,6 +112,8 @@ const it: LocaleTexts = {
   DOWNLOAD_TRANSCRIPT: 'Salva la conversazione',
   SIGNED_IN_AS: "Ora hai effettuato l'accesso come {{name}}. Questa conversazione continua con il tuo account.",
   SIGNED_IN: "Ora hai effettuato l'accesso. Questa conversazione continua con il tuo account.",
+  PREV_CONVERSATIONS: 'Le tue conversazioni',
+  SHOW_OLDER_CONVERSATIONS: 'Mostra conversazioni precedenti',
 };
 
 export default it;

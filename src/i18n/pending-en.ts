@@ -36,6 +36,8 @@ export const pendingEn = {
   EMOJI_CATEGORY_TRAVEL: 'Travel',
   EMOJI_CATEGORY_OBJECTS: 'Objects',
   EMOJI_CATEGORY_SYMBOLS: 'Symbols',
+  PREV_CONVERSATIONS: 'Your conversations',
+  SHOW_OLDER_CONVERSATIONS: 'Older conversations',
 } as const;
 
 export type PendingKey = keyof typeof pendingEn;

@@ -112,6 +112,8 @@ const pt: LocaleTexts = {
   DOWNLOAD_TRANSCRIPT: 'Salvar a conversa',
   SIGNED_IN_AS: 'Você entrou como {{name}}. Esta conversa continua na sua conta.',
   SIGNED_IN: 'Você entrou na sua conta. Esta conversa continua nela.',
+  PREV_CONVERSATIONS: 'Suas conversas',
+  SHOW_OLDER_CONVERSATIONS: 'Ver conversas anteriores',
 };
 
 export default pt;

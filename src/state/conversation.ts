@@ -1,7 +1,6 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
-import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
@@ -78,6 +77,8 @@ export interface ConversationModel {
   rate(rating: number, comment: string): Promise<void>;
   /** A fresh conversation id at the next message; the visitor stays signed in. */
   startNew(): Promise<void>;
+  /** Switches to another of the visitor's conversations (`closed`: read-only, as the service listed it). */
+  open(requestId: string, closed: boolean): Promise<void>;
   useButtons(key: string): void;
   forget(): Promise<void>;
   dispose(): void;
@@ -102,6 +103,11 @@ export function createConversation(options: {
   settleMs?: number;
   /** Whether this tab announces news (events, unread): only the leading tab does. */
   announces?: () => boolean;
+  /**
+   * The visitor has many conversations (not `singleConversation`): failed messages of the others
+   * are kept, to be seen and retried there, instead of dropped when this tab settles on one.
+   */
+  keepsOthers?: () => boolean;
   /** Local changes other tabs must hear about. */
   onShare?: (change: { type: 'messages'; requestId: string; messages: WireMessage[] } | { type: 'outbox' } | { type: 'conversation' }) => void;
 }): ConversationModel {
@@ -127,8 +133,11 @@ export function createConversation(options: {
     settleMs: options.settleMs,
     target: {
       async isStored(item) {
-        await fetchHistory(item.requestId);
-        return storedTempUIDs().has(item.tempUID);
+        const rid = item.requestId;
+        // Another conversation's message (the visitor switched meanwhile): its own history says.
+        const list =
+          rid === requestId.peek() ? (await fetchHistory(rid), history.value) : await session.authorized((token) => listMessages(http, token, projectId, rid));
+        return list.some((m) => m.attributes?.tempUID === item.tempUID);
       },
       isFirst: (rid) => !history.value.some((m) => m.recipient === rid),
       firstMessageFields: options.firstMessageFields,
@@ -264,6 +273,7 @@ export function createConversation(options: {
    * conversation still go to it. (Not on every read: another tab may have just moved on.)
    */
   async function dropFailedElsewhere() {
+    if (options.keepsOthers?.()) return;
     const rid = requestId.peek();
     const stale = (i: OutboxItem) => i.state === 'failed' && i.requestId !== rid;
     if ((await outboxStore.read()).some(stale)) await setOutbox((items) => items.filter((i) => !stale(i)));
@@ -293,6 +303,20 @@ export function createConversation(options: {
     closedByVisitor.value = false;
     usedButtons.value = new Set();
     historyLoaded = true;
+  }
+
+  /** Follows the stored conversation (another tab's, or one the visitor opened): its own history replaces the one shown. */
+  async function adopt() {
+    const before = requestId.peek();
+    await readConversation();
+    if (requestId.peek() === before) return;
+    publish(history, []);
+    seen.clear();
+    historyLoaded = false;
+    usedButtons.value = new Set();
+    const rid = requestId.peek();
+    // Never sign in just to look: without a session, the leading tab's relay brings the news.
+    if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
   }
 
   async function ensureRequestId(): Promise<string> {
@@ -326,18 +350,12 @@ export function createConversation(options: {
     },
     takeOver: () => void engine.takeOver().catch(() => undefined),
     reloadOutbox: engine.reload,
-    async adopt() {
-      const before = requestId.peek();
-      await readConversation();
-      if (requestId.peek() !== before) {
-        publish(history, []);
-        seen.clear();
-        historyLoaded = false;
-        usedButtons.value = new Set();
-        const rid = requestId.peek();
-        // Never sign in just to look: without a session, the leading tab's relay brings the news.
-        if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
-      }
+    adopt,
+    async open(rid, closed) {
+      if (!isRequestIdOf(projectId, rid) || rid === requestId.peek()) return;
+      await store.set('conversation', { requestId: rid, closed });
+      share({ type: 'conversation' });
+      await adopt();
     },
     async send(message) {
       const text = message.text;
@@ -423,6 +441,8 @@ export function createConversation(options: {
       const rid = requestId.value;
       if (!rid) return;
       session.allowAgain();
+      // Ending and rating come late in a conversation: their calls are not part of a first open.
+      const { closeRequest } = await import('../api/requests.ts');
       await session.authorized((token) => closeRequest(http, token, projectId, rid));
       closedByVisitor.value = true;
       await store.set('conversation', { requestId: rid, closed: true });
@@ -433,6 +453,7 @@ export function createConversation(options: {
       const score = Math.round(rating);
       if (!rid || score < 1 || score > 5) return;
       session.allowAgain();
+      const { rateRequest } = await import('../api/requests.ts');
       await session.authorized((token) =>
         rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }),
       );

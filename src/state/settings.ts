@@ -54,8 +54,12 @@ export interface WidgetSettings {
   departmentID: string;
   open: boolean;
   startHidden: boolean;
+  /** The window opens to the home screen (welcome, recent conversations) instead of the conversation. */
   startFromHome: boolean;
+  /** One conversation per visitor, as before many conversations: no home screen, no list asked of the service. */
   singleConversation: boolean;
+  /** Every opening of the window starts a new conversation (the earlier ones stay, listed). */
+  restartConversation: boolean;
   persistence: Persistence;
   soundEnabled: boolean;
   displayOnDesktop: boolean;
@@ -119,6 +123,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   startHidden: false,
   startFromHome: false,
   singleConversation: false,
+  restartConversation: false,
   persistence: 'local',
   soundEnabled: true,
   displayOnDesktop: true,

@@ -12,6 +12,7 @@ import type { WireMessage } from '../api/wire.ts';
 export type TabMessage =
   | { type: 'messages'; requestId: string; messages: WireMessage[] }
   | { type: 'outbox' }
+  /** Started, closed, forgotten or switched; also the leading tab counted replies in the visitor's other conversations. */
   | { type: 'conversation' }
   | { type: 'session' }
   | { type: 'unread'; count: number }

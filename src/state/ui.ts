@@ -10,7 +10,7 @@ export interface UiModel {
   isShown: ReadonlySignal<boolean>;
   /** Bumped when texts change (language, remote labels), so views re-read them. */
   labelsVersion: ReadonlySignal<number>;
-  /** The last open/close came from the visitor's own click or key (not page code): only then we move focus. */
+  /** The last open/close or change of screen came from the visitor's own click or key (not page code): only then we move focus. */
   byVisitor: ReadonlySignal<boolean>;
   /** The image shown full size inside the widget, if any. */
   viewerImage: ReadonlySignal<{ src: string; alt: string } | null>;
@@ -18,6 +18,8 @@ export interface UiModel {
   confirmingClose: ReadonlySignal<boolean>;
   /** The callout bubble is showing (after `calloutTimer`, until opened or dismissed). */
   calloutVisible: ReadonlySignal<boolean>;
+  /** What the open window shows: the home screen (recent conversations) or the current conversation. */
+  screen: ReadonlySignal<Screen>;
   restore(rule: PageChangeVisibility, openSetting: boolean): Promise<void>;
   setOpen(open: boolean, byVisitor?: boolean): void;
   setShown(shown: boolean): void;
@@ -26,9 +28,13 @@ export interface UiModel {
   /** Asks the visitor to confirm ending the conversation, or stops asking. */
   confirmClose(asking: boolean): void;
   setCallout(visible: boolean): void;
+  /** `byVisitor`: the visitor's own click or key (the new screen then takes focus). */
+  setScreen(screen: Screen, byVisitor?: boolean): void;
   /** Texts changed: views re-read them. */
   textsChanged(): void;
 }
+
+export type Screen = 'home' | 'conversation';
 
 const KEY = 'ui';
 
@@ -57,8 +63,10 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
   const viewerImage = signal<{ src: string; alt: string } | null>(null);
   const confirmingClose = signal(false);
   const calloutVisible = signal(false);
+  const screen = signal<Screen>('conversation');
   return {
     calloutVisible,
+    screen,
     viewerImage,
     confirmingClose,
     isOpen,
@@ -82,6 +90,10 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
     viewImage: (image) => void (viewerImage.value = image),
     confirmClose: (asking) => void (confirmingClose.value = asking),
     setCallout: (visible) => void (calloutVisible.value = visible),
+    setScreen(next, changedByVisitor = false) {
+      byVisitor.value = changedByVisitor;
+      screen.value = next;
+    },
     textsChanged: () => void labelsVersion.value++,
   };
 }

@@ -79,6 +79,17 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       if (injected === 'store-then-drop') return 'network-error';
       return { body: { ...message, request: { _id: 'r1', request_id: rid, status: 100, createdAt: message.createdAt } } };
     }
+    const closing = /^\/[^/]+\/requests\/([^/]+)\/closeg$/.exec(call.path);
+    if (call.method === 'PUT' && closing) {
+      closedRequests.add(decodeURIComponent(closing[1]!));
+      return { body: { request_id: closing[1], status: 1000 } };
+    }
+    if (call.method === 'GET' && call.path.startsWith(`/${projectId}/requests/me`)) {
+      const refusal = auth ? refusedTokens.get(auth) : undefined;
+      if (refusal) return refusal;
+      if (!auth || !tokens.has(auth)) return { status: 401, body: 'Unauthorized', headers: { 'WWW-Authenticate': 'Basic realm="Users"' } };
+      return { body: myRequests(`guest-${auth.slice('JWT token-'.length)}`, new URL(call.url).searchParams) };
+    }
     if (call.method === 'GET' && call.path === `/${projectId}/widgets`) {
       return { body: widgets };
     }
@@ -90,6 +101,32 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     }
     return { status: 404, body: `Cannot ${call.method} ${call.path}` };
   };
+
+  const closedRequests = new Set<string>();
+  /**
+   * `GET /{pid}/requests/me` as the reference answers it (docs/service.md §7): the caller's own
+   * requests, open ones unless `status=all`, newest first, `limit` (above 100 → 40) and 0-based `page`;
+   * `attributes.last_message` from the second message on.
+   */
+  function myRequests(guest: string, query: URLSearchParams) {
+    const all = [...messages.entries()]
+      .filter(([, list]) => list[0]?.sender === guest)
+      .map(([rid, list]) => ({
+        _id: `r-${rid.slice(-6)}`,
+        request_id: rid,
+        status: closedRequests.has(rid) ? 1000 : 200,
+        first_text: list[0]!.text,
+        createdAt: list[0]!.createdAt,
+        updatedAt: list[list.length - 1]!.createdAt,
+        ...(list.length > 1 ? { attributes: { last_message: list[list.length - 1] } } : {}),
+      }))
+      .filter((r) => query.get('status') === 'all' || r.status < 1000)
+      .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+    const asked = Number(query.get('limit') ?? 40);
+    const limit = asked > 100 ? 40 : asked;
+    const page = Number(query.get('page') ?? 0);
+    return { perPage: limit, count: all.length, requests: all.slice(page * limit, page * limit + limit) };
+  }
 
   const { fetch, calls } = createFakeFetch(apiUrl, handler);
   return {
@@ -128,6 +165,8 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     setFault(next: typeof fault) {
       fault = next;
     },
+    /** The conversation is closed (status 1000), as `closeg` or an agent would. */
+    closeRequest: (rid: string) => void closedRequests.add(rid),
     /** An agent answers in a conversation. */
     agentSays(rid: string, text: string, extra: Partial<WireMessage> | Record<string, unknown> = {}) {
       const list = messages.get(rid) ?? [];

@@ -16,6 +16,8 @@ const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m
 const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
 // The service's own HTML (poweredBy) waits for DOMPurify anyway: the renderer comes with it.
 const SafeHtml = lazyView(() => import('./SafeHtml.tsx').then((m) => m.SafeHtml));
+// The home screen and the conversation list (issue 11): only with `startFromHome` or several conversations.
+const Home = lazyView(() => import('./Home.tsx').then((m) => m.Home));
 const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
@@ -39,7 +41,8 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
   const t = useT();
   const [dragging, setDragging] = useState(false);
   const titleId = `${idPrefix}-title`;
-  const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value;
+  const home = ui.screen.value === 'home';
+  const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value && !home;
   useEffect(() => {
     // Once the window is up, the later steps are fetched while the visitor reads.
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
@@ -84,7 +87,7 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
         </p>
       )}
       {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
-      <Body inputId={`${idPrefix}-input`} />
+      {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
       {settings.value.poweredBy && (
         <footer class="powered-by">
           <SafeHtml.View html={settings.value.poweredBy} />

@@ -5,15 +5,19 @@ import { StatusLine, Team } from './Presence.tsx';
 
 // Only where a project offers it (`allowTranscriptDownload`, off by default).
 const TranscriptButton = lazyView(() => import('./TranscriptButton.tsx').then((m) => m.TranscriptButton));
+// Only for visitors with a home screen or several conversations.
+const BackButton = lazyView(() => import('./BackButton.tsx').then((m) => m.BackButton));
 
 export function Header({ titleId }: { titleId: string }) {
-  const { title, intents, settings, conversation } = useWidget();
+  const { title, intents, settings, conversation, conversations, ui } = useWidget();
   const t = useT();
   const logo = settings.value.logoChat;
-  const hasMessages = !!conversation.requestId.value && conversation.messages.value.length > 0;
+  const home = ui.screen.value === 'home';
+  const hasMessages = !home && !!conversation.requestId.value && conversation.messages.value.length > 0;
   const canEnd = hasMessages && !conversation.closed.value;
   return (
     <header part="header" class="header">
+      {!home && conversations.value && <BackButton.View />}
       {/^https?:\/\//i.test(logo) ? <img class="header-logo" src={logo} alt="" referrerpolicy="no-referrer" /> : null}
       <div class="header-text">
         <h2 id={titleId} class="header-title">

@@ -1,14 +1,14 @@
 import { useWidget, useT } from './context.ts';
 import { ChatIcon, ChevronDownIcon } from './icons.tsx';
-import { UnreadBadge } from './UnreadBadge.tsx';
+import { UnreadBadge, useUnreadTotal } from './UnreadBadge.tsx';
 
 /** The round button in the corner: opens and closes the window, shows the unread count. */
 export function Launcher({ buttonRef }: { buttonRef: { current: HTMLButtonElement | null } }) {
-  const { ui, intents, settings, conversation } = useWidget();
+  const { ui, intents, settings } = useWidget();
   const t = useT();
   const open = ui.isOpen.value;
   const image = settings.value.baloonImage;
-  const count = conversation.unread.value;
+  const count = useUnreadTotal();
   // The badge's number is part of the name, so what is seen is what is said (WCAG 2.5.3).
   const name = open ? t('BUTTON_CLOSE_CHAT') : count ? `${t('BUTTON_OPEN_CHAT')}, ${t('UNREAD_COUNT', { count })}` : t('BUTTON_OPEN_CHAT');
   return (

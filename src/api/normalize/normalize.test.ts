@@ -3,7 +3,7 @@ import { createFakeFetch } from '../../test/fakeFetch.ts';
 import { createHttp } from '../http.ts';
 import { listMessages, postMessage } from '../messages.ts';
 import { getIsOpen, getWidgets } from '../project.ts';
-import { listMyRequests } from '../requests.ts';
+import { listMyRequests } from '../myRequests.ts';
 import { signInAnonymously } from '../auth.ts';
 import { getLabels } from '../labels.ts';
 import { normalizeMessages } from './message.ts';
@@ -143,6 +143,29 @@ describe('other answers', () => {
       count: 1,
       requests: [{ _id: rid, request_id: rid, status: 200, createdAt: '2024-01-01T00:00:00.000Z', department: { _id: 'd', name: 'Sales' } }],
     });
+  });
+
+  it("GET /requests/me: the request's last message is normalised like any message, or dropped", async () => {
+    const at = '2024-01-02T00:00:00.000Z';
+    const { fetch } = createFakeFetch(apiUrl, () => ({
+      body: {
+        requests: [
+          {
+            request_id: rid,
+            status: 200,
+            createdAt: at,
+            attributes: { userFullname: 'Jo', last_message: { _id: 'm', text: 'hi', senderFullname: 7, sender: 'a' } },
+          },
+          { request_id: `${rid}x`, status: 1000, createdAt: at, attributes: { last_message: { text: 'no id' } } },
+        ],
+      },
+    }));
+    const { requests } = await listMyRequests(createHttp({ apiUrl, fetch }), 'JWT t', 'p');
+    expect(requests[0]!.attributes).toEqual({
+      userFullname: 'Jo',
+      last_message: { _id: 'm', text: 'hi', senderFullname: '7', sender: 'a', recipient: '', type: 'text', createdAt: at },
+    });
+    expect(requests[1]!.attributes).toEqual({});
   });
 });
 

@@ -1,4 +1,5 @@
 import type { RequestListResponse, WireRequest } from '../wire.ts';
+import { normalizeMessage } from './message.ts';
 import { normalizeDepartment } from './project.ts';
 import { bool, id, isoTime, isRecord, listOf, num, optionalList, pick, record, text, time, type Json } from './guards.ts';
 
@@ -12,7 +13,7 @@ export function normalizeRequest(value: unknown, fallbackTime: number = Date.now
   const request_id = id(raw.request_id);
   const status = num(raw.status);
   if (!request_id || status === undefined) return null;
-  return pick<WireRequest>(
+  const request = pick<WireRequest>(
     raw,
     {
       id,
@@ -28,6 +29,14 @@ export function normalizeRequest(value: unknown, fallbackTime: number = Date.now
     },
     { _id: id(raw._id) ?? request_id, request_id, status, createdAt: isoTime(raw.createdAt) ?? new Date(time(fallbackTime) ?? 0).toISOString() },
   );
+  // The service keeps the latest message on the request (`attributes.last_message`, set from the
+  // second message on): the conversation list shows it, so it is a message like any other.
+  if (request.attributes && 'last_message' in request.attributes) {
+    const { last_message, ...rest } = request.attributes;
+    const last = normalizeMessage(last_message, Date.parse(request.updatedAt ?? request.createdAt));
+    request.attributes = last ? { ...rest, last_message: last } : rest;
+  }
+  return request;
 }
 
 /** `GET /{pid}/requests/me`: `{perPage, count, requests}`; anything else is an empty page. */

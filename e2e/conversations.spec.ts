@@ -1,0 +1,178 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { AGENT, API_ORIGIN, agentReply, launcher, openHostPage, sendFromWidget, snippetPage, watchBrowser } from './support.ts';
+
+/** Issue 11 §3 and §4: the home screen and many conversations, against the demo service. */
+
+const homePage = (settings: Record<string, unknown> = {}) => snippetPage({ settings: { startFromHome: true, ...settings } });
+const home = (page: Page) => page.locator('porchlight-widget [part~="home"]');
+const items = (page: Page) => page.locator('porchlight-widget [part~="conversation-item"]');
+const item = (page: Page, text: string) => items(page).filter({ hasText: text });
+const messages = (page: Page) => page.locator('porchlight-widget [part~="messages"]');
+const newButton = (page: Page) => page.locator('porchlight-widget [part~="new-conversation"]');
+const back = (page: Page) => page.getByRole('button', { name: 'Your conversations' });
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  }
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+    ).axe;
+    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
+/** From the home screen: a new conversation with one message; its id. */
+async function newConversation(page: Page, text: string): Promise<string> {
+  await newButton(page).click();
+  return sendFromWidget(page, text);
+}
+
+test('the home screen: welcome, team, new conversation, the list; keyboard and axe', async ({ page }) => {
+  const browser = watchBrowser(page);
+  await openHostPage(page, homePage({ welcomeTitle: 'Welcome to the shop' }));
+  await launcher(page).click();
+  await expect(home(page)).toBeVisible();
+  await expect(home(page)).toContainText('Welcome to the shop');
+  await expect(page.locator('porchlight-widget [part~="composer"]')).toHaveCount(0);
+  // Opened by the visitor: focus is on the one thing to do.
+  await expect(newButton(page)).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.keyboard.press('Enter');
+  await expect(page.locator('porchlight-widget [part~="input"]')).toBeFocused();
+  const question = unique('Where is my parcel?');
+  const rid = await sendFromWidget(page, question);
+  await agentReply(rid, 'On its way');
+  await expect(page.locator('porchlight-widget [part~="message-agent"]', { hasText: 'On its way' })).toBeVisible({ timeout: 10_000 });
+  expect(await axeViolations(page)).toEqual([]);
+
+  await back(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'On its way')).toBeVisible();
+  await expect(item(page, 'On its way')).toBeFocused();
+  await expect(page.locator('porchlight-widget [part~="conversation-list"]')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(messages(page)).toContainText(question);
+  expect(browser.seen.console.map((m) => m.text())).toEqual([]);
+  expect(browser.seen.pageErrors).toEqual([]);
+});
+
+test('two conversations, each with its own history; unread marks per conversation; both after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openHostPage(page, homePage());
+  await launcher(page).click();
+  const questionA = unique('About order A');
+  const a = await newConversation(page, questionA);
+  await back(page).click();
+  const questionB = unique('About refund B');
+  const b = await newConversation(page, questionB);
+  await back(page).click();
+  await expect(items(page)).toHaveCount(2);
+
+  // An agent answers in A while the visitor looks at the list: A's mark (the home screen polls the list every 6 s).
+  await agentReply(a, 'Reply one in A');
+  await expect(item(page, 'Reply one in A').locator('.unread-mark')).toContainText('1 unread message', { timeout: 15_000 });
+  await expect(item(page, questionB).locator('.unread-mark')).toHaveCount(0);
+
+  // In B, another reply in A: the launcher counts it once the window closes (the list's 15 s poll).
+  await item(page, questionB).click();
+  await expect(messages(page)).toContainText(questionB);
+  await expect(messages(page)).not.toContainText(questionA);
+  await agentReply(a, 'Reply two in A');
+  await page.locator('porchlight-widget [part~="close-button"]').click();
+  await expect(launcher(page)).toHaveAccessibleName(/2 unread messages$/, { timeout: 25_000 });
+  await expect(page.locator('porchlight-widget [part~="unread-badge"]')).toHaveText('2');
+
+  // A reload keeps both conversations, their histories and A's unread mark.
+  await page.reload();
+  await launcher(page).click();
+  await expect(items(page)).toHaveCount(2);
+  await expect(item(page, 'Reply two in A').locator('.unread-mark')).toContainText('2 unread messages');
+  await item(page, 'Reply two in A').click();
+  await expect(messages(page)).toContainText(questionA);
+  await expect(messages(page)).toContainText('Reply one in A');
+  await expect(messages(page)).toContainText('Reply two in A');
+  await expect(messages(page)).not.toContainText(questionB);
+  // Writing goes to A.
+  expect(await sendFromWidget(page, 'Thanks for A')).toBe(a);
+  await back(page).click();
+  await expect(item(page, 'Thanks for A').locator('.unread-mark')).toHaveCount(0);
+  await item(page, questionB).click();
+  await expect(messages(page)).toContainText(questionB);
+  await expect(messages(page)).not.toContainText('Thanks for A');
+  expect(await sendFromWidget(page, 'And B')).toBe(b);
+});
+
+test('the agent console answers in either conversation', async ({ page, context }) => {
+  await openHostPage(page, homePage());
+  await launcher(page).click();
+  const questionA = unique('Console A');
+  const a = await newConversation(page, questionA);
+  await back(page).click();
+  const questionB = unique('Console B');
+  const b = await newConversation(page, questionB);
+
+  const agentPage = await context.newPage();
+  await agentPage.goto(`${API_ORIGIN}/console/`);
+  await agentPage.fill('#email', AGENT.email);
+  await agentPage.fill('#password', AGENT.password);
+  await agentPage.click('#signin');
+  for (const [rid, text] of [
+    [a, 'Console answer in A'],
+    [b, 'Console answer in B'],
+  ] as const) {
+    await agentPage.locator(`[data-testid=conversation][data-request-id="${rid}"]`).click();
+    await agentPage.fill('#reply', text);
+    await agentPage.click('#send');
+    await expect(agentPage.locator('[data-testid=message]', { hasText: text })).toBeVisible();
+  }
+  // B is on screen: its answer comes in; A's waits in A.
+  await expect(page.locator('porchlight-widget [part~="message-agent"]', { hasText: 'Console answer in B' })).toBeVisible({ timeout: 10_000 });
+  await expect(messages(page)).not.toContainText('Console answer in A');
+  await back(page).click();
+  await item(page, questionA).or(item(page, 'Console answer in A')).first().click();
+  await expect(page.locator('porchlight-widget [part~="message-agent"]', { hasText: 'Console answer in A' })).toBeVisible();
+  await expect(messages(page)).not.toContainText('Console answer in B');
+});
+
+test('two tabs: a conversation started in one appears in the other', async ({ browser }) => {
+  const context = await browser.newContext();
+  const one = await context.newPage();
+  await openHostPage(one, homePage());
+  await launcher(one).click();
+  await expect(home(one)).toBeVisible();
+  const two = await context.newPage();
+  await openHostPage(two, homePage());
+  await launcher(two).click();
+  await expect(home(two)).toBeVisible();
+
+  const question = unique('Started in tab one');
+  await newButton(one).click();
+  // Either tab may post it (the tabs share one outbox): wait for it in the list of the other.
+  await one.locator('porchlight-widget [part~="input"]').fill(question);
+  await one.locator('porchlight-widget [part~="input"]').press('Enter');
+  await expect(item(two, question)).toBeVisible({ timeout: 15_000 });
+  await item(two, question).click();
+  await expect(messages(two)).toContainText(question);
+  await context.close();
+});
+
+test('right-to-left and dark: the home screen and a conversation with its back button pass axe', async ({ page }) => {
+  await openHostPage(page, homePage({ lang: 'ar', colorScheme: 'dark' }));
+  await launcher(page).click();
+  await expect(home(page)).toBeVisible();
+  await newButton(page).click();
+  await sendFromWidget(page, unique('مرحبا'));
+  await expect(page.locator('porchlight-widget [part~="back-button"]')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.locator('porchlight-widget [part~="back-button"]').click();
+  await expect(items(page)).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,118 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { ConversationSummary } from '../state/conversationSummary.ts';
+import { displayName } from '../state/displayName.ts';
+import { useCss, useT, useWidget } from './context.ts';
+import { createConversationTime } from './conversationTime.ts';
+import { isoTime } from './formatTime.ts';
+import { svg } from './icons.tsx';
+import { StatusLine, Team } from './Presence.tsx';
+import homeCss from './Home.css?inline';
+
+/** One conversation: who said what last, when, and how many replies wait unread. */
+function ConversationItem({ item, when }: { item: ConversationSummary; when: string }) {
+  const { intents } = useWidget();
+  const t = useT();
+  const who = item.fromVisitor ? t('YOU') : item.senderName ? displayName(item.senderName) : '';
+  const what = item.text || t(item.type === 'image' ? 'IMAGE_LABEL' : 'ATTACHMENT_LABEL');
+  return (
+    <li data-rid={item.requestId}>
+      <button
+        type="button"
+        part="conversation-item"
+        class={`conversation-item${item.unread ? ' has-unread' : ''}`}
+        onClick={() => intents.openConversation(item.requestId, true)}
+      >
+        <span class="conversation-text">
+          {who && (
+            <span class="conversation-who">
+              <bdi>{who}</bdi>
+              {': '}
+            </span>
+          )}
+          <bdi>{what}</bdi>
+        </span>
+        <span class="conversation-meta">
+          <time dateTime={isoTime(item.time)}>{when}</time>
+          {item.closed && (
+            <span class="conversation-closed">
+              <svg {...svg}>
+                <path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z" />
+              </svg>
+              <span class="visually-hidden">{t('CONVERSATION_ENDED')}</span>
+            </span>
+          )}
+          {item.unread > 0 && (
+            <span class="unread-mark">
+              <span aria-hidden="true">{item.unread > 99 ? '99+' : item.unread}</span>
+              <span class="visually-hidden">{t('UNREAD_COUNT', { count: item.unread })}</span>
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The home screen (`startFromHome`, and the back button's target): the welcome, who is there to
+ * answer and how fast, a new conversation, and the visitor's conversations. Reached by the visitor's
+ * own move, focus lands on the conversation they came from, else on "new conversation".
+ */
+export function Home({ listId }: { listId: string }) {
+  useCss(homeCss);
+  const { intents, settings, conversations, conversation, lang, ui } = useWidget();
+  const t = useT();
+  const root = useRef<HTMLDivElement>(null);
+  const list = conversations.value;
+  const items = list?.items.value ?? [];
+  const s = settings.value;
+  const logo = /^https?:\/\//i.test(s.logoChat) ? s.logoChat : '';
+  const when = createConversationTime(lang.value);
+  const now = Date.now();
+
+  useEffect(() => {
+    if (!ui.byVisitor.peek()) return;
+    const current = conversation.requestId.peek();
+    const from = current ? root.current?.querySelector<HTMLElement>(`[data-rid="${CSS.escape(current)}"] button`) : null;
+    (from ?? root.current?.querySelector<HTMLElement>('.new-conversation'))?.focus({ preventScroll: true });
+  }, [ui.byVisitor, conversation.requestId]);
+
+  return (
+    <div part="home" class="home" ref={root}>
+      <div class="home-welcome">
+        {logo && <img class="home-logo" src={logo} alt="" referrerpolicy="no-referrer" />}
+        <p class="home-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
+        <p class="home-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+        <div class="home-presence">
+          <Team class="home-team" />
+          <StatusLine />
+        </div>
+        <button type="button" part="new-conversation" class="primary-button new-conversation" onClick={() => intents.startNewConversation()}>
+          {t('LABEL_START_NW_CONV')}
+        </button>
+      </div>
+      {/* A first visit has no conversation yet: the welcome and "new conversation" are all there is. */}
+      {(items.length > 0 || !list?.loaded.value) && (
+        <section class="home-conversations" aria-labelledby={listId}>
+          <h3 id={listId} class="home-heading">
+            {t('PREV_CONVERSATIONS')}
+          </h3>
+          {items.length ? (
+            <ul part="conversation-list" class="conversation-list">
+              {items.map((item) => (
+                <ConversationItem key={item.requestId} item={item} when={when(item.time, now)} />
+              ))}
+            </ul>
+          ) : (
+            <p class="home-note">{t('LABEL_LOADING')}</p>
+          )}
+          {list?.hasMore.value && (
+            <button type="button" class="link-button show-older" onClick={() => void list.loadMore()}>
+              {t('SHOW_OLDER_CONVERSATIONS')}
+            </button>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { fireEvent } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { until as untilShort } from '../test/fakeFetch.ts';
+import { widgetHarness } from '../test/mountForTest.ts';
+
+/** Issue 11 §3 and §4: the home screen, the back button, several conversations with their own unread marks. */
+const harness = widgetHarness();
+// Whole widgets, several round trips each: generous waits, so a busy machine is not a failure.
+const until = (check: () => void | boolean) => untilShort(check, 8000);
+vi.setConfig({ testTimeout: 30_000 });
+
+const meCalls = () => harness.service.calls.filter((c) => c.path.includes('/requests/me'));
+
+async function send(ui: Queries, text: string) {
+  const input = await find(ui, 'textbox', /message/i);
+  fireEvent.input(input, { target: { value: text } });
+  fireEvent.click(ui.getByRole('button', { name: 'Send' }));
+  await until(() => expect(harness.service.calls.some((c) => c.method === 'POST' && (c.body as { text?: string })?.text === text)).toBe(true));
+}
+
+type Queries = ReturnType<typeof harness.start>['ui'];
+/** The button (or textbox) once it is there. */
+async function find(ui: Queries, role: 'button' | 'textbox', name: string | RegExp): Promise<HTMLElement> {
+  await until(() => void ui.getByRole(role, { name }));
+  return ui.getByRole(role, { name });
+}
+
+const items = (root: ShadowRoot) => [...root.querySelectorAll<HTMLButtonElement>('[part="conversation-item"]')];
+
+describe('home screen (startFromHome)', () => {
+  it('opens to the welcome, the team and a new-conversation button, with no composer; a new conversation goes to the composer and back lists it', async () => {
+    harness.service.setWidgets({ user_available: [{ id: 'a1', firstname: 'Ann Agent' }] });
+    const { root, ui } = harness.start({ open: true, startFromHome: true, welcomeTitle: 'Hello shop', logoChat: 'https://shop.test/logo.png' });
+    await until(() => expect(root.querySelector('[part="home"]')).toBeTruthy());
+    const home = root.querySelector('[part="home"]')!;
+    expect(home.textContent).toContain('Hello shop');
+    expect(home.querySelector('img.home-logo')?.getAttribute('src')).toBe('https://shop.test/logo.png');
+    expect(home.querySelectorAll('.team .avatar')).toHaveLength(1);
+    expect(root.querySelector('[part="composer"]')).toBeNull();
+    // A first visit has nothing to list.
+    await until(() => expect(root.querySelector('.home-conversations')).toBeNull());
+
+    fireEvent.click(ui.getByRole('button', { name: 'Start a new conversation' }));
+    await until(() => expect(root.querySelector('[part="composer"]')).toBeTruthy());
+    await send(ui, 'Do you ship to Canada?');
+    const rid = harness.service.calls.find((c) => c.method === 'POST' && c.path.includes('/requests/'))!.path.split('/')[3]!;
+    harness.service.agentSays(rid, 'We do!');
+
+    fireEvent.click(await find(ui, 'button', 'Your conversations'));
+    await until(() => expect(items(root)).toHaveLength(1));
+    expect(items(root)[0]!.textContent).toMatch(/Do you ship to Canada\?|We do!/);
+    await until(() => expect(items(root)[0]!.textContent).toContain('We do!'));
+    expect(items(root)[0]!.textContent).toContain('Ann Agent: ');
+    // Focus returns to the conversation the visitor came from.
+    expect(root.activeElement).toBe(items(root)[0]);
+    expect(root.querySelector('[part="back-button"]')).toBeNull();
+
+    fireEvent.click(items(root)[0]!);
+    await until(() => expect(root.querySelector('[part="messages"]')?.textContent).toContain('We do!'));
+  });
+});
+
+/** Ends the conversation on screen through the UI and starts the next one. */
+async function endAndStartNew(ui: Queries) {
+  const button = (name: string) => find(ui, 'button', name);
+  fireEvent.click(await button('End conversation'));
+  fireEvent.click(await button('Yes, end it'));
+  fireEvent.click(await button('Start a new conversation'));
+}
+
+/** From the home screen: a new conversation with one message. */
+async function newFromHome(ui: Queries, text: string) {
+  fireEvent.click(await find(ui, 'button', 'Start a new conversation'));
+  await send(ui, text);
+  return harness.service.calls
+    .filter((c) => c.method === 'POST' && c.path.includes('/requests/'))
+    .at(-1)!
+    .path.split('/')[3]!;
+}
+
+describe('several conversations', () => {
+  it('without a home screen: no back button with one conversation; a second one brings it; an ended one opens read-only with its own history', async () => {
+    const { root, ui } = harness.start({ open: true });
+    await send(ui, 'first question');
+    await until(() => expect(root.querySelector('[part="messages"]')?.textContent).toContain('first question'));
+    expect(root.querySelector('[part="back-button"]')).toBeNull();
+    expect(meCalls()).toHaveLength(0);
+
+    await endAndStartNew(ui);
+    await send(ui, 'second question');
+    const back = await until(() => expect(root.querySelector('[part="back-button"]')).toBeTruthy()).then(() =>
+      root.querySelector<HTMLButtonElement>('[part="back-button"]')!,
+    );
+    expect(back.getAttribute('aria-label')).toBe('Your conversations');
+    expect(meCalls().at(-1)?.path).toContain('status=all');
+    fireEvent.click(back);
+    await until(() => expect(items(root)).toHaveLength(2));
+    expect(items(root).map((b) => b.textContent)).toEqual([expect.stringContaining('second question'), expect.stringContaining('first question')]);
+    // Ended: the service says so (status 1000), and so does the list.
+    expect(items(root)[1]!.textContent).toContain('This conversation has ended.');
+
+    fireEvent.click(items(root)[1]!);
+    await until(() => expect(root.querySelector('[part="messages"]')?.textContent).toContain('first question'));
+    expect(root.querySelector('[part="messages"]')?.textContent).not.toContain('second question');
+    expect(root.querySelector('[part="composer"]')).toBeNull();
+    await until(() => expect(root.querySelector('.conversation-end')).toBeTruthy());
+    // Nothing takes input: focus is on the way back.
+    await until(() => expect(root.activeElement).toBe(root.querySelector('[part="back-button"]')));
+
+    fireEvent.click(root.querySelector('[part="back-button"]')!);
+    await until(() => expect(items(root)).toHaveLength(2));
+    fireEvent.click(items(root)[0]!);
+    await until(() => expect(root.querySelector('[part="messages"]')?.textContent).toContain('second question'));
+    expect(root.querySelector('[part="messages"]')?.textContent).not.toContain('first question');
+    await send(ui, 'more on the second');
+  });
+
+  it("an agent's reply in a conversation not on screen raises its unread mark and the launcher's count", async () => {
+    const { root, ui, widget } = harness.start({ open: true, startFromHome: true });
+    const first = await newFromHome(ui, 'about my order');
+    fireEvent.click(await find(ui, 'button', 'Your conversations'));
+    await newFromHome(ui, 'about a refund');
+    fireEvent.click(await find(ui, 'button', 'Your conversations'));
+    await until(() => expect(items(root)).toHaveLength(2));
+
+    harness.service.agentSays(first, 'Your order shipped');
+    harness.service.agentSays(first, 'Tracking: 123');
+    widget.close();
+    widget.open();
+    const mark = () => root.querySelector(`[part="conversation-item"].has-unread .unread-mark`);
+    await until(() => expect(mark()?.textContent).toContain('2 unread messages'));
+    expect(root.querySelector('[part="conversation-item"].has-unread')?.textContent).toContain('Tracking: 123');
+    widget.close();
+    await until(() => expect(ui.getByRole('button', { name: 'Open chat, 2 unread messages' })).toBeTruthy());
+    expect(root.querySelector('[part="unread-badge"]')?.textContent).toBe('2');
+
+    widget.open();
+    await until(() => expect(root.querySelector('[part="conversation-item"].has-unread')).toBeTruthy());
+    fireEvent.click(root.querySelector<HTMLButtonElement>('[part="conversation-item"].has-unread')!);
+    await until(() => expect(root.querySelector('[part="messages"]')?.textContent).toContain('Tracking: 123'));
+    widget.close();
+    await until(() => expect(ui.getByRole('button', { name: 'Open chat' })).toBeTruthy());
+  });
+});
+
+describe('settings', () => {
+  it('singleConversation: no list asked of the service, no back button, no home screen even with startFromHome', async () => {
+    const { root, ui } = harness.start({ open: true, singleConversation: true, startFromHome: true });
+    await until(() => expect(root.querySelector('[part="composer"]')).toBeTruthy());
+    await send(ui, 'one');
+    await endAndStartNew(ui);
+    await send(ui, 'two');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(root.querySelector('[part="home"]')).toBeNull();
+    expect(root.querySelector('[part="back-button"]')).toBeNull();
+    expect(meCalls()).toHaveLength(0);
+  });
+
+  it('restartConversation: every opening of the window starts a new conversation', async () => {
+    const { ui, widget } = harness.start({ open: true, restartConversation: true });
+    await send(ui, 'one');
+    widget.close();
+    widget.open();
+    await send(ui, 'two');
+    const rids = new Set(harness.service.calls.filter((c) => c.method === 'POST' && c.path.includes('/requests/')).map((c) => c.path.split('/')[3]));
+    expect(rids.size).toBe(2);
+  });
+});
