@@ -148,7 +148,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         poller.kick();
         tabs.post({ type: 'sent' });
       },
-      afterReset: () => poller.reschedule(),
+      afterReset() {
+        // A new visitor: the last one's conversations and read marks leave with them.
+        conversations.peek()?.dispose();
+        conversations.value = null;
+        listing = null;
+        void store.del(MARKS_KEY).catch(reportError('storage'));
+        poller.reschedule();
+      },
       listConversations,
       afterUpdate: () => {
         if (started) applyDisplayRules();
