@@ -2,6 +2,8 @@ import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wir
 import type { TextKey } from '../i18n/translator.ts';
 import type { DeliveryReason } from './delivery.ts';
 import { displayName } from './displayName.ts';
+import { sameRecord } from './sameRecord.ts';
+import { keepIfUnchanged } from './stableList.ts';
 
 /** What the message list shows: the service's history plus the visitor's messages not yet stored. */
 export interface ChatMessage {
@@ -99,6 +101,20 @@ function timeOf(message: WireMessage): number {
 }
 
 /**
+ * What each record became last time: the same record (mergeHistory keeps identities) gives the same
+ * message object, so the views of the messages that did not change have nothing to do. One per
+ * conversation model (never module-level: several widgets on a page).
+ */
+export interface ChatMessageCache {
+  stored: WeakMap<WireMessage, ChatMessage>;
+  pending: WeakMap<OutboxItem, ChatMessage>;
+}
+
+export function createChatMessageCache(): ChatMessageCache {
+  return { stored: new WeakMap(), pending: new WeakMap() };
+}
+
+/**
  * Merges history and outbox into what the visitor sees. History keeps the service's order (oldest
  * first); a message the service stored twice (two records with one tempUID, which a retry after an
  * outage can cause whatever the client does) shows once, as its first copy; outbox items whose
@@ -109,6 +125,7 @@ export function toChatMessages(
   outbox: readonly OutboxItem[],
   myIds: ReadonlySet<string>,
   requestId: string | null,
+  cache: ChatMessageCache = createChatMessageCache(),
 ): ChatMessage[] {
   const stored = new Set<string>();
   // "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new).
@@ -123,24 +140,38 @@ export function toChatMessages(
       const member = message.attributes?.messagelabel?.key === 'MEMBER_JOINED_GROUP' ? paramId(message.attributes.messagelabel.parameters?.member_id) : '';
       if (member && (joined.has(member) || (requestId && message.recipient && message.recipient !== requestId))) continue;
       if (member) joined.add(member);
-      if (line)
-        out.push({
-          key: message._id,
-          kind: 'info',
-          infoLabel: line.label,
-          infoParams: line.params,
-          id: message._id,
-          text: '',
-          type: 'text',
-          senderName: '',
-          senderId: message.sender,
-          fromVisitor: false,
-          createdAt: timeOf(message),
-          state: 'sent',
-        });
+      if (!line) continue;
+      const known = cache.stored.get(message);
+      if (known) {
+        out.push(known);
+        continue;
+      }
+      const info: ChatMessage = {
+        key: message._id,
+        kind: 'info',
+        infoLabel: line.label,
+        infoParams: line.params,
+        id: message._id,
+        text: '',
+        type: 'text',
+        senderName: '',
+        senderId: message.sender,
+        fromVisitor: false,
+        createdAt: timeOf(message),
+        state: 'sent',
+      };
+      cache.stored.set(message, info);
+      out.push(info);
       continue;
     }
-    out.push({
+    const fromVisitor = myIds.has(message.sender);
+    const known = cache.stored.get(message);
+    // Who "I" am may change (signing in again adds a past id): then the message is made anew.
+    if (known && known.fromVisitor === fromVisitor) {
+      out.push(known);
+      continue;
+    }
+    const chat: ChatMessage = {
       key: tempUID ?? message._id,
       kind: 'message',
       id: message._id,
@@ -151,15 +182,22 @@ export function toChatMessages(
       attributes: message.attributes,
       senderName: displayName(message.senderFullname),
       senderId: message.sender,
-      fromVisitor: myIds.has(message.sender),
+      fromVisitor,
       createdAt: timeOf(message),
       state: 'sent',
-    });
+    };
+    cache.stored.set(message, chat);
+    out.push(chat);
   }
   for (const item of outbox) {
     // A button's action is sent as an info message: its echo is not shown.
     if (stored.has(item.tempUID) || item.requestId !== requestId || isInfo(item.attributes)) continue;
-    out.push({
+    const known = cache.pending.get(item);
+    if (known) {
+      out.push(known);
+      continue;
+    }
+    const chat: ChatMessage = {
       key: item.tempUID,
       kind: 'message',
       tempUID: item.tempUID,
@@ -172,31 +210,63 @@ export function toChatMessages(
       fromVisitor: true,
       createdAt: item.createdAt,
       state: item.state,
-    });
+    };
+    cache.pending.set(item, chat);
+    out.push(chat);
   }
   return out;
 }
 
 /**
  * Adds or replaces messages by `_id`, keeping oldest first. A second stored copy of a message (a
- * tempUID already held by another record) is not kept.
+ * tempUID already held by another record) is not kept. Identities are kept: a record equal to the
+ * one held stays the one held, and an answer with nothing new gives back `history` itself (a poll
+ * that brings nothing changes nothing downstream, and one new message leaves the others as they are).
  */
 export function mergeHistory(history: readonly WireMessage[], incoming: readonly WireMessage[]): WireMessage[] {
-  const byId = new Map(history.map((m) => [m._id, m] as const));
-  let appended = false;
+  const held = history as WireMessage[];
+  if (!incoming.length) return held;
+  const position = new Map<string, number>();
+  for (let i = 0; i < history.length; i++) position.set(history[i]!._id, i);
+  let replaced: WireMessage[] | undefined;
+  const added = new Map<string, WireMessage>();
   for (const message of incoming) {
-    if (!byId.has(message._id)) appended = true;
-    byId.set(message._id, message);
+    const at = position.get(message._id);
+    if (at === undefined) added.set(message._id, message);
+    else if (!sameRecord((replaced ?? history)[at], message)) (replaced ??= [...history])[at] = message;
   }
-  const merged = [...byId.values()];
-  // Stable sort: equal timestamps keep the service's order.
-  if (appended) merged.sort((a, b) => timeOf(a) - timeOf(b));
+  if (!replaced && !added.size) return held;
+  const merged = replaced ?? [...history];
+  if (added.size) {
+    merged.push(...added.values());
+    sortByTime(merged, history.length);
+  }
   const tempUIDs = new Set<string>();
-  return merged.filter((m) => {
+  const kept = merged.filter((m) => {
     const tempUID = m.attributes?.tempUID;
     if (!tempUID) return true;
     if (tempUIDs.has(tempUID)) return false;
     tempUIDs.add(tempUID);
     return true;
   });
+  return keepIfUnchanged(held, kept);
+}
+
+/**
+ * Stable sort by time, in place; `from` is where the new records start. The history is held in
+ * order, so the usual case (newer messages at the end) is checked in one pass over the new ones and
+ * sorts nothing; otherwise each time is parsed once, not in every comparison.
+ */
+function sortByTime(messages: WireMessage[], from: number): void {
+  let last = from > 0 ? timeOf(messages[from - 1]!) : -Infinity;
+  let ordered = true;
+  for (let i = from; i < messages.length && ordered; i++) {
+    const time = timeOf(messages[i]!);
+    ordered = time >= last;
+    last = time;
+  }
+  if (ordered) return;
+  const timed = messages.map((message, i) => ({ message, time: timeOf(message), i }));
+  timed.sort((a, b) => a.time - b.time || a.i - b.i);
+  for (let i = 0; i < timed.length; i++) messages[i] = timed[i]!.message;
 }
