@@ -1,12 +1,15 @@
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import { lazyView } from './lazyView.tsx';
-import { buttonsEnabled } from '../state/attachments.ts';
-import { messageRuns } from '../state/messageRuns.ts';
+import { appendedSince, carryWindow, growDown, growUp, tailWindow, type ListWindow } from './listWindow.ts';
+import { captureAnchor, restoreAnchor, type ScrollAnchor } from './scrollAnchor.ts';
+import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
+import { runAt } from '../state/messageRuns.ts';
+import type { TimedMessage } from '../state/splitMessages.ts';
 
 // Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
 const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) => m.TypingIndicator));
@@ -14,6 +17,25 @@ const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
 
+/** What the list rendered last: the messages, the window over them, and which of them are news. */
+interface Shown {
+  messages: readonly TimedMessage[];
+  window: ListWindow;
+  /** Keys of messages that arrived while the list was on screen: the only ones the live region announces. */
+  news: Set<string>;
+}
+
+/** Reply buttons only matter on a message that has some: the others never change for them. */
+function offersButtons(message: TimedMessage): boolean {
+  const attachment = message.attributes?.attachment;
+  return buttonsOf(message.attributes).length > 0 || attachment?.type === 'gallery' || Array.isArray(attachment?.gallery);
+}
+
+/**
+ * The conversation as a log: a window of it (listWindow.ts), the latest messages first, more on
+ * scrolling up, the scroll position kept as they come (scrollAnchor.ts). Messages keep their
+ * objects (state/conversation.ts) and the bubbles are memoised: a new message renders itself only.
+ */
 export function MessageList() {
   const { conversation, lang, settings } = useWidget();
   const t = useT();
@@ -23,10 +45,38 @@ export function MessageList() {
   const used = conversation.usedButtons.value;
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
+  const anchor = useRef<ScrollAnchor | null>(null);
+  const shownRef = useRef<Shown | null>(null);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const formatTime = useMemo(() => createTimeFormatter(lang.value), [lang.value]);
   const today = t('LABEL_TODAY');
   const formatDay = useMemo(() => createDayFormatter(lang.value, today), [lang.value, today]);
   const latest = messages[messages.length - 1];
+
+  // The window follows the messages (kept in a ref: scrolling moves it without new messages).
+  let shown = shownRef.current;
+  if (!shown) shown = shownRef.current = { messages, window: tailWindow(messages.length), news: new Set() };
+  else if (shown.messages !== messages) {
+    const added = appendedSince(shown.messages, messages);
+    // What the visitor just wrote is always shown, wherever they had scrolled to.
+    if (added.some((m) => m.fromVisitor && m.state === 'sending')) stuck.current = true;
+    const window = carryWindow(shown.window, shown.messages, messages, stuck.current);
+    const el = listRef.current;
+    if (el && !stuck.current && window.start !== shown.window.start) anchor.current ??= captureAnchor(el);
+    for (const m of added) shown.news.add(m.key);
+    // Messages shown again after scrolling back down were news once: not again.
+    if (window.end < messages.length) shown.news.clear();
+    shown.messages = messages;
+    shown.window = window;
+  }
+  const { start, end } = shown.window;
+
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    if (anchor.current) restoreAnchor(el, anchor.current);
+    anchor.current = null;
+  });
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -47,27 +97,40 @@ export function MessageList() {
 
   const onScroll = () => {
     const el = listRef.current;
-    if (el) stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    const current = shownRef.current;
+    if (!el || !current) return;
+    const { window } = current;
+    const tail = window.end >= current.messages.length;
+    const below = el.scrollHeight - el.scrollTop - el.clientHeight;
+    stuck.current = tail && below < STICK_PX;
+    // One step at a time, within a screen of either end: the next is there before the visitor is.
+    if (anchor.current) return;
+    const next = el.scrollTop < el.clientHeight ? growUp(window) : below < el.clientHeight ? growDown(window, current.messages.length) : window;
+    if (next === window) return;
+    anchor.current = captureAnchor(el);
+    if (next.end < current.messages.length) current.news.clear();
+    current.window = next;
+    redraw(0);
   };
 
   const s = settings.value;
-  const runs = useMemo(() => messageRuns(messages), [messages]);
   const items = [];
-  for (let i = 0; i < messages.length; i++) {
+  for (let i = start; i < end; i++) {
     const message = messages[i]!;
     const previous = messages[i - 1];
+    const quiet = !shown.news.has(message.key);
     if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== dayKey(message.createdAt))) {
       items.push(
-        <li key={`day-${dayKey(message.createdAt)}`} class="day-separator">
+        <li key={`day-${dayKey(message.createdAt)}`} class="day-separator" aria-live={quiet ? 'off' : undefined}>
           <span>{formatDay(message.createdAt)}</span>
         </li>,
       );
     }
     if (message.kind === 'info') {
-      items.push(<InfoLine key={message.key} message={message} />);
+      items.push(<InfoLine key={message.key} message={message} quiet={quiet} />);
       continue;
     }
-    const run = runs[i]!;
+    const run = runAt(messages, i);
     items.push(
       <MessageBubble
         key={message.key}
@@ -75,7 +138,8 @@ export function MessageList() {
         first={run.first}
         last={run.last}
         time={formatTime(message.createdAt)}
-        buttonsEnabled={buttonsEnabled(message, latest?.key, used)}
+        buttonsEnabled={offersButtons(message) && buttonsEnabled(message, latest?.key, used)}
+        quiet={quiet}
       />,
     );
   }
@@ -92,21 +156,24 @@ export function MessageList() {
       tabIndex={0}
       onScroll={onScroll}
     >
-      {/* An empty conversation is not a void: who answers, how soon, and where to write. */}
-      <div class={`welcome${messages.length ? '' : ' is-empty'}`}>
-        <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
-        <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
-        {!messages.length && (
-          <>
-            <Team class="welcome-team" />
-            <StatusLine />
-            <p class="welcome-invite">{t('WELCOME_INVITE')}</p>
-          </>
-        )}
-      </div>
+      {/* An empty conversation is not a void: who answers, how soon, and where to write. It opens the
+          conversation: shown once the window reaches the first message. */}
+      {start === 0 && (
+        <div class={`welcome${messages.length ? '' : ' is-empty'}`} aria-live={messages.length ? 'off' : undefined}>
+          <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
+          <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+          {!messages.length && (
+            <>
+              <Team class="welcome-team" />
+              <StatusLine />
+              <p class="welcome-invite">{t('WELCOME_INVITE')}</p>
+            </>
+          )}
+        </div>
+      )}
       <ol class="message-list">
         {items}
-        {typing && <TypingIndicator.View {...(typist ? { name: typist } : {})} />}
+        {typing && end >= messages.length && <TypingIndicator.View {...(typist ? { name: typist } : {})} />}
       </ol>
     </div>
   );
