@@ -15,7 +15,7 @@ export function InfoLine({ message, quiet = false }: { message: ChatMessage; qui
   const slots = Object.fromEntries(Object.keys(message.infoParams ?? {}).map((key, i) => [key, `${SLOT}${i}${SLOT}`]));
   const parts = (message.infoLabel ? t(message.infoLabel, slots) : '').split(SLOT);
   return (
-    <li part="message message-info" class="message-info" data-key={message.key} aria-live={quiet ? 'off' : undefined}>
+    <li part="message message-info" class={`message-info${quiet ? '' : ' is-news'}`} data-key={message.key} aria-live={quiet ? 'off' : undefined}>
       <span>{parts.map((part, i) => (i % 2 && values[Number(part)] !== undefined ? <bdi key={i}>{values[Number(part)]}</bdi> : part))}</span>
     </li>
   );

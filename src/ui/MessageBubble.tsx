@@ -67,7 +67,7 @@ function Bubble({
   return (
     <li
       part={`message message-${side}`}
-      class={`message message-${side} state-${message.state}${first ? ' run-start' : ''}`}
+      class={`message message-${side} state-${message.state}${first ? ' run-start' : ''}${quiet ? '' : ' is-news'}`}
       data-key={message.key}
       aria-live={quiet ? 'off' : undefined}
     >
