@@ -20,7 +20,7 @@ export interface WindowSizes {
   max: number;
 }
 
-export const WINDOW_SIZES: WindowSizes = { initial: 40, step: 25, max: 150 };
+export const WINDOW_SIZES: WindowSizes = { initial: 30, step: 20, max: 120 };
 
 interface Keyed {
   key: string;
