@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
-import { createChatMessageCache, mergeHistory, toChatMessages, type OutboxItem } from './chatMessage.ts';
+import { mergeHistory, toChatMessages, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
 
 const rid = 'support-group-p-0123456789abcdef0123456789abcdef';
 const msg = (id: string, sender: string, at: number, extra: Partial<WireMessage> = {}): WireMessage => ({
@@ -122,7 +122,7 @@ describe('identities kept (issue 9: unchanged messages never re-render)', () => 
   });
 
   it('toChatMessages with its cache gives the same message objects for the same records', () => {
-    const cache = createChatMessageCache();
+    const cache: ChatMessageCache = new WeakMap();
     const history = [msg('a', 'me', 1), msg('b', 'agent', 2)];
     const item = pending('t1', 3);
     const first = toChatMessages(history, [item], new Set(['me']), rid, cache);

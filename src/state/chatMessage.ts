@@ -101,18 +101,11 @@ function timeOf(message: WireMessage): number {
 }
 
 /**
- * What each record became last time: the same record (mergeHistory keeps identities) gives the same
- * message object, so the views of the messages that did not change have nothing to do. One per
- * conversation model (never module-level: several widgets on a page).
+ * What each record (a stored message, an outbox item) became last time: the same record
+ * (mergeHistory keeps identities) gives the same message object, so the views of the messages that
+ * did not change have nothing to do. One per conversation model (never module-level).
  */
-export interface ChatMessageCache {
-  stored: WeakMap<WireMessage, ChatMessage>;
-  pending: WeakMap<OutboxItem, ChatMessage>;
-}
-
-export function createChatMessageCache(): ChatMessageCache {
-  return { stored: new WeakMap(), pending: new WeakMap() };
-}
+export type ChatMessageCache = WeakMap<object, ChatMessage>;
 
 /**
  * Merges history and outbox into what the visitor sees. History keeps the service's order (oldest
@@ -125,12 +118,18 @@ export function toChatMessages(
   outbox: readonly OutboxItem[],
   myIds: ReadonlySet<string>,
   requestId: string | null,
-  cache: ChatMessageCache = createChatMessageCache(),
+  cache: ChatMessageCache = new WeakMap(),
 ): ChatMessage[] {
   const stored = new Set<string>();
   // "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new).
   const joined = new Set<string>();
   const out: ChatMessage[] = [];
+  // The one made before, unless who "I" am changed since (signing in again adds a past id).
+  const add = (source: object, fromVisitor: boolean, make: () => ChatMessage) => {
+    let chat = cache.get(source);
+    if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make()));
+    out.push(chat);
+  };
   for (const message of history) {
     const tempUID = message.attributes?.tempUID;
     if (tempUID && stored.has(tempUID)) continue;
@@ -140,38 +139,25 @@ export function toChatMessages(
       const member = message.attributes?.messagelabel?.key === 'MEMBER_JOINED_GROUP' ? paramId(message.attributes.messagelabel.parameters?.member_id) : '';
       if (member && (joined.has(member) || (requestId && message.recipient && message.recipient !== requestId))) continue;
       if (member) joined.add(member);
-      if (!line) continue;
-      const known = cache.stored.get(message);
-      if (known) {
-        out.push(known);
-        continue;
-      }
-      const info: ChatMessage = {
-        key: message._id,
-        kind: 'info',
-        infoLabel: line.label,
-        infoParams: line.params,
-        id: message._id,
-        text: '',
-        type: 'text',
-        senderName: '',
-        senderId: message.sender,
-        fromVisitor: false,
-        createdAt: timeOf(message),
-        state: 'sent',
-      };
-      cache.stored.set(message, info);
-      out.push(info);
+      if (line)
+        add(message, false, () => ({
+          key: message._id,
+          kind: 'info',
+          infoLabel: line.label,
+          infoParams: line.params,
+          id: message._id,
+          text: '',
+          type: 'text',
+          senderName: '',
+          senderId: message.sender,
+          fromVisitor: false,
+          createdAt: timeOf(message),
+          state: 'sent',
+        }));
       continue;
     }
     const fromVisitor = myIds.has(message.sender);
-    const known = cache.stored.get(message);
-    // Who "I" am may change (signing in again adds a past id): then the message is made anew.
-    if (known && known.fromVisitor === fromVisitor) {
-      out.push(known);
-      continue;
-    }
-    const chat: ChatMessage = {
+    add(message, fromVisitor, () => ({
       key: tempUID ?? message._id,
       kind: 'message',
       id: message._id,
@@ -185,19 +171,12 @@ export function toChatMessages(
       fromVisitor,
       createdAt: timeOf(message),
       state: 'sent',
-    };
-    cache.stored.set(message, chat);
-    out.push(chat);
+    }));
   }
   for (const item of outbox) {
     // A button's action is sent as an info message: its echo is not shown.
     if (stored.has(item.tempUID) || item.requestId !== requestId || isInfo(item.attributes)) continue;
-    const known = cache.pending.get(item);
-    if (known) {
-      out.push(known);
-      continue;
-    }
-    const chat: ChatMessage = {
+    add(item, true, () => ({
       key: item.tempUID,
       kind: 'message',
       tempUID: item.tempUID,
@@ -210,9 +189,7 @@ export function toChatMessages(
       fromVisitor: true,
       createdAt: item.createdAt,
       state: item.state,
-    };
-    cache.pending.set(item, chat);
-    out.push(chat);
+    }));
   }
   return out;
 }
@@ -225,22 +202,20 @@ export function toChatMessages(
  */
 export function mergeHistory(history: readonly WireMessage[], incoming: readonly WireMessage[]): WireMessage[] {
   const held = history as WireMessage[];
-  if (!incoming.length) return held;
   const position = new Map<string, number>();
-  for (let i = 0; i < history.length; i++) position.set(history[i]!._id, i);
-  let replaced: WireMessage[] | undefined;
+  history.forEach((m, i) => position.set(m._id, i));
+  let merged: WireMessage[] | undefined;
   const added = new Map<string, WireMessage>();
   for (const message of incoming) {
     const at = position.get(message._id);
     if (at === undefined) added.set(message._id, message);
-    else if (!sameRecord((replaced ?? history)[at], message)) (replaced ??= [...history])[at] = message;
+    else if (!sameRecord((merged ?? history)[at], message)) (merged ??= [...history])[at] = message;
   }
-  if (!replaced && !added.size) return held;
-  const merged = replaced ?? [...history];
-  if (added.size) {
-    merged.push(...added.values());
-    sortByTime(merged, history.length);
-  }
+  if (!merged && !added.size) return held;
+  merged ??= [...history];
+  merged.push(...added.values());
+  // Stable sort: equal timestamps keep the service's order (a history in order, the usual case, costs one pass).
+  if (added.size) merged.sort((a, b) => timeOf(a) - timeOf(b));
   const tempUIDs = new Set<string>();
   const kept = merged.filter((m) => {
     const tempUID = m.attributes?.tempUID;
@@ -250,23 +225,4 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
     return true;
   });
   return keepIfUnchanged(held, kept);
-}
-
-/**
- * Stable sort by time, in place; `from` is where the new records start. The history is held in
- * order, so the usual case (newer messages at the end) is checked in one pass over the new ones and
- * sorts nothing; otherwise each time is parsed once, not in every comparison.
- */
-function sortByTime(messages: WireMessage[], from: number): void {
-  let last = from > 0 ? timeOf(messages[from - 1]!) : -Infinity;
-  let ordered = true;
-  for (let i = from; i < messages.length && ordered; i++) {
-    const time = timeOf(messages[i]!);
-    ordered = time >= last;
-    last = time;
-  }
-  if (ordered) return;
-  const timed = messages.map((message, i) => ({ message, time: timeOf(message), i }));
-  timed.sort((a, b) => a.time - b.time || a.i - b.i);
-  for (let i = 0; i < timed.length; i++) messages[i] = timed[i]!.message;
 }

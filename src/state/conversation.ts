@@ -3,7 +3,7 @@ import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-import { createChatMessageCache, mergeHistory, toChatMessages, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { mergeHistory, toChatMessages, isInfo, type ChatMessage, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
 import { keepIfUnchanged } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
@@ -171,7 +171,7 @@ export function createConversation(options: {
   const usedButtons = signal<ReadonlySet<string>>(new Set());
   // Unchanged messages keep their objects and the lists their identity, from the history to what the
   // view renders: a poll with nothing new wakes no view, and a new message renders only itself.
-  const chatCache = createChatMessageCache();
+  const chatCache: ChatMessageCache = new WeakMap();
   const partsCache: PartsCache = new WeakMap();
   let chatList: ChatMessage[] = [];
   let partList: TimedMessage[] = [];

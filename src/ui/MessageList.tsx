@@ -1,12 +1,12 @@
-import { useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import { lazyView } from './lazyView.tsx';
-import { appendedSince, carryWindow, growDown, growUp, tailWindow, type ListWindow } from './listWindow.ts';
-import { captureAnchor, restoreAnchor, type ScrollAnchor } from './scrollAnchor.ts';
+import { appendedSince, carryWindow, tailWindow, type ListWindow } from './listWindow.ts';
+import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
 import { runAt } from '../state/messageRuns.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
@@ -45,7 +45,14 @@ export function MessageList() {
   const used = conversation.usedButtons.value;
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
-  const anchor = useRef<ScrollAnchor | null>(null);
+  const anchor = useRef<ListScroll.ScrollAnchor | null>(null);
+  // Steps and the kept position, loaded once the conversation is longer than its window.
+  const scroller = useRef<typeof ListScroll | null>(null);
+  const loadScroller = () =>
+    void import('./listScroll.ts').then(
+      (m) => (scroller.current = m),
+      () => undefined,
+    );
   const shownRef = useRef<Shown | null>(null);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const formatTime = useMemo(() => createTimeFormatter(lang.value), [lang.value]);
@@ -62,7 +69,7 @@ export function MessageList() {
     if (added.some((m) => m.fromVisitor && m.state === 'sending')) stuck.current = true;
     const window = carryWindow(shown.window, shown.messages, messages, stuck.current);
     const el = listRef.current;
-    if (el && !stuck.current && window.start !== shown.window.start) anchor.current ??= captureAnchor(el);
+    if (el && !stuck.current && window.start !== shown.window.start) anchor.current ??= scroller.current?.captureAnchor(el) ?? null;
     for (const m of added) shown.news.add(m.key);
     // Messages shown again after scrolling back down were news once: not again.
     if (window.end < messages.length) shown.news.clear();
@@ -73,10 +80,14 @@ export function MessageList() {
 
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (!el) return;
-    if (anchor.current) restoreAnchor(el, anchor.current);
+    if (el && anchor.current) scroller.current?.restoreAnchor(el, anchor.current);
     anchor.current = null;
   });
+
+  const long = start > 0 || end < messages.length;
+  useEffect(() => {
+    if (long && !scroller.current) loadScroller();
+  }, [long]);
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -103,11 +114,13 @@ export function MessageList() {
     const tail = window.end >= current.messages.length;
     const below = el.scrollHeight - el.scrollTop - el.clientHeight;
     stuck.current = tail && below < STICK_PX;
-    // One step at a time, within a screen of either end: the next is there before the visitor is.
+    // One step at a time (the list keeps its place between them).
+    const scroll = scroller.current;
+    if (!scroll) return long ? loadScroller() : undefined;
     if (anchor.current) return;
-    const next = el.scrollTop < el.clientHeight ? growUp(window) : below < el.clientHeight ? growDown(window, current.messages.length) : window;
+    const next = scroll.nextWindow(el, window, current.messages.length);
     if (next === window) return;
-    anchor.current = captureAnchor(el);
+    anchor.current = scroll.captureAnchor(el);
     if (next.end < current.messages.length) current.news.clear();
     current.window = next;
     redraw(0);

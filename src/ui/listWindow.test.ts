@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendedSince, carryWindow, growDown, growUp, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
+import { growDown, growUp } from './listSteps.ts';
+import { appendedSince, carryWindow, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
 
 const sizes: WindowSizes = { initial: 4, step: 3, max: 6 };
 const list = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ key: `m${from + i}` }));

@@ -1,9 +1,10 @@
 /**
  * Which messages the list renders: a window `[start, end)` of the conversation, never all of it. A
  * long history (10,000 messages) would otherwise put tens of thousands of elements in the shadow root
- * and re-lay them out on every change. The window opens on the last messages, grows by a step on
- * scrolling towards either end and, past `max`, lets go of the far side. Pure rules: the view
- * (MessageList) measures and keeps the scroll position.
+ * and re-lay them out on every change. The window opens on the last messages; it grows by a step on
+ * scrolling towards either end and, past `max`, lets go of the far side (listSteps.ts, loaded with
+ * listScroll.ts once a conversation is longer than its window). Pure rules: the view (MessageList)
+ * measures and keeps the scroll position.
  */
 export interface ListWindow {
   start: number;
@@ -28,20 +29,6 @@ interface Keyed {
 
 export function tailWindow(length: number, sizes: WindowSizes = WINDOW_SIZES): ListWindow {
   return { start: Math.max(0, length - sizes.initial), end: length };
-}
-
-/** Earlier messages: `step` more above, the latest ones let go beyond `max`. */
-export function growUp(shown: ListWindow, sizes: WindowSizes = WINDOW_SIZES): ListWindow {
-  if (shown.start === 0) return shown;
-  const start = Math.max(0, shown.start - sizes.step);
-  return { start, end: Math.min(shown.end, start + sizes.max) };
-}
-
-/** Later messages: `step` more below, the earliest ones let go beyond `max`. */
-export function growDown(shown: ListWindow, length: number, sizes: WindowSizes = WINDOW_SIZES): ListWindow {
-  if (shown.end >= length) return shown;
-  const end = Math.min(length, shown.end + sizes.step);
-  return { start: Math.max(shown.start, end - sizes.max), end };
 }
 
 /** Where the message with `key` is now: where it was (the usual case: messages only appended), or searched. */
