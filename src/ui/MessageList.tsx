@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import { lazyView } from './lazyView.tsx';
-import { appendedSince, carryWindow, tailWindow, type ListWindow } from './listWindow.ts';
+import { arrivals, carryWindow, tailWindow, type ListWindow } from './listWindow.ts';
 import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
 import { runAt } from '../state/messageRuns.ts';
@@ -25,11 +25,8 @@ interface Shown {
   news: Set<string>;
 }
 
-/** Reply buttons only matter on a message that has some: the others never change for them. */
-function offersButtons(message: TimedMessage): boolean {
-  const attachment = message.attributes?.attachment;
-  return buttonsOf(message.attributes).length > 0 || attachment?.type === 'gallery' || Array.isArray(attachment?.gallery);
-}
+/** Reply buttons only matter on a message with buttons or a gallery: the others never change for them. */
+const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).length > 0 || !!message.attributes?.attachment;
 
 /**
  * The conversation as a log: a window of it (listWindow.ts), the latest messages first, more on
@@ -46,7 +43,7 @@ export function MessageList() {
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const anchor = useRef<ListScroll.ScrollAnchor | null>(null);
-  // Steps and the kept position, loaded once the conversation is longer than its window.
+  // Steps and the kept position (listScroll.ts), for a conversation longer than its window.
   const scroller = useRef<typeof ListScroll | null>(null);
   const loadScroller = () =>
     void import('./listScroll.ts').then(
@@ -64,7 +61,7 @@ export function MessageList() {
   let shown = shownRef.current;
   if (!shown) shown = shownRef.current = { messages, window: tailWindow(messages.length), news: new Set() };
   else if (shown.messages !== messages) {
-    const added = appendedSince(shown.messages, messages);
+    const added = arrivals(shown.messages, messages);
     // What the visitor just wrote is always shown, wherever they had scrolled to.
     if (added.some((m) => m.fromVisitor && m.state === 'sending')) stuck.current = true;
     const window = carryWindow(shown.window, shown.messages, messages, stuck.current);
@@ -83,11 +80,6 @@ export function MessageList() {
     if (el && anchor.current) scroller.current?.restoreAnchor(el, anchor.current);
     anchor.current = null;
   });
-
-  const long = start > 0 || end < messages.length;
-  useEffect(() => {
-    if (long && !scroller.current) loadScroller();
-  }, [long]);
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -116,7 +108,8 @@ export function MessageList() {
     stuck.current = tail && below < STICK_PX;
     // One step at a time (the list keeps its place between them).
     const scroll = scroller.current;
-    if (!scroll) return long ? loadScroller() : undefined;
+    // Loaded by the first scroll of a conversation longer than its window (ours, to its bottom, on opening).
+    if (!scroll) return start || end < messages.length ? loadScroller() : undefined;
     if (anchor.current) return;
     const next = scroll.nextWindow(el, window, current.messages.length);
     if (next === window) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { growDown, growUp } from './listSteps.ts';
-import { appendedSince, carryWindow, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
+import { arrivals, carryWindow, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
 
 const sizes: WindowSizes = { initial: 4, step: 3, max: 6 };
 const list = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ key: `m${from + i}` }));
@@ -52,26 +52,27 @@ describe('listWindow', () => {
     const before = list(0, 30);
     expect(carryWindow({ start: 5, end: 11 }, before, list(0, 31), false, sizes)).toEqual({ start: 5, end: 11 });
     expect(carryWindow({ start: 5, end: 11 }, before, list(0, 31), true, sizes)).toEqual(tailWindow(31, sizes));
-    // A message before the window went (discarded): the window moves with its messages.
-    const withoutFirst = list(1, 30);
-    expect(carryWindow({ start: 5, end: 11 }, before, withoutFirst, false, sizes)).toEqual({ start: 4, end: 10 });
   });
 
-  it('opens on the tail of a list it cannot find its messages in (another conversation), or of an empty one', () => {
-    expect(carryWindow({ start: 2, end: 6 }, list(0, 6), list(100, 110), false, sizes)).toEqual({ start: 6, end: 10 });
+  it('opens on the tail of a list that changed otherwise: the history loaded, another conversation, a message gone', () => {
     expect(carryWindow({ start: 0, end: 0 }, [], list(0, 5000), false, sizes)).toEqual({ start: 4996, end: 5000 });
+    expect(carryWindow({ start: 2, end: 6 }, list(0, 6), list(100, 110), false, sizes)).toEqual({ start: 6, end: 10 });
+    expect(carryWindow({ start: 2, end: 6 }, list(0, 30), list(1, 30), false, sizes)).toEqual({ start: 25, end: 29 });
     expect(carryWindow({ start: 2, end: 6 }, list(0, 6), [], false, sizes)).toEqual({ start: 0, end: 0 });
   });
 });
 
-describe('appendedSince', () => {
-  it('is what came after the last message shown before', () => {
-    expect(appendedSince(list(0, 3), list(0, 5)).map((m) => m.key)).toEqual(['m3', 'm4']);
-    expect(appendedSince(list(0, 3), list(0, 3))).toEqual([]);
+describe('arrivals', () => {
+  it('is what the list did not hold before, wherever it came in', () => {
+    expect(arrivals(list(0, 3), list(0, 5)).map((m) => m.key)).toEqual(['m3', 'm4']);
+    expect(arrivals(list(0, 3), list(0, 3))).toEqual([]);
+    // An agent's reply that lands before the visitor's message still on its way.
+    const reply = { key: 'reply' };
+    expect(arrivals(list(0, 3), [...list(0, 2), reply, ...list(2, 3)])).toEqual([reply]);
   });
 
   it('is nothing when the history loads (nothing before) or the conversation changed', () => {
-    expect(appendedSince([], list(0, 5000))).toEqual([]);
-    expect(appendedSince(list(0, 3), list(10, 12))).toEqual([]);
+    expect(arrivals([], list(0, 5000))).toEqual([]);
+    expect(arrivals(list(0, 3), list(10, 12))).toEqual([]);
   });
 });

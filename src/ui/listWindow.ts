@@ -31,16 +31,11 @@ export function tailWindow(length: number, sizes: WindowSizes = WINDOW_SIZES): L
   return { start: Math.max(0, length - sizes.initial), end: length };
 }
 
-/** Where the message with `key` is now: where it was (the usual case: messages only appended), or searched. */
-function indexOf(list: readonly Keyed[], key: string, was: number): number {
-  return list[was]?.key === key ? was : list.findIndex((m) => m.key === key);
-}
-
 /**
- * The window over a list that changed: the messages it showed stay shown. With the latest message in
- * view, new ones join below it (`follow`: the view is at the bottom, or the visitor just wrote, and
- * the window becomes the tail). A list it cannot find its messages in (another conversation) opens
- * on its tail.
+ * The window over a list that changed. Messages only added at the end (the usual case) leave every
+ * index as it was: a window showing the latest message takes the new ones in, another stays on what
+ * it showed (unless `follow`: the view is at the bottom, or the visitor just wrote). Any other
+ * change (the history loaded, another conversation) opens on the tail.
  */
 export function carryWindow(
   shown: ListWindow,
@@ -49,26 +44,19 @@ export function carryWindow(
   follow: boolean,
   sizes: WindowSizes = WINDOW_SIZES,
 ): ListWindow {
-  const showedTail = shown.end >= before.length;
-  if (!after.length || shown.end <= shown.start || (follow && !showedTail)) return tailWindow(after.length, sizes);
-  const start = indexOf(after, before[shown.start]!.key, shown.start);
-  if (start < 0) return tailWindow(after.length, sizes);
-  let end = after.length;
-  if (!showedTail && !follow) {
-    const last = indexOf(after, before[shown.end - 1]!.key, shown.end - 1);
-    end = last < start ? Math.min(after.length, start + shown.end - shown.start) : last + 1;
-  }
-  return { start: Math.max(start, end - sizes.max), end };
+  const tail = shown.end >= before.length;
+  const appended = before.length > 0 && after[before.length - 1]?.key === before[before.length - 1]!.key;
+  if (!appended || (follow && !tail)) return tailWindow(after.length, sizes);
+  return tail ? { start: Math.max(shown.start, after.length - sizes.max), end: after.length } : shown;
 }
 
 /**
- * The messages added at the end since `before`: what arrived (or was sent) while the list was on
- * screen. Nothing when `before` was empty (the history loading is not news) or its last message is
- * gone (another conversation).
+ * What arrived (or was sent) since `before`: the messages it did not hold. Nothing when it held
+ * none (a history loading is not news) or its latest is gone (another conversation).
  */
-export function appendedSince<T extends Keyed>(before: readonly Keyed[], after: readonly T[]): T[] {
-  const last = before[before.length - 1];
-  if (!last) return [];
-  const at = indexOf(after, last.key, before.length - 1);
-  return at < 0 ? [] : after.slice(at + 1);
+export function arrivals<T extends Keyed>(before: readonly Keyed[], after: readonly T[]): T[] {
+  const latest = before[before.length - 1];
+  if (!latest || !after.some((m) => m.key === latest.key)) return [];
+  const held = new Set(before.map((m) => m.key));
+  return after.filter((m) => !held.has(m.key));
 }

@@ -21,6 +21,5 @@ export function memoView<P extends object>(view: FunctionComponent<P>): Function
       return h(view, props);
     }
   }
-  (Memo as { displayName?: string }).displayName = `memo(${view.displayName ?? view.name})`;
   return Memo as unknown as FunctionComponent<P>;
 }
