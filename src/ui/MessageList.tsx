@@ -45,11 +45,6 @@ export function MessageList() {
   const anchor = useRef<ListScroll.ScrollAnchor | null>(null);
   // Steps and the kept position (listScroll.ts), for a conversation longer than its window.
   const scroller = useRef<typeof ListScroll | null>(null);
-  const loadScroller = () =>
-    void import('./listScroll.ts').then(
-      (m) => (scroller.current = m),
-      () => undefined,
-    );
   const shownRef = useRef<Shown | null>(null);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const formatTime = useMemo(() => createTimeFormatter(lang.value), [lang.value]);
@@ -103,18 +98,25 @@ export function MessageList() {
     const current = shownRef.current;
     if (!el || !current) return;
     const { window } = current;
-    const tail = window.end >= current.messages.length;
-    const below = el.scrollHeight - el.scrollTop - el.clientHeight;
-    stuck.current = tail && below < STICK_PX;
-    // One step at a time (the list keeps its place between them).
+    const length = current.messages.length;
+    stuck.current = window.end >= length && el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
     const scroll = scroller.current;
-    // Loaded by the first scroll of a conversation longer than its window (ours, to its bottom, on opening).
-    if (!scroll) return start || end < messages.length ? loadScroller() : undefined;
+    if (!scroll) {
+      // Loaded by the first scroll of a conversation longer than its window (ours, to its bottom, on
+      // opening), and the step it would have taken taken then.
+      if (window.start || window.end < length)
+        void import('./listScroll.ts').then(
+          (m) => ((scroller.current = m), onScroll()),
+          () => undefined,
+        );
+      return;
+    }
+    // One step at a time (the list keeps its place between them).
     if (anchor.current) return;
-    const next = scroll.nextWindow(el, window, current.messages.length);
+    const next = scroll.nextWindow(el, window, length);
     if (next === window) return;
     anchor.current = scroll.captureAnchor(el);
-    if (next.end < current.messages.length) current.news.clear();
+    if (next.end < length) current.news.clear();
     current.window = next;
     redraw(0);
   };
