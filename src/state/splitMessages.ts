@@ -18,8 +18,8 @@ const MAX_WAIT_MS = 10_000;
 const MAX_PARTS = 30;
 
 export interface TimedMessage extends ChatMessage {
-  /** Not shown before this time (ms since epoch); 0 = at once. */
-  revealAt: number;
+  /** Not shown before this time (ms since epoch); none or 0 = at once. */
+  revealAt?: number;
 }
 
 function commandsOf(attributes: MessageAttributes | undefined): Array<MessageCommand | WaitCommand> | null {
@@ -28,7 +28,7 @@ function commandsOf(attributes: MessageAttributes | undefined): Array<MessageCom
 }
 
 /**
- * The parts each message became last time, and the arrival they were timed from: an unchanged
+ * The parts each split message became last time, and the arrival they were timed from: an unchanged
  * message keeps its parts' identities (the views of it have nothing to redo). One per conversation.
  */
 export type PartsCache = WeakMap<ChatMessage, { start: number; parts: TimedMessage[] }>;
@@ -41,22 +41,21 @@ export function expandSplitMessages(
 ): TimedMessage[] {
   const out: TimedMessage[] = [];
   for (const message of messages) {
-    const start = arrivedAt.get(message.key) ?? 0;
-    const known = cache.get(message);
-    if (known?.start === start) {
-      out.push(...known.parts);
+    const commands = message.fromVisitor ? null : commandsOf(message.attributes);
+    // Nearly every message shows as it is: the same object, nothing for its view to redo.
+    if (!commands) {
+      out.push(message);
       continue;
     }
-    const parts = partsOf(message, start);
-    cache.set(message, { start, parts });
-    out.push(...parts);
+    const start = arrivedAt.get(message.key) ?? 0;
+    let known = cache.get(message);
+    if (known?.start !== start) cache.set(message, (known = { start, parts: partsOf(message, commands, start) }));
+    out.push(...known.parts);
   }
   return out;
 }
 
-function partsOf(message: ChatMessage, start: number): TimedMessage[] {
-  const commands = message.fromVisitor ? null : commandsOf(message.attributes);
-  if (!commands) return [{ ...message, revealAt: 0 }];
+function partsOf(message: ChatMessage, commands: Array<MessageCommand | WaitCommand>, start: number): TimedMessage[] {
   const out: TimedMessage[] = [];
   let delay = 0;
   let index = 0;
@@ -92,7 +91,7 @@ export function revealed(messages: TimedMessage[], now: number): { visible: Time
   const visible: TimedMessage[] = [];
   let nextAt: number | null = null;
   for (const message of messages) {
-    if (message.revealAt <= now) visible.push(message);
+    if (!message.revealAt || message.revealAt <= now) visible.push(message);
     else nextAt = nextAt === null ? message.revealAt : Math.min(nextAt, message.revealAt);
   }
   return { visible: nextAt === null ? messages : visible, typing: nextAt !== null, nextAt };
