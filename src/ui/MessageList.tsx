@@ -5,7 +5,7 @@ import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import { lazyView } from './lazyView.tsx';
-import { arrivals, carryWindow, tailWindow, type ListWindow } from './listWindow.ts';
+import { tailWindow, type ShownList } from './listWindow.ts';
 import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
 import { runAt } from '../state/messageRuns.ts';
@@ -16,14 +16,6 @@ const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) 
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
-
-/** What the list rendered last: the messages, the window over them, and which of them are news. */
-interface Shown {
-  messages: readonly TimedMessage[];
-  window: ListWindow;
-  /** Keys of messages that arrived while the list was on screen: the only ones the live region announces. */
-  news: Set<string>;
-}
 
 /** Reply buttons only matter on a message with buttons or a gallery: the others never change for them. */
 const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).length > 0 || !!message.attributes?.attachment;
@@ -45,28 +37,21 @@ export function MessageList() {
   const anchor = useRef<ListScroll.ScrollAnchor | null>(null);
   // Steps and the kept position (listScroll.ts), for a conversation longer than its window.
   const scroller = useRef<typeof ListScroll | null>(null);
-  const shownRef = useRef<Shown | null>(null);
+  const shownRef = useRef<ShownList<TimedMessage> | null>(null);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const formatTime = useMemo(() => createTimeFormatter(lang.value), [lang.value]);
   const today = t('LABEL_TODAY');
   const formatDay = useMemo(() => createDayFormatter(lang.value, today), [lang.value, today]);
   const latest = messages[messages.length - 1];
 
-  // The window follows the messages (kept in a ref: scrolling moves it without new messages).
-  let shown = shownRef.current;
-  if (!shown) shown = shownRef.current = { messages, window: tailWindow(messages.length), news: new Set() };
-  else if (shown.messages !== messages) {
-    const added = arrivals(shown.messages, messages);
-    // What the visitor just wrote is always shown, wherever they had scrolled to.
-    if (added.some((m) => m.fromVisitor && m.state === 'sending')) stuck.current = true;
-    const window = carryWindow(shown.window, shown.messages, messages, stuck.current);
-    const el = listRef.current;
-    if (el && !stuck.current && window.start !== shown.window.start) anchor.current ??= scroller.current?.captureAnchor(el) ?? null;
-    for (const m of added) shown.news.add(m.key);
-    // Messages shown again after scrolling back down were news once: not again.
-    if (window.end < messages.length) shown.news.clear();
+  // The window follows the messages (kept in a ref: scrolling moves it without new messages). Until
+  // listScroll.ts is there (a short conversation never needs it), it is the tail.
+  const shown = (shownRef.current ??= { messages, window: tailWindow(messages.length), news: null });
+  if (shown.messages !== messages) {
+    const scroll = scroller.current;
+    if (scroll) anchor.current ??= scroll.carry(shown, messages, stuck, listRef.current);
+    else shown.window = tailWindow(messages.length);
     shown.messages = messages;
-    shown.window = window;
   }
   const { start, end } = shown.window;
 
@@ -106,7 +91,13 @@ export function MessageList() {
       // opening), and the step it would have taken taken then.
       if (window.start || window.end < length)
         void import('./listScroll.ts').then(
-          (m) => ((scroller.current = m), onScroll()),
+          (loaded) => {
+            scroller.current = loaded;
+            // From now on only what arrives is announced: what is shown already is not news.
+            current.news = new Set();
+            redraw(0);
+            onScroll();
+          },
           () => undefined,
         );
       return;
@@ -116,7 +107,7 @@ export function MessageList() {
     const next = scroll.nextWindow(el, window, length);
     if (next === window) return;
     anchor.current = scroll.captureAnchor(el);
-    if (next.end < length) current.news.clear();
+    if (next.end < length) current.news?.clear();
     current.window = next;
     redraw(0);
   };
@@ -126,7 +117,7 @@ export function MessageList() {
   for (let i = start; i < end; i++) {
     const message = messages[i]!;
     const previous = messages[i - 1];
-    const quiet = !shown.news.has(message.key);
+    const quiet = !!shown.news && !shown.news.has(message.key);
     if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== dayKey(message.createdAt))) {
       items.push(
         <li key={`day-${dayKey(message.createdAt)}`} class="day-separator" aria-live={quiet ? 'off' : undefined}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { growDown, growUp } from './listSteps.ts';
-import { arrivals, carryWindow, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
+import { arrivals, carryWindow, growDown, growUp } from './listSteps.ts';
+import { tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
 
 const sizes: WindowSizes = { initial: 4, step: 3, max: 6 };
 const list = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ key: `m${from + i}` }));

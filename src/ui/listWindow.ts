@@ -2,9 +2,10 @@
  * Which messages the list renders: a window `[start, end)` of the conversation, never all of it. A
  * long history (10,000 messages) would otherwise put tens of thousands of elements in the shadow root
  * and re-lay them out on every change. The window opens on the last messages; it grows by a step on
- * scrolling towards either end and, past `max`, lets go of the far side (listSteps.ts, loaded with
- * listScroll.ts once a conversation is longer than its window). Pure rules: the view (MessageList)
- * measures and keeps the scroll position.
+ * scrolling towards either end and, past `max`, lets go of the far side. The rules of a window that
+ * moves (listSteps.ts) load with listScroll.ts once a conversation is longer than its window: a
+ * short one only ever shows its tail. Pure rules: the view (MessageList) measures and keeps the
+ * scroll position.
  */
 export interface ListWindow {
   start: number;
@@ -23,7 +24,7 @@ export interface WindowSizes {
 
 export const WINDOW_SIZES: WindowSizes = { initial: 30, step: 20, max: 120 };
 
-interface Keyed {
+export interface Keyed {
   key: string;
 }
 
@@ -32,31 +33,12 @@ export function tailWindow(length: number, sizes: WindowSizes = WINDOW_SIZES): L
 }
 
 /**
- * The window over a list that changed. Messages only added at the end (the usual case) leave every
- * index as it was: a window showing the latest message takes the new ones in, another stays on what
- * it showed (unless `follow`: the view is at the bottom, or the visitor just wrote). Any other
- * change (the history loaded, another conversation) opens on the tail.
+ * What the list rendered last: the messages and the window over them; and, once the conversation
+ * is longer than its window (listScroll.ts loaded), which messages arrived while it was on screen,
+ * the only ones the live region announces (`news`; null: all are, as in a short conversation).
  */
-export function carryWindow(
-  shown: ListWindow,
-  before: readonly Keyed[],
-  after: readonly Keyed[],
-  follow: boolean,
-  sizes: WindowSizes = WINDOW_SIZES,
-): ListWindow {
-  const tail = shown.end >= before.length;
-  const appended = before.length > 0 && after[before.length - 1]?.key === before[before.length - 1]!.key;
-  if (!appended || (follow && !tail)) return tailWindow(after.length, sizes);
-  return tail ? { start: Math.max(shown.start, after.length - sizes.max), end: after.length } : shown;
-}
-
-/**
- * What arrived (or was sent) since `before`: the messages it did not hold. Nothing when it held
- * none (a history loading is not news) or its latest is gone (another conversation).
- */
-export function arrivals<T extends Keyed>(before: readonly Keyed[], after: readonly T[]): T[] {
-  const latest = before[before.length - 1];
-  if (!latest || !after.some((m) => m.key === latest.key)) return [];
-  const held = new Set(before.map((m) => m.key));
-  return after.filter((m) => !held.has(m.key));
+export interface ShownList<T extends Keyed> {
+  messages: readonly T[];
+  window: ListWindow;
+  news: Set<string> | null;
 }
