@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
@@ -78,6 +78,23 @@ export function MessageList() {
     return () => observer.disconnect();
   }, []);
 
+  // A long conversation brings the code of a window that moves as soon as it shows (a short one
+  // never needs it), then takes the step a scroll may have asked for meanwhile.
+  const long = start > 0;
+  useEffect(() => {
+    if (long && !scroller.current)
+      void import('./listScroll.ts').then(
+        (loaded) => {
+          scroller.current ??= loaded;
+          // From now on only what arrives is announced: what is shown already is not news.
+          shownRef.current!.news ??= new Set();
+          redraw(0);
+          listRef.current?.dispatchEvent(new Event('scroll'));
+        },
+        () => undefined,
+      );
+  }, [long]);
+
   const onScroll = () => {
     const el = listRef.current;
     const current = shownRef.current;
@@ -86,22 +103,7 @@ export function MessageList() {
     const length = current.messages.length;
     stuck.current = window.end >= length && el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
     const scroll = scroller.current;
-    if (!scroll) {
-      // Loaded by the first scroll of a conversation longer than its window (ours, to its bottom, on
-      // opening), and the step it would have taken taken then.
-      if (window.start || window.end < length)
-        void import('./listScroll.ts').then(
-          (loaded) => {
-            scroller.current = loaded;
-            // From now on only what arrives is announced: what is shown already is not news.
-            current.news = new Set();
-            redraw(0);
-            onScroll();
-          },
-          () => undefined,
-        );
-      return;
-    }
+    if (!scroll) return;
     // One step at a time (the list keeps its place between them).
     if (anchor.current) return;
     const next = scroll.nextWindow(el, window, length);
