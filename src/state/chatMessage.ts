@@ -214,8 +214,13 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
   if (!merged && !added.size) return held;
   merged ??= [...history];
   merged.push(...added.values());
-  // Stable sort: equal timestamps keep the service's order (a history in order, the usual case, costs one pass).
-  if (added.size) merged.sort((a, b) => timeOf(a) - timeOf(b));
+  // Stable sort: equal timestamps keep the service's order. The history is held in order: only new
+  // messages older than the one before them (rare) make it sort.
+  for (let i = Math.max(1, history.length); i < merged.length; i++)
+    if (timeOf(merged[i]!) < timeOf(merged[i - 1]!)) {
+      merged.sort((a, b) => timeOf(a) - timeOf(b));
+      break;
+    }
   const tempUIDs = new Set<string>();
   const kept = merged.filter((m) => {
     const tempUID = m.attributes?.tempUID;

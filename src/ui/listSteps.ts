@@ -39,6 +39,8 @@ export function carryWindow(
  */
 export function arrivals<T extends Keyed>(before: readonly Keyed[], after: readonly T[]): T[] {
   const latest = before[before.length - 1];
+  // The usual case, at no cost: messages added at the end.
+  if (latest && after[before.length - 1]?.key === latest.key) return after.slice(before.length);
   if (!latest || !after.some((m) => m.key === latest.key)) return [];
   const held = new Set(before.map((m) => m.key));
   return after.filter((m) => !held.has(m.key));
