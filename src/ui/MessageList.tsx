@@ -22,7 +22,7 @@ const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).l
 
 /**
  * The conversation as a log: a window of it (listWindow.ts), the latest messages first, more on
- * scrolling up, the scroll position kept as they come (scrollAnchor.ts). Messages keep their
+ * scrolling up, the scroll position kept as they come (listScroll.ts). Messages keep their
  * objects (state/conversation.ts) and the bubbles are memoised: a new message renders itself only.
  */
 export function MessageList() {
