@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
-import { mergeHistory, toChatMessages, type OutboxItem } from './chatMessage.ts';
+import { mergeHistory, toChatMessages, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
 
 const rid = 'support-group-p-0123456789abcdef0123456789abcdef';
 const msg = (id: string, sender: string, at: number, extra: Partial<WireMessage> = {}): WireMessage => ({
@@ -92,5 +92,47 @@ describe('mergeHistory', () => {
     const merged = mergeHistory([msg('a', 'x', 1), msg('c', 'x', 3)], [msg('b', 'x', 2), { ...msg('a', 'x', 1), text: 'edited' }]);
     expect(merged.map((m) => m._id)).toEqual(['a', 'b', 'c']);
     expect(merged[0]!.text).toBe('edited');
+  });
+});
+
+describe('identities kept (issue 9: unchanged messages never re-render)', () => {
+  const parsedAgain = (messages: readonly WireMessage[]) => JSON.parse(JSON.stringify(messages)) as WireMessage[];
+
+  it('mergeHistory gives back the same array when an answer (parsed anew) brings nothing new', () => {
+    const history = mergeHistory([], [msg('a', 'x', 1), msg('b', 'y', 2, { attributes: { tempUID: 't' } })]);
+    expect(mergeHistory(history, parsedAgain(history))).toBe(history);
+    expect(mergeHistory(history, [])).toBe(history);
+  });
+
+  it('mergeHistory keeps the records it holds when one is added or one changes', () => {
+    const history = mergeHistory([], [msg('a', 'x', 1), msg('b', 'y', 2)]);
+    const added = mergeHistory(history, [...parsedAgain(history), msg('c', 'x', 3)]);
+    expect(added.map((m) => m._id)).toEqual(['a', 'b', 'c']);
+    expect(added[0]).toBe(history[0]);
+    expect(added[1]).toBe(history[1]);
+    const edited = mergeHistory(added, [{ ...msg('b', 'y', 2), text: 'edited' }]);
+    expect(edited[0]).toBe(added[0]);
+    expect(edited[1]!.text).toBe('edited');
+    expect(edited[2]).toBe(added[2]);
+  });
+
+  it('mergeHistory places a late record by its time, once per time parse', () => {
+    const merged = mergeHistory([msg('a', 'x', 1), msg('c', 'x', 3)], [msg('d', 'x', 4), msg('b', 'x', 2)]);
+    expect(merged.map((m) => m._id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('toChatMessages with its cache gives the same message objects for the same records', () => {
+    const cache: ChatMessageCache = new WeakMap();
+    const history = [msg('a', 'me', 1), msg('b', 'agent', 2)];
+    const item = pending('t1', 3);
+    const first = toChatMessages(history, [item], new Set(['me']), rid, cache);
+    const second = toChatMessages([...history, msg('c', 'agent', 4)], [item], new Set(['me']), rid, cache);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    expect(second[3]).toBe(first[2]);
+    // Who "I" am changed: the message is made anew, with the right side.
+    const third = toChatMessages(history, [], new Set(['me', 'agent']), rid, cache);
+    expect(third[1]).not.toBe(first[1]);
+    expect(third[1]!.fromVisitor).toBe(true);
   });
 });

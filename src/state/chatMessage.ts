@@ -2,6 +2,8 @@ import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wir
 import type { TextKey } from '../i18n/translator.ts';
 import type { DeliveryReason } from './delivery.ts';
 import { displayName } from './displayName.ts';
+import { sameRecord } from './sameRecord.ts';
+import { keepIfUnchanged } from './stableList.ts';
 
 /** What the message list shows: the service's history plus the visitor's messages not yet stored. */
 export interface ChatMessage {
@@ -99,6 +101,13 @@ function timeOf(message: WireMessage): number {
 }
 
 /**
+ * What each record (a stored message, an outbox item) became last time: the same record
+ * (mergeHistory keeps identities) gives the same message object, so the views of the messages that
+ * did not change have nothing to do. One per conversation model (never module-level).
+ */
+export type ChatMessageCache = WeakMap<object, ChatMessage>;
+
+/**
  * Merges history and outbox into what the visitor sees. History keeps the service's order (oldest
  * first); a message the service stored twice (two records with one tempUID, which a retry after an
  * outage can cause whatever the client does) shows once, as its first copy; outbox items whose
@@ -109,11 +118,18 @@ export function toChatMessages(
   outbox: readonly OutboxItem[],
   myIds: ReadonlySet<string>,
   requestId: string | null,
+  cache: ChatMessageCache = new WeakMap(),
 ): ChatMessage[] {
   const stored = new Set<string>();
   // "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new).
   const joined = new Set<string>();
   const out: ChatMessage[] = [];
+  // The one made before, unless who "I" am changed since (signing in again adds a past id).
+  const add = (source: object, fromVisitor: boolean, make: () => ChatMessage) => {
+    let chat = cache.get(source);
+    if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make()));
+    out.push(chat);
+  };
   for (const message of history) {
     const tempUID = message.attributes?.tempUID;
     if (tempUID && stored.has(tempUID)) continue;
@@ -124,7 +140,7 @@ export function toChatMessages(
       if (member && (joined.has(member) || (requestId && message.recipient && message.recipient !== requestId))) continue;
       if (member) joined.add(member);
       if (line)
-        out.push({
+        add(message, false, () => ({
           key: message._id,
           kind: 'info',
           infoLabel: line.label,
@@ -137,10 +153,11 @@ export function toChatMessages(
           fromVisitor: false,
           createdAt: timeOf(message),
           state: 'sent',
-        });
+        }));
       continue;
     }
-    out.push({
+    const fromVisitor = myIds.has(message.sender);
+    add(message, fromVisitor, () => ({
       key: tempUID ?? message._id,
       kind: 'message',
       id: message._id,
@@ -151,15 +168,15 @@ export function toChatMessages(
       attributes: message.attributes,
       senderName: displayName(message.senderFullname),
       senderId: message.sender,
-      fromVisitor: myIds.has(message.sender),
+      fromVisitor,
       createdAt: timeOf(message),
       state: 'sent',
-    });
+    }));
   }
   for (const item of outbox) {
     // A button's action is sent as an info message: its echo is not shown.
     if (stored.has(item.tempUID) || item.requestId !== requestId || isInfo(item.attributes)) continue;
-    out.push({
+    add(item, true, () => ({
       key: item.tempUID,
       kind: 'message',
       tempUID: item.tempUID,
@@ -172,31 +189,45 @@ export function toChatMessages(
       fromVisitor: true,
       createdAt: item.createdAt,
       state: item.state,
-    });
+    }));
   }
   return out;
 }
 
 /**
  * Adds or replaces messages by `_id`, keeping oldest first. A second stored copy of a message (a
- * tempUID already held by another record) is not kept.
+ * tempUID already held by another record) is not kept. Identities are kept: a record equal to the
+ * one held stays the one held, and an answer with nothing new gives back `history` itself (a poll
+ * that brings nothing changes nothing downstream, and one new message leaves the others as they are).
  */
 export function mergeHistory(history: readonly WireMessage[], incoming: readonly WireMessage[]): WireMessage[] {
-  const byId = new Map(history.map((m) => [m._id, m] as const));
-  let appended = false;
+  const held = history as WireMessage[];
+  const position = new Map<string, number>();
+  history.forEach((m, i) => position.set(m._id, i));
+  let merged: WireMessage[] | undefined;
+  const added = new Map<string, WireMessage>();
   for (const message of incoming) {
-    if (!byId.has(message._id)) appended = true;
-    byId.set(message._id, message);
+    const at = position.get(message._id);
+    if (at === undefined) added.set(message._id, message);
+    else if (!sameRecord((merged ?? history)[at], message)) (merged ??= [...history])[at] = message;
   }
-  const merged = [...byId.values()];
-  // Stable sort: equal timestamps keep the service's order.
-  if (appended) merged.sort((a, b) => timeOf(a) - timeOf(b));
+  if (!merged && !added.size) return held;
+  merged ??= [...history];
+  merged.push(...added.values());
+  // Stable sort: equal timestamps keep the service's order. The history is held in order: only new
+  // messages older than the one before them (rare) make it sort.
+  for (let i = Math.max(1, history.length); i < merged.length; i++)
+    if (timeOf(merged[i]!) < timeOf(merged[i - 1]!)) {
+      merged.sort((a, b) => timeOf(a) - timeOf(b));
+      break;
+    }
   const tempUIDs = new Set<string>();
-  return merged.filter((m) => {
+  const kept = merged.filter((m) => {
     const tempUID = m.attributes?.tempUID;
     if (!tempUID) return true;
     if (tempUIDs.has(tempUID)) return false;
     tempUIDs.add(tempUID);
     return true;
   });
+  return keepIfUnchanged(held, kept);
 }

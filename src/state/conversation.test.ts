@@ -207,6 +207,42 @@ describe('conversation: receiving', () => {
   });
 });
 
+describe('conversation: unchanged messages keep their identity', () => {
+  it('a poll with nothing new writes no signal; a new message leaves the others the same objects', async () => {
+    const { service, conversation } = setup();
+    await conversation.send({ text: 'hi' });
+    const rid = conversation.requestId.value!;
+    service.agentSays(rid, 'first answer');
+    await conversation.sync();
+    const history = conversation.history.value;
+    const shown = conversation.messages.value;
+    expect(shown).toHaveLength(2);
+    let writes = 0;
+    const stop = effect(() => {
+      void conversation.history.value;
+      void conversation.messages.value;
+      writes++;
+    });
+    writes = 0;
+    // Each poll answer is parsed anew: equal records, never the same objects.
+    await conversation.sync();
+    await conversation.sync();
+    expect(writes).toBe(0);
+    expect(conversation.history.value).toBe(history);
+    expect(conversation.messages.value).toBe(shown);
+
+    service.agentSays(rid, 'second answer');
+    await conversation.sync();
+    stop();
+    const next = conversation.messages.value;
+    expect(next.map((m) => m.text)).toEqual(['hi', 'first answer', 'second answer']);
+    expect(next[0]).toBe(shown[0]);
+    expect(next[1]).toBe(shown[1]);
+    expect(conversation.history.value[0]).toBe(history[0]);
+    expect(conversation.history.value[1]).toBe(history[1]);
+  });
+});
+
 const isPost = (call: { method: string; path: string }) => call.method === 'POST' && call.path.endsWith('/messages');
 const textOf = (call: { body: unknown }) => (call.body as { text?: string }).text;
 

@@ -2,8 +2,9 @@ import { computed, effect, signal, type ReadonlySignal, type Signal } from '@pre
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
-import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
+import { mergeHistory, toChatMessages, isInfo, type ChatMessage, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
+import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
+import { keepIfUnchanged } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import { createOutboxEngine } from './outbox.ts';
 import type { OutboxStore } from './outboxStore.ts';
@@ -181,8 +182,18 @@ export function createConversation(options: {
   const clock = signal(now());
   const closedByVisitor = signal(false);
   const usedButtons = signal<ReadonlySet<string>>(new Set());
-  const allMessages = computed(() => toChatMessages(history.value, outbox.value, myIds.value, requestId.value));
-  const timeline = computed(() => revealed(expandSplitMessages(allMessages.value, arrivals.value), clock.value));
+  // Unchanged messages keep their objects and the lists their identity, from the history to what the
+  // view renders: a poll with nothing new wakes no view, and a new message renders only itself.
+  const chatCache: ChatMessageCache = new WeakMap();
+  const partsCache: PartsCache = new WeakMap();
+  let chatList: ChatMessage[] = [];
+  let partList: TimedMessage[] = [];
+  const allMessages = computed(
+    () => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value, chatCache))),
+  );
+  const timeline = computed(() =>
+    revealed((partList = keepIfUnchanged(partList, expandSplitMessages(allMessages.value, arrivals.value, partsCache))), clock.value),
+  );
   const messages = computed(() => timeline.value.visible);
   const otherTyping = createOtherTyping({ mine: () => myIds.peek(), now });
   const typing = computed(() => timeline.value.typing || !!otherTyping.who.value);
@@ -210,7 +221,8 @@ export function createConversation(options: {
   function absorb(incoming: readonly WireMessage[], silent = false) {
     const mine = myIds.value;
     const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
-    publish(history, mergeHistory(history.value, incoming));
+    const merged = mergeHistory(history.value, incoming);
+    if (merged !== history.value) publish(history, merged);
     for (const m of fresh) seen.add(m._id);
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) share({ type: 'messages', requestId: rid, messages: fresh });

@@ -25,5 +25,11 @@ function sameRun(a: ChatMessage | undefined, b: ChatMessage | undefined): boolea
  * when once per run, as Intercom and Crisp do, not on every bubble.
  */
 export function messageRuns(messages: readonly ChatMessage[]): RunPosition[] {
-  return messages.map((message, i) => ({ first: !sameRun(messages[i - 1], message), last: !sameRun(message, messages[i + 1]) }));
+  return messages.map((_, i) => runAt(messages, i));
+}
+
+/** The run position of one message: a long list renders a window of it and asks for those only. */
+export function runAt(messages: readonly ChatMessage[], i: number): RunPosition {
+  const message = messages[i];
+  return { first: !sameRun(messages[i - 1], message), last: !sameRun(message, messages[i + 1]) };
 }

@@ -6,6 +6,7 @@ import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
 import { isoTime } from './formatTime.ts';
 import { lazyView } from './lazyView.tsx';
+import { memoView } from './memoView.ts';
 import { Markdown } from './markdown/Markdown.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
 
@@ -32,20 +33,23 @@ function MessageContent({ message }: { message: TimedMessage }) {
  * (state/messageRuns.ts) the agent's name goes on the first, the avatar and the time on the last,
  * and every other message shows its time on hover and focus. The visitor's own bubbles carry no
  * name (screen readers still hear it). Every text from the service reaches the DOM as text nodes
- * or through the markdown renderer (no HTML parsing).
+ * or through the markdown renderer (no HTML parsing). `quiet`: not news (history, or shown again
+ * on scrolling), so the log does not announce it.
  */
-export function MessageBubble({
+function Bubble({
   message,
   first,
   last,
   time,
   buttonsEnabled,
+  quiet,
 }: {
   message: TimedMessage;
   first: boolean;
   last: boolean;
   time: string;
   buttonsEnabled: boolean;
+  quiet: boolean;
 }) {
   const { intents, conversation } = useWidget();
   const t = useT();
@@ -61,7 +65,12 @@ export function MessageBubble({
   const buttons = buttonsOf(message.attributes);
   const media = message.type === 'image' || message.type === 'file';
   return (
-    <li part={`message message-${side}`} class={`message message-${side} state-${message.state}${first ? ' run-start' : ''}`} data-key={message.key}>
+    <li
+      part={`message message-${side}`}
+      class={`message message-${side} state-${message.state}${first ? ' run-start' : ''}${quiet ? '' : ' is-news'}`}
+      data-key={message.key}
+      aria-live={quiet ? 'off' : undefined}
+    >
       {!message.fromVisitor && (last ? <Avatar id={message.senderId} name={name} /> : <span class="avatar" aria-hidden="true" />)}
       <div class="message-body">
         {/* Names are isolated: a right-to-left override in one cannot reorder what follows it. */}
@@ -105,3 +114,6 @@ export function MessageBubble({
     </li>
   );
 }
+
+/** Memoised: it renders again only when one of its props changed (the message keeps its object while unchanged). */
+export const MessageBubble = memoView(Bubble);

@@ -1,12 +1,15 @@
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import { lazyView } from './lazyView.tsx';
-import { buttonsEnabled } from '../state/attachments.ts';
-import { messageRuns } from '../state/messageRuns.ts';
+import { tailWindow, type ShownList } from './listWindow.ts';
+import type * as ListScroll from './listScroll.ts';
+import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
+import { runAt } from '../state/messageRuns.ts';
+import type { TimedMessage } from '../state/splitMessages.ts';
 
 // Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
 const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) => m.TypingIndicator));
@@ -14,6 +17,14 @@ const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
 
+/** Reply buttons only matter on a message with buttons or a gallery: the others never change for them. */
+const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).length > 0 || !!message.attributes?.attachment;
+
+/**
+ * The conversation as a log: a window of it (listWindow.ts), the latest messages first, more on
+ * scrolling up, the scroll position kept as they come (listScroll.ts). Messages keep their
+ * objects (state/conversation.ts) and the bubbles are memoised: a new message renders itself only.
+ */
 export function MessageList() {
   const { conversation, lang, settings, session } = useWidget();
   const t = useT();
@@ -23,6 +34,11 @@ export function MessageList() {
   const used = conversation.usedButtons.value;
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
+  const anchor = useRef<ListScroll.ScrollAnchor | null>(null);
+  // Steps and the kept position (listScroll.ts), for a conversation longer than its window.
+  const scroller = useRef<typeof ListScroll | null>(null);
+  const shownRef = useRef<ShownList<TimedMessage> | null>(null);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const formatTime = useMemo(() => createTimeFormatter(lang.value), [lang.value]);
   const today = t('LABEL_TODAY');
   const formatDay = useMemo(() => createDayFormatter(lang.value, today), [lang.value, today]);
@@ -30,6 +46,23 @@ export function MessageList() {
   // Signed in with the site's token while this conversation was on: it goes on, and says so.
   const switched = session.switched.value;
   const signedIn = switched?.requestId === conversation.requestId.value ? switched : null;
+
+  // The window follows the messages (kept in a ref: scrolling moves it without new messages). Until
+  // listScroll.ts is there (a short conversation never needs it), it is the tail.
+  const shown = (shownRef.current ??= { messages, window: tailWindow(messages.length), news: null });
+  if (shown.messages !== messages) {
+    const scroll = scroller.current;
+    if (scroll) anchor.current ??= scroll.carry(shown, messages, stuck, listRef.current);
+    else shown.window = tailWindow(messages.length);
+    shown.messages = messages;
+  }
+  const { start, end } = shown.window;
+
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el && anchor.current) scroller.current?.restoreAnchor(el, anchor.current);
+    anchor.current = null;
+  });
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -48,36 +81,67 @@ export function MessageList() {
     return () => observer.disconnect();
   }, []);
 
+  // A long conversation brings the code of a window that moves as soon as it shows (a short one
+  // never needs it), then takes the step a scroll may have asked for meanwhile.
+  const long = start > 0;
+  useEffect(() => {
+    if (long && !scroller.current)
+      void import('./listScroll.ts').then(
+        (loaded) => {
+          scroller.current ??= loaded;
+          // From now on only what arrives is announced: what is shown already is not news.
+          shownRef.current!.news ??= new Set();
+          redraw(0);
+          listRef.current?.dispatchEvent(new Event('scroll'));
+        },
+        () => undefined,
+      );
+  }, [long]);
+
   const onScroll = () => {
     const el = listRef.current;
-    if (el) stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    const current = shownRef.current;
+    if (!el || !current) return;
+    const { window } = current;
+    const length = current.messages.length;
+    stuck.current = window.end >= length && el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    const scroll = scroller.current;
+    if (!scroll) return;
+    // One step at a time (the list keeps its place between them).
+    if (anchor.current) return;
+    const next = scroll.nextWindow(el, window, length);
+    if (next === window) return;
+    anchor.current = scroll.captureAnchor(el);
+    if (next.end < length) current.news?.clear();
+    current.window = next;
+    redraw(0);
   };
 
   const s = settings.value;
-  const runs = useMemo(() => messageRuns(messages), [messages]);
   const items = [];
   let notice = signedIn && (
     <InfoLine key="signed-in" message={signedIn.name ? { infoLabel: 'SIGNED_IN_AS', infoParams: { name: signedIn.name } } : { infoLabel: 'SIGNED_IN' }} />
   );
-  for (let i = 0; i < messages.length; i++) {
+  for (let i = start; i < end; i++) {
     const message = messages[i]!;
     if (notice && message.createdAt > signedIn!.at) {
       items.push(notice);
       notice = null;
     }
     const previous = messages[i - 1];
+    const quiet = !!shown.news && !shown.news.has(message.key);
     if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== dayKey(message.createdAt))) {
       items.push(
-        <li key={`day-${dayKey(message.createdAt)}`} class="day-separator">
+        <li key={`day-${dayKey(message.createdAt)}`} class="day-separator" aria-live={quiet ? 'off' : undefined}>
           <span>{formatDay(message.createdAt)}</span>
         </li>,
       );
     }
     if (message.kind === 'info') {
-      items.push(<InfoLine key={message.key} message={message} />);
+      items.push(<InfoLine key={message.key} message={message} quiet={quiet} />);
       continue;
     }
-    const run = runs[i]!;
+    const run = runAt(messages, i);
     items.push(
       <MessageBubble
         key={message.key}
@@ -85,7 +149,8 @@ export function MessageList() {
         first={run.first}
         last={run.last}
         time={formatTime(message.createdAt)}
-        buttonsEnabled={buttonsEnabled(message, latest?.key, used)}
+        buttonsEnabled={offersButtons(message) && buttonsEnabled(message, latest?.key, used)}
+        quiet={quiet}
       />,
     );
   }
@@ -102,22 +167,25 @@ export function MessageList() {
       tabIndex={0}
       onScroll={onScroll}
     >
-      {/* An empty conversation is not a void: who answers, how soon, and where to write. */}
-      <div class={`welcome${messages.length ? '' : ' is-empty'}`}>
-        <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
-        <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
-        {!messages.length && (
-          <>
-            <Team class="welcome-team" />
-            <StatusLine />
-            <p class="welcome-invite">{t('WELCOME_INVITE')}</p>
-          </>
-        )}
-      </div>
+      {/* An empty conversation is not a void: who answers, how soon, and where to write. It opens the
+          conversation: shown once the window reaches the first message. */}
+      {start === 0 && (
+        <div class={`welcome${messages.length ? '' : ' is-empty'}`} aria-live={messages.length ? 'off' : undefined}>
+          <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
+          <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+          {!messages.length && (
+            <>
+              <Team class="welcome-team" />
+              <StatusLine />
+              <p class="welcome-invite">{t('WELCOME_INVITE')}</p>
+            </>
+          )}
+        </div>
+      )}
       <ol class="message-list">
         {items}
-        {notice}
-        {typing && <TypingIndicator.View {...(typist ? { name: typist } : {})} />}
+        {end >= messages.length && notice}
+        {typing && end >= messages.length && <TypingIndicator.View {...(typist ? { name: typist } : {})} />}
       </ol>
     </div>
   );

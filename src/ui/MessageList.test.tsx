@@ -1,0 +1,96 @@
+import { h } from 'preact';
+import type { Signal } from '@preact/signals';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WireMessage } from '../api/wire.ts';
+import type * as MarkdownModule from './markdown/Markdown.tsx';
+import { createPreviewClient } from '../client/previewClient.ts';
+import { PREVIEW_VISITOR_ID } from '../client/previewHistory.ts';
+import { createWidget, type WidgetInstance } from '../widget.ts';
+import { until } from '../test/fakeFetch.ts';
+
+// Every render of a text bubble renders its markdown once: counting these counts the bubbles' renders.
+const markdown = vi.hoisted(() => ({ renders: [] as string[] }));
+vi.mock('./markdown/Markdown.tsx', async (original) => {
+  const actual = await original<typeof MarkdownModule>();
+  return {
+    ...actual,
+    Markdown: (props: { text: string }) => {
+      markdown.renders.push(props.text);
+      return h(actual.Markdown, props);
+    },
+  };
+});
+
+const T0 = Date.parse('2026-03-02T08:00:00Z');
+/** A long conversation: the visitor and the agent in turns, a second apart. */
+const message = (i: number, extra: Partial<WireMessage> = {}): WireMessage => ({
+  _id: `m${i}`,
+  sender: i % 2 ? 'agent-1' : PREVIEW_VISITOR_ID,
+  senderFullname: i % 2 ? 'Ann' : '',
+  recipient: 'preview',
+  type: 'text',
+  text: `Message ${i + 1}`,
+  createdAt: new Date(T0 + i * 1000).toISOString(),
+  ...extra,
+});
+
+const widgets: WidgetInstance[] = [];
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.destroy();
+  document.body.innerHTML = '';
+});
+
+async function longConversation(count: number) {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const client = createPreviewClient({ settings: {}, window, preview: {} });
+  widgets.push(createWidget({ host, client }));
+  await client.ready;
+  // The preview's history is a model's signal: written here as a poll would (tests may cross layers).
+  const history = client.conversation.history as Signal<WireMessage[]>;
+  history.value = Array.from({ length: count }, (_, i) => message(i));
+  const root = host.shadowRoot!;
+  await until(() => expect(root.querySelector('[part~="messages"]')?.textContent).toContain(`Message ${count}`));
+  return { root, history, list: () => root.querySelector<HTMLElement>('[part~="messages"]')! };
+}
+
+describe('MessageList: a long conversation', () => {
+  it('renders a window of the latest messages, under 3,000 elements in the shadow root at 10,000 messages', async () => {
+    const { root, list } = await longConversation(10_000);
+    expect(root.querySelectorAll('*').length).toBeLessThanOrEqual(3_000);
+    const shown = [...list().querySelectorAll('[part~="message"]')];
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.at(-1)!.textContent).toContain('Message 10000');
+    expect(list().textContent).not.toContain('Message 1 ');
+    // The welcome opens the conversation: not shown until the window reaches the first message.
+    expect(root.querySelector('.welcome')).toBeNull();
+  });
+
+  it('renders only the new bubble when one message comes, and none when the answer brings nothing new', async () => {
+    const { history, list } = await longConversation(5_000);
+    // Settled: the code of a long conversation's window is there (what is shown is no longer news).
+    await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    markdown.renders = [];
+    // The visitor's message after the agent's: it starts a run, the one before it does not change.
+    history.value = [...history.value, message(5_000, { _id: 'new', text: 'Just arrived' })];
+    await until(() => expect(list().textContent).toContain('Just arrived'));
+    expect(markdown.renders).toEqual(['Just arrived']);
+    markdown.renders = [];
+    history.value = [...history.value];
+    await new Promise((r) => setTimeout(r, 20));
+    expect(markdown.renders).toEqual([]);
+  });
+
+  it('announces only what arrives while it is open: the history shown is not news', async () => {
+    const { history, list } = await longConversation(300);
+    const bubbles = () => [...list().querySelectorAll<HTMLElement>('[part~="message"]')];
+    expect(list().getAttribute('aria-live')).toBe('polite');
+    // A long conversation brings the code of a window that moves (listScroll.ts).
+    await until(() => expect(bubbles().every((b) => b.getAttribute('aria-live') === 'off')).toBe(true));
+    history.value = [...history.value, message(301, { _id: 'news', text: 'Fresh news' })];
+    await until(() => expect(list().textContent).toContain('Fresh news'));
+    const fresh = bubbles().at(-1)!;
+    expect(fresh.textContent).toContain('Fresh news');
+    expect(fresh.hasAttribute('aria-live')).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import type { TimedMessage } from '../state/splitMessages.ts';
+import { arrivals, carryWindow, growDown, growUp } from './listSteps.ts';
+import type { ListWindow, ShownList } from './listWindow.ts';
+
+/**
+ * A long conversation's window as it moves (loaded once a conversation is longer than its window:
+ * a short one never needs it). Within a screen of either end of what is rendered, the window takes
+ * a step that way: the next messages are there before the visitor is.
+ *
+ * The scroll position is kept while the list changes above what the visitor reads: the first
+ * message in view is noted before, and the list scrolled by however far it moved after. Measured,
+ * not left to the browser's scroll anchoring, which not every engine has (the list sets
+ * `overflow-anchor: none`).
+ */
+export function nextWindow(list: HTMLElement, shown: ListWindow, length: number): ListWindow {
+  if (list.scrollTop < list.clientHeight) return growUp(shown);
+  return list.scrollHeight - list.scrollTop - list.clientHeight < list.clientHeight ? growDown(shown, length) : shown;
+}
+
+export interface ScrollAnchor {
+  key: string;
+  /** its top, relative to the list's top edge */
+  top: number;
+}
+
+function messagesOf(list: HTMLElement): HTMLElement[] {
+  return [...list.querySelectorAll<HTMLElement>('li[data-key]')];
+}
+
+export function captureAnchor(list: HTMLElement): ScrollAnchor | null {
+  const edge = list.getBoundingClientRect().top;
+  for (const item of messagesOf(list)) {
+    const box = item.getBoundingClientRect();
+    if (box.bottom > edge) return { key: item.dataset.key!, top: box.top - edge };
+  }
+  return null;
+}
+
+export function restoreAnchor(list: HTMLElement, anchor: ScrollAnchor): void {
+  const item = messagesOf(list).find((li) => li.dataset.key === anchor.key);
+  if (!item) return;
+  const moved = item.getBoundingClientRect().top - list.getBoundingClientRect().top - anchor.top;
+  if (moved) list.scrollTop += moved;
+}
+
+/**
+ * The messages changed: the window carried over them (listSteps.ts), what arrived noted as news, and
+ * the position to keep when the window moved above what the visitor reads. What the visitor just
+ * wrote is always shown, wherever they had scrolled to (`stuck` becomes true).
+ */
+export function carry(
+  shown: ShownList<TimedMessage>,
+  messages: readonly TimedMessage[],
+  stuck: { current: boolean },
+  list: HTMLElement | null,
+): ScrollAnchor | null {
+  const added = arrivals(shown.messages, messages);
+  if (added.some((m) => m.fromVisitor && m.state === 'sending')) stuck.current = true;
+  const next = carryWindow(shown.window, shown.messages, messages, stuck.current);
+  const anchor = list && !stuck.current && next.start !== shown.window.start ? captureAnchor(list) : null;
+  const news = (shown.news ??= new Set());
+  for (const m of added) news.add(m.key);
+  // Messages shown again after scrolling back down were news once: not again.
+  if (next.end < messages.length) news.clear();
+  shown.window = next;
+  return anchor;
+}

@@ -1,0 +1,44 @@
+/**
+ * Which messages the list renders: a window `[start, end)` of the conversation, never all of it. A
+ * long history (10,000 messages) would otherwise put tens of thousands of elements in the shadow root
+ * and re-lay them out on every change. The window opens on the last messages; it grows by a step on
+ * scrolling towards either end and, past `max`, lets go of the far side. The rules of a window that
+ * moves (listSteps.ts) load with listScroll.ts once a conversation is longer than its window: a
+ * short one only ever shows its tail. Pure rules: the view (MessageList) measures and keeps the
+ * scroll position.
+ */
+export interface ListWindow {
+  start: number;
+  /** exclusive */
+  end: number;
+}
+
+export interface WindowSizes {
+  /** messages shown on opening: a few screens */
+  initial: number;
+  /** added per step: small enough to render within one frame on a slow phone */
+  step: number;
+  /** at most: with about ten elements a message, well under the 3,000-element cap (issue 9) */
+  max: number;
+}
+
+export const WINDOW_SIZES: WindowSizes = { initial: 30, step: 20, max: 120 };
+
+export interface Keyed {
+  key: string;
+}
+
+export function tailWindow(length: number, sizes: WindowSizes = WINDOW_SIZES): ListWindow {
+  return { start: Math.max(0, length - sizes.initial), end: length };
+}
+
+/**
+ * What the list rendered last: the messages and the window over them; and, once the conversation
+ * is longer than its window (listScroll.ts loaded), which messages arrived while it was on screen,
+ * the only ones the live region announces (`news`; null: all are, as in a short conversation).
+ */
+export interface ShownList<T extends Keyed> {
+  messages: readonly T[];
+  window: ListWindow;
+  news: Set<string> | null;
+}
