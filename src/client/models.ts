@@ -50,8 +50,9 @@ export function createModels(o: {
   const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, o.queryLayer));
   const localeOverride = signal('');
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
-  const translator: Translator = createTranslator(lang.peek());
   const ui = createUi(store, o.openMirror);
+  // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
+  const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged() });
   const lookReady = signal(false);
 
   // Defined before the models that read it; filled in once the conversation exists.

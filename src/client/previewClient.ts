@@ -75,6 +75,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     await loadLabels(lang.peek());
     ui.setOpen(true);
     started = true;
+    // A dashboard preview is the page's purpose: i18next is fetched at once.
+    void translator.engine().catch(() => undefined);
   })().catch((error: unknown) => emitter.emit('error', { type: 'bootstrap', message: String(error) }));
   const stopLabels = lang.subscribe((language) => {
     if (started) void loadLabels(language);
