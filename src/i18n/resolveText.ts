@@ -69,7 +69,11 @@ function interpolate(template: string, options: Record<string, unknown>): Resolv
     if (value === undefined) {
       if (!Object.prototype.hasOwnProperty.call(options, name)) continue;
       replacement = '';
-    } else replacement = typeof value === 'string' ? value : value === null ? '' : String(value);
+    } else {
+      // i18next's `makeString`: an object becomes "[object Object]" there too.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
+      replacement = typeof value === 'string' ? value : value === null ? '' : String(value);
+    }
     const whole = match[0];
     text = text.replace(whole, () => replacement);
     pattern.lastIndex += replacement.length - whole.length;
