@@ -7,7 +7,7 @@ import { createEnvironment } from '../state/environment.ts';
 import { whenIdle } from '../state/idle.ts';
 import { createLookCache, launcherLook, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
-import { createRealtime, realtimeEndpoint } from '../state/realtime.ts';
+import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import type { TabMessage } from '../state/tabs.ts';

@@ -9,7 +9,7 @@ import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
 import type { Environment } from '../state/environment.ts';
 import { createIntake } from '../state/intake.ts';
 import { inputControl } from '../state/inputControl.ts';
-import { availability } from '../state/operatingHours.ts';
+import { agentsAvailability, hasOperatingHours, type Availability } from '../state/availability.ts';
 import { createOutboxStore } from '../state/outboxStore.ts';
 import { createProject } from '../state/project.ts';
 import { createRatingMemory } from '../state/rating.ts';
@@ -132,6 +132,19 @@ export function createModels(o: {
     doc: win.document,
   });
 
+  // The operating hours' rules come only for a project that has hours (state/availability.ts).
+  const hoursRules = signal<typeof import('../state/operatingHours.ts') | null>(null);
+  let hoursLoading = false;
+  const loadHoursRules = () => {
+    if (hoursLoading) return;
+    hoursLoading = true;
+    import('../state/operatingHours.ts').then(
+      (rules) => (hoursRules.value = rules),
+      // Not downloaded (offline): the status stays unknown; the next change of hours tries again.
+      () => (hoursLoading = false),
+    );
+  };
+
   const state: ChatState = {
     settings,
     ui,
@@ -143,7 +156,15 @@ export function createModels(o: {
     rating,
     attention,
     photoUrl: (userId) => (o.preview ? '' : userPhotoUrl(o.apiUrl, userId)),
-    availability: computed(() => availability({ ...project.hours.value, userAvailable: project.agentsAvailable.value }, env.clock.value)),
+    availability: computed((): Availability => {
+      const input = { ...project.hours.value, userAvailable: project.agentsAvailable.value };
+      const rules = hoursRules.value;
+      if (rules) return rules.availability(input, env.clock.value);
+      if (!hasOperatingHours(input)) return agentsAvailability(input.userAvailable);
+      // Not known until the hours' rules are here (a few milliseconds): no status rather than a wrong one.
+      loadHoursRules();
+      return { status: 'unknown' };
+    }),
     inputControl: computed(() => inputControl(conversation.messages.value)),
     lang,
     lookReady,

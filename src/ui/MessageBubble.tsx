@@ -6,7 +6,7 @@ import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
 import { isoTime } from './formatTime.ts';
 import { lazyView } from './lazyView.tsx';
-import { Markdown } from './markdown/Markdown.tsx';
+import { MessageText as Markdown } from './markdown/MessageText.tsx';
 import { QuickReplies } from './QuickReplies.tsx';
 
 // Images, galleries and file cards are rare: their code and styles come when the first one is shown.
