@@ -10,6 +10,7 @@ import type { Environment } from '../state/environment.ts';
 import { createIntake } from '../state/intake.ts';
 import { inputControl } from '../state/inputControl.ts';
 import { agentsAvailability, hasOperatingHours, type Availability } from '../state/availability.ts';
+import type * as HoursRulesModule from '../state/operatingHours.ts';
 import { createOutboxStore } from '../state/outboxStore.ts';
 import { createProject } from '../state/project.ts';
 import { createRatingMemory } from '../state/rating.ts';
@@ -133,7 +134,7 @@ export function createModels(o: {
   });
 
   // The operating hours' rules come only for a project that has hours (state/availability.ts).
-  const hoursRules = signal<typeof import('../state/operatingHours.ts') | null>(null);
+  const hoursRules = signal<HoursRules | null>(null);
   let hoursLoading = false;
   const loadHoursRules = () => {
     if (hoursLoading) return;
@@ -178,5 +179,7 @@ export function createModels(o: {
   // `state` is what UIs get (read-only signals); the writable models are for the clients themselves.
   return { state, conversation, session, pageLayer, localeOverride, translator, tabs, who, lookReady, reportError };
 }
+
+type HoursRules = typeof HoursRulesModule;
 
 export type Models = ReturnType<typeof createModels>;
