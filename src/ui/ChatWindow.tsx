@@ -5,6 +5,7 @@ import { Header } from './Header.tsx';
 import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
 import { prefetchMessageText } from './markdown/MessageText.tsx';
+import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
 const CloseConfirm = lazyView(() => import('./CloseConfirm.tsx').then((m) => m.CloseConfirm));
@@ -17,7 +18,7 @@ const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m
 const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
 // The service's own HTML (poweredBy) waits for DOMPurify anyway: the renderer comes with it.
 const SafeHtml = lazyView(() => import('./SafeHtml.tsx').then((m) => m.SafeHtml));
-const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList, { prefetch: prefetchMessageText }];
+const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList, { prefetch: prefetchMessageText }, { prefetch: prefetchQuickReplies }];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
 function Body({ inputId }: { inputId: string }) {

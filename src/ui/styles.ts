@@ -15,20 +15,6 @@ import presence from './Presence.css?inline';
 import messageList from './MessageList.css?inline';
 import messageBubble from './MessageBubble.css?inline';
 import messageText from './markdown/MessageText.css?inline';
-import quickReplies from './QuickReplies.css?inline';
 import composer from './Composer.css?inline';
 
-export const widgetCss = [
-  base,
-  launcher,
-  unreadBadge,
-  chatWindow,
-  header,
-  avatar,
-  presence,
-  messageList,
-  messageBubble,
-  messageText,
-  quickReplies,
-  composer,
-].join('');
+export const widgetCss = [base, launcher, unreadBadge, chatWindow, header, avatar, presence, messageList, messageBubble, messageText, composer].join('');
