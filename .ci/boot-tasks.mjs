@@ -41,9 +41,11 @@ function bootTasks(trace) {
   if (process.env.BOOT_TRACE) writeFileSync(`${process.env.BOOT_TRACE}-${Date.now()}.json`, JSON.stringify(events));
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const request = events.find((e) => e.name === 'ResourceSendRequest' && /\/app\.js$/.test(e.args?.data?.url ?? ''));
-  if (!request) return null;
+  // The host page's main thread: the one that runs the loader (other renderers are Chromium's own pages).
+  const runner = events.find((e) => mains.has(`${e.pid}:${e.tid}`) && /\/widget\/loader\.js$/.test(e.args?.data?.url ?? ''));
+  if (!request || !runner) return null;
   return events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`) && e.pid === request.pid && e.ts + e.dur >= request.ts)
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === runner.pid && e.tid === runner.tid && e.ts + e.dur >= request.ts)
     .map((e) => e.dur / 1000)
     .sort((a, b) => b - a);
 }
@@ -122,7 +124,14 @@ try {
       longest.push(tasks?.[0] ?? NaN);
       overBudget.push(tasks ? tasks.filter((d) => d >= 50).length : NaN);
       observed.push(longTasks.length);
-      if (process.env.BOOT_VERBOSE) console.log(name, tasks?.slice(0, 6).map((d) => d.toFixed(1)).join(' '));
+      if (process.env.BOOT_VERBOSE)
+        console.log(
+          name,
+          tasks
+            ?.slice(0, 6)
+            .map((d) => d.toFixed(1))
+            .join(' '),
+        );
       await context.close();
     }
     const sorted = [...longest].sort((a, b) => a - b);

@@ -55,3 +55,9 @@ export const loadMount = () => import('./index.ts').then((module) => module.moun
 
 // …and the contrast rule, to warn there when the text on the theme colour would be replaced.
 export { AA_CONTRAST, contrastRatio } from './state/theme.ts';
+
+/**
+ * Evaluating the app's modules is this task's work; creating the client (the loader calls `boot`
+ * once this module's import settles) waits for the next one, so the host page runs in between.
+ */
+await new Promise<void>((resolve) => setTimeout(resolve, 0));
