@@ -1,7 +1,6 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
-import { closeRequest, rateRequest } from '../api/requests.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import { mergeHistory, toChatMessages, isInfo, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type TimedMessage } from './splitMessages.ts';
@@ -410,6 +409,8 @@ export function createConversation(options: {
       const rid = requestId.value;
       if (!rid) return;
       session.allowAgain();
+      // Ending and rating are rare: their calls come with the first use.
+      const { closeRequest } = await import('../api/requests.ts');
       await session.authorized((token) => closeRequest(http, token, projectId, rid));
       closedByVisitor.value = true;
       await store.set('conversation', { requestId: rid, closed: true });
@@ -420,6 +421,7 @@ export function createConversation(options: {
       const score = Math.round(rating);
       if (!rid || score < 1 || score > 5) return;
       session.allowAgain();
+      const { rateRequest } = await import('../api/requests.ts');
       await session.authorized((token) =>
         rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }),
       );

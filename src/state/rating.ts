@@ -1,6 +1,5 @@
 import { signal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
-import { listMyRequests } from '../api/requests.ts';
 import type { SessionModel } from './session.ts';
 
 /** A rating the service holds for one conversation. */
@@ -28,6 +27,8 @@ export function createRatingMemory({ http, session, projectId }: { http: Http; s
     async recall(requestId) {
       if (asked === requestId || given.peek()?.requestId === requestId) return;
       asked = requestId;
+      // Asked only when an ended conversation shows: the call's code comes then.
+      const { listMyRequests } = await import('../api/requests.ts');
       const list = await session.authorized((token) => listMyRequests(http, token, projectId, { status: 'all' }));
       const rating = list.requests.find((r) => r.request_id === requestId)?.rating;
       if (rating && given.peek()?.requestId !== requestId) given.value = { requestId, rating };
