@@ -1,4 +1,4 @@
-// `npm run bench:boot [distDir]` (issue 9 §1): the main-thread tasks the widget's boot runs on a host
+// `npm run bench:boot [-- distDir]` (issue 9 §1): the main-thread tasks the widget's boot runs on a host
 // page — parsing app.js, evaluating it, creating the client, the first render — in Debian's Chromium
 // at 390×844 with the CPU throttled 4× (CDP Emulation.setCPUThrottlingRate). Every task is read from
 // a performance trace (RunTask on the page's main thread, from the request for app.js on), so tasks
