@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import type { GetManualChunk } from 'rollup';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { NPM_OUT_DIR, presentEntries } from './.ci/npm-entries.mjs';
 import { thirdPartyLicenses } from './.ci/third-party-licenses.mjs';
@@ -24,6 +25,23 @@ function dropPureAnnotations(): Plugin {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = chunk.code.replaceAll('/* @__PURE__ */', '');
     },
+  };
+}
+
+/** Names `chunk` every module that `entry` imports statically, directly or not (the entry itself stays apart). */
+function coreChunk(entry: string, chunk: string): GetManualChunk {
+  const core = new Map<string, boolean>();
+  return (id, { getModuleInfo }) => {
+    const isCore = (module: string): boolean => {
+      const known = core.get(module);
+      if (known !== undefined) return known;
+      core.set(module, false);
+      const info = getModuleInfo(module);
+      const answer = !!info && (info.importers.some((importer) => importer.endsWith(entry)) || info.importers.some(isCore));
+      core.set(module, answer);
+      return answer;
+    };
+    return !id.endsWith(entry) && isCore(id) ? chunk : undefined;
   };
 }
 
@@ -62,6 +80,9 @@ export default defineConfig(({ mode }): UserConfig => {
   }
   return {
     ...shared,
+    // The app's entry awaits one task at its top level, so evaluating the app and booting it are
+    // two tasks (src/app.ts). Every browser that runs the rest (colour-mix, constructable sheets) has it.
+    esbuild: { ...shared.esbuild, supported: { 'top-level-await': true } },
     plugins: [dropPureAnnotations()],
     build: {
       outDir: 'dist',
@@ -70,6 +91,9 @@ export default defineConfig(({ mode }): UserConfig => {
       // Library mode keeps whitespace in ES output unless a minifier is named.
       minify: 'terser',
       lib: { entry: { app: 'src/app.ts' }, formats: ['es' as const] },
+      // Everything the entry imports statically is one chunk: one request and one gzip stream. (The
+      // entry's top-level await would otherwise make Rollup split what lazy chunks share with it.)
+      rollupOptions: { output: { manualChunks: coreChunk('src/app.ts', 'widget') } },
     },
     test: {
       projects: [

@@ -7,7 +7,9 @@ import { gzipSync } from 'node:zlib';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 // The loader's target is 1,536 B (issue 9); 1,900 holds what it is now (1,840 B) so it can only shrink.
-const BUDGET = { loader: 1900, openWindow: 60 * 1024 };
+// The open window's target is 40 KB with a 1,500 B loader (issue 9); 44,544 B (87 × 512) holds what
+// it is now (44,208 B with today's 1,836 B loader) so it can only shrink.
+const BUDGET = { loader: 1900, openWindow: 87 * 512 };
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -37,7 +39,7 @@ const openGzip = rows.reduce((sum, r) => sum + r.gzip, 0);
 
 for (const r of rows) console.log(`${r.file.padEnd(28)} ${String(r.raw).padStart(8)} B raw ${String(r.gzip).padStart(8)} B gzip`);
 console.log(`loader:      ${loaderGzip} B gzip (budget ${BUDGET.loader})`);
-console.log(`open window: ${openGzip} B gzip (budget ${BUDGET.openWindow})`);
+console.log(`open window: ${openGzip} B gzip (budget ${BUDGET.openWindow}; the app alone ${openGzip - loaderGzip} B)`);
 let failed = false;
 if (loaderGzip > BUDGET.loader) {
   console.error(`size: the loader is over its budget by ${loaderGzip - BUDGET.loader} B`);

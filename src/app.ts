@@ -15,12 +15,36 @@ export interface BootOptions {
   focusLauncher?: boolean;
 }
 
+/**
+ * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1): this one evaluates the app
+ * and creates the client (which starts reading storage and asking the service); the first render
+ * runs in the next task, so the host page's input is handled in between. The loader removes its
+ * placeholder launcher as soon as this returns: a copy of it stands in until our launcher paints.
+ */
 export function boot({ host, settings, query, visitorOpened, focusLauncher = false }: BootOptions): WidgetInstance {
-  const client = createChatClient({ settings, query, window: host.ownerDocument.defaultView ?? window });
-  const instance = createWidget({ host, client, openedByVisitor: visitorOpened });
-  // The app's own launcher (`.launcher`): the loader's, also `part="launcher"`, is removed next.
-  if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('button.launcher')?.focus();
-  return instance;
+  const win = host.ownerDocument.defaultView ?? window;
+  const client = createChatClient({ settings, query, window: win });
+  const placeholder = host.shadowRoot?.querySelector('[part~="launcher"]');
+  const standIn = placeholder?.cloneNode(true) as HTMLButtonElement | undefined;
+  if (placeholder && standIn) {
+    standIn.disabled = false;
+    standIn.onclick = () => client.open(true);
+    placeholder.after(standIn);
+    if (focusLauncher) standIn.focus();
+  }
+  return createWidget({
+    host,
+    client,
+    openedByVisitor: visitorOpened,
+    schedulePaint(paint) {
+      win.setTimeout(() => {
+        paint();
+        standIn?.remove();
+        // A keyboard user on the loader's launcher lands on ours (`.launcher`).
+        if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('button.launcher')?.focus();
+      }, 0);
+    },
+  });
 }
 
 /**
@@ -31,3 +55,9 @@ export const loadMount = () => import('./index.ts').then((module) => module.moun
 
 // …and the contrast rule, to warn there when the text on the theme colour would be replaced.
 export { AA_CONTRAST, contrastRatio } from './state/theme.ts';
+
+/**
+ * Evaluating the app's modules is this task's work; creating the client (the loader calls `boot`
+ * once this module's import settles) waits for the next one, so the host page runs in between.
+ */
+await new Promise<void>((resolve) => setTimeout(resolve, 0));

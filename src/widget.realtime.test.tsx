@@ -12,12 +12,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** Mounts with `realtime` as given (the harness's own default is off), sends once, waits a little. */
-async function socketsAfterFirstMessage(realtime: unknown): Promise<string[]> {
+/**
+ * Mounts with `realtime` as given (the harness's own default is off), sends once, waits a little —
+ * or, when a socket is expected, until it is there (its code is a chunk fetched on demand).
+ */
+async function socketsAfterFirstMessage(realtime: unknown, expected = false): Promise<string[]> {
   const { widget } = harness.start({ realtime: realtime as boolean | string | undefined });
   await widget.sendMessage('hello');
   await until(() => expect(harness.service.posts()).toHaveLength(1));
   await new Promise((resolve) => setTimeout(resolve, 50));
+  if (expected) await until(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
   return FakeSocket.instances.map((socket) => socket.url.replace(/\?token=.*$/, ''));
 }
 
@@ -28,11 +32,11 @@ describe('the widget’s websocket', () => {
 
   it('is tried at the API root when the service announces realtime: true in project.widget', async () => {
     harness.service.setWidgets({ project: { _id: harness.service.projectId, name: 'Fake project', widget: { realtime: true } } });
-    expect(await socketsAfterFirstMessage(undefined)).toEqual(['wss://api.test/v3/']);
+    expect(await socketsAfterFirstMessage(undefined, true)).toEqual(['wss://api.test/v3/']);
   });
 
   it('is tried at the URL the page names', async () => {
-    expect(await socketsAfterFirstMessage('wss://push.test/socket')).toEqual(['wss://push.test/socket']);
+    expect(await socketsAfterFirstMessage('wss://push.test/socket', true)).toEqual(['wss://push.test/socket']);
   });
 
   it('is not tried when the page says false, whatever the service announces', async () => {

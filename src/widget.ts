@@ -42,6 +42,11 @@ export interface CreateWidgetOptions {
   client: ChatClient;
   /** Open at once as the visitor's own action (they clicked the loader's launcher). */
   openedByVisitor?: boolean;
+  /**
+   * Runs the first render when it likes (the script-tag boot: in a task of its own, so creating the
+   * client and painting are two short tasks with the host page's work between). Default: at once.
+   */
+  schedulePaint?(paint: () => void): void;
 }
 
 /** The views' intents: the client's commands, fire-and-forget where a view does not wait. */
@@ -53,7 +58,7 @@ function intentsOf(client: ChatClient): Intents {
 }
 
 /** The widget: a chat client rendered into `host`'s shadow root, with its public API. */
-export function createWidget({ host, client, openedByVisitor = false }: CreateWidgetOptions): WidgetInstance {
+export function createWidget({ host, client, openedByVisitor = false, schedulePaint = (paint) => paint() }: CreateWidgetOptions): WidgetInstance {
   const win = host.ownerDocument.defaultView ?? window;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const nonce = client.settings.peek().nonce;
@@ -74,8 +79,9 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
   const removeStyles = adoptStyles(shadow, widgetCss, nonce);
   const mountPoint = win.document.createElement('div');
   shadow.appendChild(mountPoint);
+  let destroyed = false;
   // Ids only need to be unique inside this shadow root.
-  render(h(WidgetContext.Provider, { value: view }, h(App, { idPrefix: 'pl' })), mountPoint);
+  schedulePaint(() => !destroyed && render(h(WidgetContext.Provider, { value: view }, h(App, { idPrefix: 'pl' })), mountPoint));
 
   // message:received fires in the leading tab only, so the chime sounds once per message. Its code
   // (ui/chime.ts) is a chunk of its own, fetched for the first message that sounds it.
@@ -90,7 +96,6 @@ export function createWidget({ host, client, openedByVisitor = false }: CreateWi
     );
   });
 
-  let destroyed = false;
   const instance: WidgetInstance = {
     // The client's commands take no `this`; page code calls them without arguments it does not mean.
     open: () => client.open(),

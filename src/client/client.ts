@@ -4,9 +4,10 @@ import { getLabels } from '../api/labels.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
 import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
+import { whenIdle } from '../state/idle.ts';
 import { createLookCache, launcherLook, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
-import { createRealtime, realtimeEndpoint } from '../state/realtime.ts';
+import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import type { TabMessage } from '../state/tabs.ts';
@@ -301,6 +302,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     poller.kick();
     running.value = true;
     void startCallout();
+    // i18next takes over the texts once the page is idle (translator.ts).
+    disposers.push(whenIdle(win, () => void translator.engine().catch(() => undefined)));
     emitter.emit('ready');
   })().catch(reportError('bootstrap'));
 

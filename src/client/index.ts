@@ -15,7 +15,7 @@ export type { ChatMessage } from '../state/chatMessage.ts';
 export type { TimedMessage } from '../state/splitMessages.ts';
 export type { ButtonIntent } from '../state/attachments.ts';
 export type { PreChatValues } from '../state/preChatForm.ts';
-export type { Availability } from '../state/operatingHours.ts';
+export type { Availability } from '../state/availability.ts';
 export type { InputControl } from '../state/inputControl.ts';
 export type { KeyValueStore } from '../state/storage.ts';
 export type { Transcript } from '../state/transcriptFile.ts';

@@ -10,7 +10,8 @@ import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
 import type { Environment } from '../state/environment.ts';
 import { createIntake } from '../state/intake.ts';
 import { inputControl } from '../state/inputControl.ts';
-import { availability } from '../state/operatingHours.ts';
+import { agentsAvailability, hasOperatingHours, type Availability } from '../state/availability.ts';
+import type * as HoursRulesModule from '../state/operatingHours.ts';
 import { createOutboxStore } from '../state/outboxStore.ts';
 import { createProject } from '../state/project.ts';
 import { createRatingMemory } from '../state/rating.ts';
@@ -59,8 +60,9 @@ export function createModels(o: {
     return commandToken.value ?? (setting !== droppedToken.value ? setting : null);
   });
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
-  const translator: Translator = createTranslator(lang.peek());
   const ui = createUi(store, o.openMirror);
+  // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
+  const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged() });
   const lookReady = signal(false);
 
   // Defined before the models that read it; filled in once the conversation exists.
@@ -162,6 +164,19 @@ export function createModels(o: {
     doc: win.document,
   });
 
+  // The operating hours' rules come only for a project that has hours (state/availability.ts).
+  const hoursRules = signal<HoursRules | null>(null);
+  let hoursLoading = false;
+  const loadHoursRules = () => {
+    if (hoursLoading) return;
+    hoursLoading = true;
+    import('../state/operatingHours.ts').then(
+      (rules) => (hoursRules.value = rules),
+      // Not downloaded (offline): the status stays unknown; the next change of hours tries again.
+      () => (hoursLoading = false),
+    );
+  };
+
   // The conversation list is the client's: a live one lists on demand, a preview shows samples.
   const state: Omit<ChatState, 'conversations'> = {
     settings,
@@ -174,7 +189,15 @@ export function createModels(o: {
     rating,
     attention,
     photoUrl: (userId) => (o.preview ? '' : userPhotoUrl(o.apiUrl, userId)),
-    availability: computed(() => availability({ ...project.hours.value, userAvailable: project.agentsAvailable.value }, env.clock.value)),
+    availability: computed((): Availability => {
+      const input = { ...project.hours.value, userAvailable: project.agentsAvailable.value };
+      const rules = hoursRules.value;
+      if (rules) return rules.availability(input, env.clock.value);
+      if (!hasOperatingHours(input)) return agentsAvailability(input.userAvailable);
+      // Not known until the hours' rules are here (a few milliseconds): no status rather than a wrong one.
+      loadHoursRules();
+      return { status: 'unknown' };
+    }),
     inputControl: computed(() => inputControl(conversation.messages.value)),
     lang,
     lookReady,
@@ -203,5 +226,7 @@ export function createModels(o: {
     reportError,
   };
 }
+
+type HoursRules = typeof HoursRulesModule;
 
 export type Models = ReturnType<typeof createModels>;

@@ -81,6 +81,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     ui.setOpen(true);
     if (state.settings.peek().startFromHome && !state.settings.peek().singleConversation) ui.setScreen('home');
     started = true;
+    // A dashboard preview is the page's purpose: i18next is fetched at once.
+    void translator.engine().catch(() => undefined);
   })().catch((error: unknown) => emitter.emit('error', { type: 'bootstrap', message: String(error) }));
   const stopLabels = lang.subscribe((language) => {
     if (started) void loadLabels(language);

@@ -7,7 +7,7 @@ import type { ConversationModel } from '../state/conversation.ts';
 import type { ChatListener, WidgetErrorDetail, WidgetEventName } from '../state/events.ts';
 import type { InputControl } from '../state/inputControl.ts';
 import type { IntakeModel } from '../state/intake.ts';
-import type { Availability } from '../state/operatingHours.ts';
+import type { Availability } from '../state/availability.ts';
 import type { PreChatValues } from '../state/preChatForm.ts';
 import type { ProjectModel } from '../state/project.ts';
 import type { SessionModel } from '../state/session.ts';

@@ -1,8 +1,8 @@
-import i18next, { type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import en, { type LabelKey } from './en.ts';
-import { textsFromServiceLabels } from './labelMeanings.ts';
 import { baseLanguage, loadLocale } from './locales.ts';
 import { pendingEn, type PendingKey } from './pending-en.ts';
+import { resolveText, type Bundles } from './resolveText.ts';
 
 export { baseLanguage };
 
@@ -41,7 +41,8 @@ export function labelTexts(data: unknown): Record<string, string> | null {
 }
 
 export interface Translator {
-  i18n: i18n;
+  /** The i18next instance once it is loaded (`engine()`), null before. */
+  readonly i18n: i18n | null;
   t(key: TextKey, options?: Record<string, unknown>): string;
   /** A text whose key the service's data names (a pre-chat form's JSON): its label, or ours of that key. */
   textOf(key: string, options?: Record<string, unknown>): string;
@@ -57,28 +58,79 @@ export interface Translator {
   refresh(lang: string, labels: Record<string, string> | null): Promise<void>;
   /** The texts of `lang` as they stand (to keep for the next visit). */
   texts(lang: string): Record<string, string>;
+  /**
+   * Downloads i18next (a chunk of its own, asked for at idle once the widget is up), hands it the
+   * texts, and from then on every text is i18next's. Until then texts are read from the same
+   * bundles the way i18next reads them (resolveText.ts); a text that reading cannot vouch for asks
+   * for i18next at once.
+   */
+  engine(): Promise<void>;
+}
+
+export interface TranslatorOptions {
+  /** i18next has taken over: views re-read their texts (the same strings, unless one was a guess). */
+  onEngine?(): void;
 }
 
 /** One i18next instance per widget: two previews on one page may speak two languages. */
-export function createTranslator(lang: string): Translator {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: baseLanguage(lang),
-    fallbackLng: 'en',
-    resources: { en: { translation: { ...pendingEn, ...en } } },
-    initImmediate: false,
-    // Texts are rendered as text nodes by Preact, never as HTML: i18next must not escape them twice.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // i18next advertises in the host page's console otherwise; the page is not ours to write to.
-    showSupportNotice: false,
-  });
+export function createTranslator(lang: string, { onEngine }: TranslatorOptions = {}): Translator {
+  // The texts of each language, kept here and mirrored into i18next once it is loaded.
+  const bundles: Bundles = { en: { ...pendingEn, ...en } };
+  let language = baseLanguage(lang);
+  let instance: i18n | null = null;
+  let loading: Promise<void> | null = null;
   const loaded = new Set(['en']);
-  const text = (key: string, options?: Record<string, unknown>) => instance.t<string, Record<string, unknown>, string>(key, options ?? {});
+
+  const setBundle = (code: string, texts: Record<string, string>) => {
+    bundles[code] = texts;
+    if (!instance) return;
+    instance.removeResourceBundle(code, 'translation');
+    instance.addResourceBundle(code, 'translation', { ...texts }, true, true);
+  };
+
+  function engine(): Promise<void> {
+    loading ??= import('i18next').then(
+      async ({ default: i18next }) => {
+        const created = i18next.createInstance();
+        const resources: Record<string, { translation: Record<string, string> }> = {};
+        for (const [code, texts] of Object.entries(bundles)) if (texts) resources[code] = { translation: { ...texts } };
+        await created.init({
+          lng: language,
+          fallbackLng: 'en',
+          resources,
+          initImmediate: false,
+          // Texts are rendered as text nodes by Preact, never as HTML: i18next must not escape them twice.
+          interpolation: { escapeValue: false },
+          returnNull: false,
+          // i18next advertises in the host page's console otherwise; the page is not ours to write to.
+          showSupportNotice: false,
+        });
+        instance = created;
+        onEngine?.();
+      },
+      (error: unknown) => {
+        // Not downloaded (offline): the texts stay as read so far; the next ask tries again.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  const text = (key: string, options?: Record<string, unknown>): string => {
+    if (instance) return instance.t<string, Record<string, unknown>, string>(key, options ?? {});
+    const resolved = resolveText(bundles, language, key, options);
+    if (!resolved.exact) void engine().catch(() => undefined);
+    return resolved.text;
+  };
+
   return {
-    i18n: instance,
+    get i18n() {
+      return instance;
+    },
     t: text,
     textOf: text,
+    engine,
     async use(lang) {
       const code = baseLanguage(lang);
       if (!loaded.has(code)) {
@@ -86,26 +138,31 @@ export function createTranslator(lang: string): Translator {
         const texts = await loadLocale(code).catch(() => null);
         if (texts) {
           // Not overwriting: remote labels already laid over this language keep precedence.
-          instance.addResourceBundle(code, 'translation', texts, true, false);
+          setBundle(code, { ...texts, ...bundles[code] });
           loaded.add(code);
         }
       }
-      await instance.changeLanguage(code);
+      language = code;
+      await instance?.changeLanguage(code);
     },
     overlay(target, labels) {
-      instance.addResourceBundle(baseLanguage(target), 'translation', labels, true, true);
+      const code = baseLanguage(target);
+      setBundle(code, { ...bundles[code], ...labels });
     },
     async refresh(target, labels) {
       const code = baseLanguage(target);
       const english = { ...pendingEn, ...en };
       const own = code === 'en' ? english : await loadLocale(code).catch(() => null);
-      const taken = labels ? textsFromServiceLabels(labels, { ...english, ...own }) : {};
+      // The rules of which label may replace which text come with the first labels; not downloaded
+      // (offline), the texts shown stay as they are and the next refresh tries again.
+      const meanings = labels ? await import('./labelMeanings.ts').catch(() => null) : null;
+      if (labels && !meanings) return;
+      const taken = labels && meanings ? meanings.textsFromServiceLabels(labels, { ...english, ...own }) : {};
       // Without our own texts (chunk not downloaded) the stored ones stay; only the labels change.
-      if (own) instance.removeResourceBundle(code, 'translation');
-      instance.addResourceBundle(code, 'translation', { ...own, ...taken }, true, true);
+      setBundle(code, own ? { ...own, ...taken } : { ...bundles[code], ...taken });
     },
     texts(target) {
-      return { ...(instance.getResourceBundle(baseLanguage(target), 'translation') as Record<string, string> | undefined) };
+      return { ...bundles[baseLanguage(target)] };
     },
   };
 }

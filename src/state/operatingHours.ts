@@ -8,6 +8,7 @@
  *   crossing midnight never matches; a day without a key is closed.
  * The demo service imports these same functions, so both sides agree by construction.
  */
+import { agentsAvailability, hasOperatingHours, type Availability, type AvailabilityInput } from './availability.ts';
 
 export type OperatingHours = Record<string, unknown> & { tzname: string };
 
@@ -119,17 +120,16 @@ export function nextOpeningAt(hours: OperatingHours, now: number): number | null
   return null;
 }
 
-export type Availability = { status: 'open' } | { status: 'closed'; nextOpening: number | null } | { status: 'no-agents' } | { status: 'unknown' };
+export type { Availability } from './availability.ts';
 
 /**
  * What the widget tells the visitor. The service already empties `user_available` when it is
  * closed, so the hours decide between "closed (until …)" and "nobody available".
  */
-export function availability(input: { activeOperatingHours?: unknown; operatingHours?: unknown; userAvailable: boolean | null }, now: number): Availability {
-  if (input.activeOperatingHours === true) {
+export function availability(input: AvailabilityInput, now: number): Availability {
+  if (hasOperatingHours(input)) {
     const hours = parseOperatingHours(input.operatingHours);
     if (hours && !isOpenAt(hours, now)) return { status: 'closed', nextOpening: nextOpeningAt(hours, now) };
   }
-  if (input.userAvailable === false) return { status: 'no-agents' };
-  return input.userAvailable === null ? { status: 'unknown' } : { status: 'open' };
+  return agentsAvailability(input.userAvailable);
 }

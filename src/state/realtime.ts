@@ -1,6 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { RealtimeConnection } from '../api/realtime.ts';
-import { socketUrlFor } from '../api/socketUrl.ts';
 import type { WireMessage } from '../api/wire.ts';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
@@ -41,20 +40,7 @@ export interface RealtimePause {
   until: number;
 }
 
-/**
- * Where the socket is, from the `realtime` setting: `true` → the API root, where the reference
- * places it (`wss://host/v3/`); a ws(s) URL → that URL; anything else → none.
- */
-export function realtimeEndpoint(setting: boolean | string, apiUrl: string): string | null {
-  if (setting === true) return socketUrlFor(apiUrl);
-  if (typeof setting !== 'string') return null;
-  try {
-    const url = new URL(setting);
-    return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export { realtimeEndpoint } from './realtimeOnDemand.ts';
 
 /** Is `url` paused by this stored record? A record from a clock set far ahead does not count. */
 export function isPaused(record: unknown, url: string, now: number): boolean {

@@ -4,7 +4,6 @@ import type { TextKey } from '../i18n/translator.ts';
 import type { WidgetErrorDetail } from './events.ts';
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
-import { checkUpload } from './uploadRules.ts';
 
 /** One file on its way: progress 0–1, or the label key of what went wrong. */
 export interface UploadItem {
@@ -68,20 +67,19 @@ export function createUploads(options: {
     items,
     add(file) {
       const id = `u${++counter}`;
-      const problem = checkUpload(file, options.rules());
-      items.value = [
-        ...items.value,
-        {
-          id,
-          name: file.name,
-          progress: 0,
-          error: problem?.key ?? null,
-          ...(problem && 'limit' in problem ? { errorParams: { size: `${Math.round(problem.limit / 1000)} kB` } } : {}),
+      items.value = [...items.value, { id, name: file.name, progress: 0, error: null }];
+      // The rules come with the first file (most visitors send none); a refused file never leaves.
+      import('./uploadRules.ts').then(
+        ({ checkUpload }) => {
+          const problem = checkUpload(file, options.rules());
+          if (problem)
+            return patch(id, { error: problem.key, ...('limit' in problem ? { errorParams: { size: `${Math.round(problem.limit / 1000)} kB` } } : {}) });
+          files.set(id, file);
+          void run(id);
         },
-      ];
-      if (problem) return;
-      files.set(id, file);
-      void run(id);
+        // Not downloaded (offline): the file is not sent; the visitor may dismiss it and try again.
+        () => patch(id, { error: 'UPLOAD_FAILED' }),
+      );
     },
     retry: (id) => void run(id),
     dismiss: remove,

@@ -1,10 +1,11 @@
 import calloutCss from './Callout.css?inline';
 import { useCss, useWidget, useT } from './context.ts';
 import { CloseIcon } from './icons.tsx';
+import stepButtonsCss from './StepButtons.css?inline';
 
 /** The bubble beside the launcher after `calloutTimer` seconds: a click opens the chat. */
 export function Callout() {
-  useCss(calloutCss);
+  useCss(stepButtonsCss, calloutCss);
   const { ui, settings, intents } = useWidget();
   const t = useT();
   if (!ui.calloutVisible.value || ui.isOpen.value) return null;

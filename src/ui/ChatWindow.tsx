@@ -4,6 +4,8 @@ import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
 import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
+import { prefetchMessageText } from './markdown/MessageText.tsx';
+import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
 const CloseConfirm = lazyView(() => import('./CloseConfirm.tsx').then((m) => m.CloseConfirm));
@@ -18,7 +20,7 @@ const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.Uploa
 const SafeHtml = lazyView(() => import('./SafeHtml.tsx').then((m) => m.SafeHtml));
 // The home screen and the conversation list (issue 11): only with `startFromHome` or several conversations.
 const Home = lazyView(() => import('./Home.tsx').then((m) => m.Home));
-const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList];
+const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList, { prefetch: prefetchMessageText }, { prefetch: prefetchQuickReplies }];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
 function Body({ inputId }: { inputId: string }) {

@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useWidget, useT, useCss } from './context.ts';
 import bottomPanelCss from './BottomPanel.css?inline';
 import closeConfirmCss from './CloseConfirm.css?inline';
+import stepButtonsCss from './StepButtons.css?inline';
 
 /** "End this conversation?" inside the window; focus goes to Cancel, the safe choice. */
 export function CloseConfirm() {
-  useCss(bottomPanelCss, closeConfirmCss);
+  useCss(stepButtonsCss, bottomPanelCss, closeConfirmCss);
   const { intents } = useWidget();
   const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useWidget, useT, useCss } from './context.ts';
 import bottomPanelCss from './BottomPanel.css?inline';
 import conversationEndCss from './ConversationEnd.css?inline';
+import stepButtonsCss from './StepButtons.css?inline';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -12,7 +13,7 @@ const STARS = [1, 2, 3, 4, 5];
  * service's info line when the list ends with it, else here.
  */
 export function ConversationEnd() {
-  useCss(bottomPanelCss, conversationEndCss);
+  useCss(stepButtonsCss, bottomPanelCss, conversationEndCss);
   const { intents, settings, conversation, rating: memory } = useWidget();
   const t = useT();
   const [rating, setRating] = useState(0);

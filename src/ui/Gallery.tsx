@@ -5,6 +5,7 @@ import { safeImageUrl } from '../state/safeUrl.ts';
 import { useCss, useT } from './context.ts';
 import galleryCss from './Gallery.css?inline';
 import { QuickReplies } from './QuickReplies.tsx';
+import stepButtonsCss from './StepButtons.css?inline';
 
 interface GalleryCard {
   title: string;
@@ -32,7 +33,7 @@ export function galleryCards(gallery: unknown): GalleryCard[] {
 
 /** A keyboard-usable carousel: arrow keys or the previous/next buttons move one card. */
 export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; enabled: boolean; messageKey: string }) {
-  useCss(galleryCss);
+  useCss(stepButtonsCss, galleryCss);
   const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const cards = galleryCards(gallery);

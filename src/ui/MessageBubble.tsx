@@ -7,8 +7,8 @@ import { Avatar } from './Avatar.tsx';
 import { isoTime } from './formatTime.ts';
 import { lazyView } from './lazyView.tsx';
 import { memoView } from './memoView.ts';
-import { Markdown } from './markdown/Markdown.tsx';
-import { QuickReplies } from './QuickReplies.tsx';
+import { MessageText as Markdown } from './markdown/MessageText.tsx';
+import { QuickReplies } from './quickRepliesOnDemand.ts';
 
 // Images, galleries and file cards are rare: their code and styles come when the first one is shown.
 const ImageMessage = lazyView(() => import('./ImageMessage.tsx').then((m) => m.ImageMessage));

@@ -2,6 +2,7 @@ import { useCss, useWidget, useT } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import calloutCss from './Callout.css?inline';
 import css from './MessagePreview.css?inline';
+import stepButtonsCss from './StepButtons.css?inline';
 
 /**
  * The latest message from the other side above the closed launcher: a click opens the
@@ -11,7 +12,7 @@ import css from './MessagePreview.css?inline';
 export function MessagePreview() {
   const { attention, intents } = useWidget();
   const t = useT();
-  useCss(calloutCss, css);
+  useCss(stepButtonsCss, calloutCss, css);
   const message = attention.preview.value;
   if (!message) return null;
   return (

@@ -4,6 +4,7 @@ import { useWidget, useT, useCss } from './context.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import intakeStepCss from './IntakeStep.css?inline';
 import preChatFormCss from './PreChatForm.css?inline';
+import stepButtonsCss from './StepButtons.css?inline';
 
 /** A label from the service: a label key, a `{lang: text}` map, or plain text. */
 function useLabel() {
@@ -22,7 +23,7 @@ function useLabel() {
 
 /** Who the visitor is, before the first message: validated, then sent with the sign-in and the first message. */
 export function PreChatForm() {
-  useCss(intakeStepCss, preChatFormCss);
+  useCss(stepButtonsCss, intakeStepCss, preChatFormCss);
   const { settings, intents, textOf } = useWidget();
   const t = useT();
   const label = useLabel();

@@ -1,10 +1,12 @@
 import type { AttachmentButton } from '../api/wire.ts';
 import { buttonIntent, isReplyButton } from '../state/attachments.ts';
-import { useWidget } from './context.ts';
+import { useCss, useWidget } from './context.ts';
+import quickRepliesCss from './QuickReplies.css?inline';
 
 /** The buttons under a message; reply buttons only while `enabled` (latest message, not yet used). */
 export function QuickReplies({ buttons, enabled, messageKey }: { buttons: AttachmentButton[]; enabled: boolean; messageKey: string }) {
   const { intents } = useWidget();
+  useCss(quickRepliesCss);
   const shown = buttons.filter((b) => enabled || !isReplyButton(b));
   if (!shown.length) return null;
   return (

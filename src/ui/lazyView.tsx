@@ -3,7 +3,9 @@ import { useEffect, useState } from 'preact/hooks';
 
 /**
  * A view whose code is fetched when it is first needed (or prefetched), so the first open of the
- * window downloads only what it shows. The module map caches `import()`, so this keeps no state.
+ * window downloads only what it shows. The module map caches `import()`; the view remembers the
+ * component it got, which is code (the same for every widget on the page), so a view mounted after
+ * the download paints at once instead of a frame later.
  */
 export interface LazyView<P> {
   View: (props: P) => JSX.Element | null;
@@ -11,21 +13,26 @@ export interface LazyView<P> {
   prefetch(): void;
 }
 
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
-  const prefetch = () => void load().catch(() => undefined);
+/** `Fallback` is drawn until the code is there (nothing without one): it must show the same content, plainer. */
+export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>, Fallback?: ComponentType<P>): LazyView<P> {
+  let downloaded: ComponentType<P> | null = null;
+  const fetch = () => load().then((view) => (downloaded = view));
+  const prefetch = () => void fetch().catch(() => undefined);
   function View(props: P) {
-    const [Loaded, setLoaded] = useState<{ view: ComponentType<P> } | null>(null);
+    const [Loaded, setLoaded] = useState<{ view: ComponentType<P> } | null>(() => (downloaded ? { view: downloaded } : null));
     useEffect(() => {
+      if (Loaded) return;
       let live = true;
-      load()
+      fetch()
         .then((view) => live && setLoaded({ view }))
-        // A failed chunk download leaves the step empty; the next render tries again.
+        // A failed chunk download leaves the step empty (or plain); the next render tries again.
         .catch(() => undefined);
       return () => {
         live = false;
       };
+      // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
-    if (!Loaded) return null;
+    if (!Loaded) return Fallback ? <Fallback {...props} /> : null;
     const Component = Loaded.view;
     return <Component {...props} />;
   }

@@ -14,10 +14,7 @@ import avatar from './Avatar.css?inline';
 import presence from './Presence.css?inline';
 import messageList from './MessageList.css?inline';
 import messageBubble from './MessageBubble.css?inline';
-import markdown from './markdown/Markdown.css?inline';
-import quickReplies from './QuickReplies.css?inline';
+import messageText from './markdown/MessageText.css?inline';
 import composer from './Composer.css?inline';
 
-export const widgetCss = [base, launcher, unreadBadge, chatWindow, header, avatar, presence, messageList, messageBubble, markdown, quickReplies, composer].join(
-  '',
-);
+export const widgetCss = [base, launcher, unreadBadge, chatWindow, header, avatar, presence, messageList, messageBubble, messageText, composer].join('');

@@ -1,0 +1,49 @@
+import { signal } from '@preact/signals-core';
+import { describe, expect, it, vi } from 'vitest';
+import type { RealtimeTarget } from './realtime.ts';
+import { createRealtimeOnDemand } from './realtimeOnDemand.ts';
+import { createMemoryStore } from './storage.ts';
+
+const created = vi.hoisted(() => [] as Array<{ follows: RealtimeTarget[]; live: { value: boolean }; stopped: number }>);
+vi.mock('./realtime.ts', () => ({
+  createRealtime: () => {
+    const live = signal(false);
+    const model = { follows: [] as RealtimeTarget[], live, stopped: 0 };
+    created.push(model);
+    return { live, follow: (t: RealtimeTarget) => model.follows.push(t), wake() {}, stop: () => model.stopped++ };
+  },
+}));
+
+const options = { apiUrl: 'http://api.test/v3', projectId: 'p', store: createMemoryStore(), onMessages() {}, onResync() {} };
+const target = (endpoint: string | null, active = true): RealtimeTarget => ({ requestId: 'support-group-p-1', token: 'JWT t', active, endpoint });
+
+describe('createRealtimeOnDemand', () => {
+  it('never fetches the socket code while there is nowhere to connect', async () => {
+    created.length = 0;
+    const realtime = createRealtimeOnDemand(options);
+    realtime.follow(target(null));
+    realtime.follow(target('wss://push.test/', false));
+    realtime.wake();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(created).toHaveLength(0);
+    expect(realtime.live.value).toBe(false);
+    realtime.stop();
+  });
+
+  it('fetches it for an endpoint, replays the latest target, mirrors `live`, and stops it', async () => {
+    created.length = 0;
+    const realtime = createRealtimeOnDemand(options);
+    realtime.follow(target('wss://push.test/'));
+    realtime.follow(target('wss://push.test/other'));
+    await vi.waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]!.follows).toEqual([target('wss://push.test/other')]);
+    created[0]!.live.value = true;
+    expect(realtime.live.value).toBe(true);
+    realtime.follow(target(null));
+    expect(created[0]!.follows.at(-1)).toEqual(target(null));
+    realtime.stop();
+    expect(created[0]!.stopped).toBe(1);
+    created[0]!.live.value = false;
+    expect(realtime.live.value).toBe(true);
+  });
+});

@@ -1,0 +1,9 @@
+import { useCss } from '../context.ts';
+import { Markdown } from './Markdown.tsx';
+import markdownCss from './Markdown.css?inline';
+
+/** A message's text formatted (the chunk with the markdown parser and its styles). */
+export function FormattedText({ text }: { text: string }) {
+  useCss(markdownCss);
+  return <Markdown text={text} />;
+}
