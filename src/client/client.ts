@@ -247,7 +247,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       emitter.emit('open');
       signInIfReady();
     }
-    poller.kick();
+    // The leading tab's first look comes from the leadership effect once running: one history
+    // request at start-up (the badge), not two; a tab that does not lead hears from the leader.
     running.value = true;
     void startCallout();
     emitter.emit('ready');

@@ -267,10 +267,17 @@ export function createConversation(options: {
 
   const storedTempUIDs = () => new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
 
+  /** The last history answer absorbed, and the history it made: an identical answer is nothing new. */
+  let absorbed: { list: readonly WireMessage[]; into: readonly WireMessage[] } | null = null;
+
   async function fetchHistory(rid: string) {
     const list = await session.authorized((token) => listMessages(http, token, projectId, rid));
     if (requestId.value !== rid) return;
+    // The api hands back the very same array for an unchanged answer (raw text or 304): while the
+    // history is still the one it made, a poll with nothing new writes no signal and renders nothing.
+    if (absorbed?.list === list && absorbed.into === history.peek()) return engine.recovered();
     absorb(list);
+    absorbed = { list, into: history.peek() };
     const stored = storedTempUIDs();
     if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
     await engine.recovered();
