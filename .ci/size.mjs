@@ -6,8 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = resolve(process.argv[2] ?? 'dist');
-// The loader's target is 1,536 B (issue 9); 1,900 holds what it is now (1,840 B) so it can only shrink.
-const BUDGET = { loader: 1900, openWindow: 60 * 1024 };
+// The loader: 1,500 B gzip (issue 9), on every page view of the host site.
+const BUDGET = { loader: 1500, openWindow: 60 * 1024 };
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 

@@ -8,18 +8,36 @@ import { createWidget, type WidgetInstance } from './widget.ts';
 export interface BootOptions {
   host: HTMLElement;
   settings: Record<string, unknown>;
-  query: string;
+  /** The page's query string (settings from the URL); default: the host window's. */
+  query?: string;
   /** The visitor clicked the loader's launcher: open now, as their own action (focus the composer). */
   visitorOpened: boolean;
-  /** The loader's launcher had keyboard focus: hand it to ours. */
-  focusLauncher?: boolean;
+  /**
+   * The page's calls made before the widget was here (the loader's queue; `arguments` objects from
+   * the official snippet too): run now, in order, with any made while they run.
+   */
+  queue?: ArrayLike<unknown>[];
 }
 
-export function boot({ host, settings, query, visitorOpened, focusLauncher = false }: BootOptions): WidgetInstance {
-  const client = createChatClient({ settings, query, window: host.ownerDocument.defaultView ?? window });
+export function boot({ host, settings, query, visitorOpened, queue = [] }: BootOptions): WidgetInstance {
+  const win = host.ownerDocument.defaultView ?? window;
+  query ??= win.location.search;
+  // The loader's placeholder launcher (`button.l`): ours replaces it, keeping a keyboard user's focus.
+  const placeholder = host.shadowRoot?.querySelector('button.l');
+  const focused = !!placeholder && host.shadowRoot?.activeElement === placeholder;
+  const client = createChatClient({ settings, query, window: win });
   const instance = createWidget({ host, client, openedByVisitor: visitorOpened });
-  // The app's own launcher (`.launcher`): the loader's, also `part="launcher"`, is removed next.
-  if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('button.launcher')?.focus();
+  if (focused) host.shadowRoot?.querySelector<HTMLElement>('button.launcher')?.focus();
+  placeholder?.remove();
+  while (queue.length) {
+    const args = Array.from(queue.shift()!);
+    try {
+      instance.command(String(args[0]), ...args.slice(1));
+    } catch (error) {
+      // One bad call (a throwing listener, …) does not stop the ones after it.
+      win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
+    }
+  }
   return instance;
 }
 

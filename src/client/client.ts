@@ -4,6 +4,7 @@ import { getLabels } from '../api/labels.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
 import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
+import { createLoadHint } from '../state/loadHint.ts';
 import { createLookCache, launcherLook, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
 import { createRealtime, realtimeEndpoint } from '../state/realtime.ts';
@@ -65,6 +66,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const cachedTexts = lookCache.texts(lang.peek());
   if (cachedTexts) translator.overlay(lang.peek(), cachedTexts);
 
+  const loadHint = createLoadHint(win, projectId, boot.persistence);
   const realtime = createRealtime({
     apiUrl,
     projectId,
@@ -196,6 +198,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       // Push live or not, the poll interval follows.
       void realtime.live.value;
       if (started) poller.reschedule();
+    }),
+    effect(() => {
+      // The loader's hint for the next page (state/loadHint.ts), once the stored conversation is read.
+      if (running.value) loadHint(!!conversation.requestId.value && !conversation.closed.value);
     }),
     effect(() => {
       const language = lang.value;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
 import { createFakeService } from '../test/fakeService.ts';
-import { wait } from '../test/fakeFetch.ts';
+import { until, wait } from '../test/fakeFetch.ts';
 import { createChatClient } from './client.ts';
 import type { ChatClient } from './types.ts';
 
@@ -59,6 +59,21 @@ describe('a page load with the window closed', () => {
     // The one request brought the conversation (what the badge counts from).
     expect(client.conversation.messages.value.map((m) => m.text)).toContain('a reply while away');
     expect(client.ui.isOpen.value).toBe(false);
+  });
+
+  it('keeps the schedule of a conversation as active as its newest message (15 s closed), not of a dormant one (60 s)', async () => {
+    const service = createFakeService();
+    const store = createMemoryStore();
+    const before = start(service, store);
+    await before.ready;
+    // Only the visitor wrote: nothing from the other side would mark it active after a reload.
+    await before.send('hello');
+    before.close();
+    before.dispose();
+    const client = start(service, store);
+    await client.ready;
+    await until(() => expect(client.conversation.messages.value.length).toBe(1));
+    expect(Date.now() - client.conversation.lastActivity.value).toBeLessThan(60_000);
   });
 });
 

@@ -204,6 +204,12 @@ export function createConversation(options: {
     // The first load after a reload is history, not news.
     const live = historyLoaded;
     historyLoaded = true;
+    if (!live) {
+      // The conversation was last active when its newest message was written, not at 0: a page
+      // load must keep the poll schedule of an active conversation, not take it for dormant.
+      const newest = Date.parse(incoming[incoming.length - 1]?.createdAt ?? '');
+      if (newest > lastActivity.peek()) lastActivity.value = Math.min(newest, now());
+    }
     const fromOthers = fresh.filter((m) => !mine.has(m.sender));
     otherTyping.messages(fromOthers.map((m) => m.sender));
     applyIdentityUpdates(fromOthers);
