@@ -172,13 +172,16 @@ window.Tiledesk('open');`;
     // A new page view later (a new tab: no window state of this tab), nobody touching anything.
     const next = await page.context().newPage();
     const fetches = appFetches(next);
+    const firstLook = next.waitForResponse((r) => r.request().method() === 'GET' && /\/requests\/[^/]+\/messages$/.test(r.url()), { timeout: 10_000 });
     await openHostPage(next, snippetPage({ settings: { realtime: false } }));
     await next.waitForLoadState('load');
     const loadedAt = Date.now();
     // The app came promptly (before the later idle moment a visitor without a conversation waits for)…
     await expect.poll(() => fetches.length, { timeout: 2500 }).toBeGreaterThan(0);
     expect(Date.now() - loadedAt).toBeLessThan(2500);
-    // …so a reply gets its badge at the next closed-window poll (15 s), no interaction needed.
+    // …so a reply after its first look (the history, not news) gets its badge at the next
+    // closed-window poll (15 s), no interaction needed.
+    await firstLook;
     await agentReply(rid, 'are you still there?');
     await expect(next.locator('porchlight-widget [part~="unread-badge"]')).toBeVisible({ timeout: 20_000 });
   });
