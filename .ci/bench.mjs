@@ -405,15 +405,16 @@ try {
     await page.locator('porchlight-widget [part~="input"]').fill('bench: last message');
     await page.locator('porchlight-widget [part~="input"]').press('Enter');
     const requestId = decodeURIComponent(/\/requests\/([^/]+)\/messages$/.exec(new URL((await posted).url()).pathname)[1]);
+    // Closed first, as a visitor leaves it (on a phone the open window covers the launcher): the
+    // history seeded next is then read in the background, never drawn by this setup page.
+    await page.locator('porchlight-widget [part~="close-button"]').click({ timeout: CAP_MS });
+    await page.getByRole('dialog').first().waitFor({ state: 'hidden', timeout: CAP_MS });
     const seeded = await fetch(`${demo.apiOrigin}/__demo/seed-conversation`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ requestId, count: size - 1 }),
     });
     if (seeded.status !== 201) throw new Error(`seeding failed: ${seeded.status}`);
-    // Closed, as a visitor leaves it: the next page view starts with the window closed.
-    await page.locator('porchlight-widget [part~="close-button"]').click(); // on a phone the open window covers the launcher
-    await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
     await page.waitForTimeout(500);
     await page.close();
     return { context, requestId };
