@@ -1,47 +1,56 @@
 // `npm run bench` (issue 9): what the widget costs a host page and the service, measured in Debian's
 // Chromium at a 390×844 viewport with the CPU throttled 4× (CDP Emulation.setCPUThrottlingRate, as
 // Lighthouse's mobile preset), a bare page against the same page with the snippet IN THE SAME RUN.
-// Figures are medians (min–max) of RUNS runs. A benchmark, not a test: run it on a quiet machine
-// after `npm run build`; it exits 1 when a figure is over its budget (issue 9 "What it must reach"),
-// and CI does not run it.
+// Figures are medians (min–max) of RUNS runs, printed as ONE table with issue 9's budgets. A
+// benchmark, not a test: run it on a quiet machine after `npm run build`; it exits 1 when a figure is
+// over its budget (issue 9 "What it must reach"), and CI does not run it (`npm test` does not).
 //
-//   npm run bench                 5 runs; long conversations of 200, 1,000, 5,000 messages
-//   npm run bench -- --quick      1 run; 200 and 1,000 messages; 10 s idle samples
-//   npm run bench -- --full       adds 10,000 messages
+//   npm run bench                 5 runs; long conversations of 1,000, 5,000 and 10,000 messages
+//   npm run bench -- --quick      1 run; 1,000 messages only (the host page with 1,000 stored)
 //   BENCH_RUNS=3 npm run bench    another number of runs
+//   BENCH_SIZES=1000,5000         other conversation lengths; BENCH_ONLY=host|bytes|long|idle one part
 //
 // Everything runs in this process: the demo service (startDemo, reference mode: stock labels and a
 // socket that hangs for visitors, like the reference server), a byte-counting proxy in front of its
 // API (requests, preflights and bytes on the wire, both ways), and Chromium, all closed at the end.
+// The widget's own tasks are told from the page's by a Chromium trace (a task is the widget's when
+// a script of `/widget/` runs or is compiled in it): parse/compile, module evaluation, and the
+// script that boots and renders.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { startDemo, DEMO_AGENT, DEMO_PROJECT_ID } from '../demo/server/index.ts';
+import { POLL_ACTIVE_MS, POLL_CLOSED_MS } from '../src/state/pollSchedule.ts';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 5));
-const SIZES = process.env.BENCH_SIZES
-  ? process.env.BENCH_SIZES.split(',').map(Number)
-  : QUICK
-    ? [200, 1000]
-    : args.has('--full')
-      ? [200, 1000, 5000, 10000]
-      : [200, 1000, 5000];
-const IDLE_SAMPLE_MS = QUICK ? 10_000 : 20_000;
+const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : QUICK ? [1000] : [1000, 5000, 10000];
+/** The conversation stored for the host-page figures (issue 9: 5,000). */
+const HOST_SIZE = QUICK ? 1000 : 5000;
+/** Idle samples: the open window polls every 2 s; a closed one every 15 s, so it is sampled for two intervals and more. */
+const IDLE_SAMPLE_MS = { open: 20_000, closed: 35_000 };
+/** How long a page view is watched for load and idle (the app loads promptly or at the later idle, ~4 s). */
+const SETTLE_MS = 8000;
 /** A measurement that takes longer is reported as "> CAP" (a 5,000-message history took 22 s to open). */
 const CAP_MS = 20_000;
 const THROTTLE = 4;
 const VIEWPORT = { width: 390, height: 844 };
+/** Issue 9's budgets. Timings at 5,000 messages hold at 10,000 too ("no worse"). */
 const BUDGET = {
   addedLongTasks: 0,
   addedBlockingMs: 0,
-  clickToLastMs5000: 500,
-  incomingMs5000: 150,
-  longestScrollFrameMs5000: 50,
+  widgetTaskMs: 50,
+  loaderBytes: 1500,
+  firstOpenBytes: 40 * 1024,
+  clickToLastMs: 500,
+  incomingMs: 150,
+  scrollFrameMs: 50,
   shadowElements: 3000,
+  /** A poll may start this much away from its schedule (fraction of the interval). */
+  pollDrift: 0.1,
 };
 
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
@@ -111,8 +120,10 @@ const PROBE = () => {
   // When each history answer has been read (the widget takes the page's fetch when it starts).
   const pageFetch = window.fetch;
   window.fetch = function (input, init) {
+    const isPoll = /\/messages(\?|$)/.test(String(input)) && !(init && init.method && init.method !== 'GET');
+    if (isPoll) (window.__pollStarts = window.__pollStarts || []).push(performance.now());
     const answer = pageFetch.call(this, input, init);
-    if (/\/messages(\?|$)/.test(String(input)) && !(init && init.method && init.method !== 'GET')) {
+    if (isPoll) {
       answer.then(
         (response) => {
           const text = response.text;
@@ -198,9 +209,153 @@ try {
   const appLoaded = (page) =>
     page.waitForFunction(() => !!document.querySelector('porchlight-widget')?.shadowRoot?.querySelector('.launcher'), null, { timeout: CAP_MS });
 
-  /** One page view: the host page's own figures over `settleMs` after navigation. */
-  async function pageView(context, name, settleMs) {
+  // ------------------------------------------------------------ the widget's tasks, from a trace
+
+  const TRACE_CATEGORIES = [
+    'toplevel',
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'v8',
+    'v8.execute',
+    'disabled-by-default-v8.cpu_profiler',
+  ];
+  const WIDGET_SCRIPT = /\/widget\//;
+  const urlOf = (e) => {
+    const d = e.args?.data ?? {};
+    return d.url ?? d.scriptName ?? d.fileName ?? e.args?.fileName ?? e.args?.url ?? d.stackTrace?.[0]?.url ?? '';
+  };
+  const KINDS = {
+    compile: /^(v8\.compile|v8\.compileModule|v8\.parseOnBackground|V8\.CompileCode|v8\.produceModuleCache)$/,
+    evaluate: /^(v8\.evaluateModule|EvaluateScript)$/,
+  };
+  /**
+   * When the widget's code was on the main thread's stack, from the trace's CPU profile: per renderer
+   * process, the sample times (µs, trace clock) whose stack holds a frame of a /widget/ script —
+   * promise continuations (a poll's answer, the history it brings) included, which carry no URL of
+   * their own in the trace.
+   */
+  function widgetSamples(events) {
+    const profiles = new Map();
+    for (const e of events) {
+      if (e.name === 'Profile')
+        profiles.set(`${e.pid}:${e.id}`, { pid: e.pid, start: e.args?.data?.startTime ?? e.ts, nodes: new Map(), samples: [], deltas: [] });
+      if (e.name !== 'ProfileChunk') continue;
+      const p = profiles.get(`${e.pid}:${e.id}`);
+      const data = e.args?.data ?? {};
+      if (!p) continue;
+      for (const n of data.cpuProfile?.nodes ?? []) p.nodes.set(n.id, { url: n.callFrame?.url ?? '', parent: n.parent });
+      p.samples.push(...(data.cpuProfile?.samples ?? []));
+      p.deltas.push(...(data.timeDeltas ?? []));
+    }
+    const byPid = new Map();
+    for (const p of profiles.values()) {
+      const ours = new Map();
+      const isOurs = (id) => {
+        if (ours.has(id)) return ours.get(id);
+        const node = p.nodes.get(id);
+        ours.set(id, false);
+        const result = !!node && (WIDGET_SCRIPT.test(node.url) || (node.parent !== undefined && isOurs(node.parent)));
+        ours.set(id, result);
+        return result;
+      };
+      let t = p.start;
+      const times = byPid.get(p.pid) ?? { all: [], ours: [] };
+      p.samples.forEach((id, i) => {
+        t += p.deltas[i] ?? 0;
+        times.all.push(t);
+        if (isOurs(id)) times.ours.push(t);
+      });
+      byPid.set(p.pid, times);
+    }
+    for (const times of byPid.values()) {
+      times.all.sort((a, b) => a - b);
+      times.ours.sort((a, b) => a - b);
+    }
+    return byPid;
+  }
+  /** How many of the sorted `times` fall in [from, to). */
+  const countIn = (times, from, to) => {
+    const first = (x) => {
+      let lo = 0;
+      let hi = times.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (times[mid] < x) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return first(to) - first(from);
+  };
+
+  /**
+   * The main-thread tasks in which the widget ran (a script of /widget/ compiled, evaluated or called,
+   * or on the stack in the CPU profile), each with the time spent compiling, evaluating modules, and
+   * in the widget's script (boot, render, polls, history; from the profile's samples).
+   */
+  function widgetTasks(traceBuffer) {
+    const events = JSON.parse(traceBuffer.toString()).traceEvents ?? [];
+    const samples = widgetSamples(events);
+    const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const byThread = new Map();
+    for (const e of events) {
+      const key = `${e.pid}:${e.tid}`;
+      if (!mains.has(key) || e.ph !== 'X' || typeof e.dur !== 'number') continue;
+      if (!byThread.has(key)) byThread.set(key, []);
+      byThread.get(key).push(e);
+    }
+    const out = [];
+    for (const [key, list] of byThread) {
+      const times = samples.get(Number(key.split(':')[0])) ?? { all: [], ours: [] };
+      // In time order, a task before what runs inside it: one pass gives each task its events.
+      list.sort((x, y) => x.ts - y.ts || y.dur - x.dur);
+      let task = null;
+      let inside = [];
+      const close = () => {
+        if (!task) return;
+        const end = task.ts + task.dur;
+        const all = countIn(times.all, task.ts, end);
+        const ourSamples = countIn(times.ours, task.ts, end);
+        const named = inside.some((e) => WIDGET_SCRIPT.test(urlOf(e)));
+        if (!named && !ourSamples) return;
+        // Outermost events of a kind only, so nested calls are not counted twice.
+        const time = (kind) => {
+          let total = 0;
+          let until = -1;
+          for (const e of inside) {
+            if (!KINDS[kind].test(e.name) || e.ts < until) continue;
+            total += e.dur;
+            until = e.ts + e.dur;
+          }
+          return total / 1000;
+        };
+        out.push({ ms: task.dur / 1000, compile: time('compile'), evaluate: time('evaluate'), script: all ? ((task.dur / 1000) * ourSamples) / all : 0 });
+      };
+      for (const e of list) {
+        if (task && e.ts < task.ts + task.dur) {
+          inside.push(e);
+          continue;
+        }
+        if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue;
+        close();
+        task = e;
+        inside = [];
+      }
+      close();
+    }
+    return out;
+  }
+  /** The longest task containing `kind`, as "X ms in a task of Y ms". */
+  const longestWith = (tasks, kind) => {
+    const withKind = tasks.filter((t) => t[kind] > 0.5);
+    if (!withKind.length) return undefined;
+    return withKind.reduce((a, b) => (b.ms > a.ms ? b : a));
+  };
+
+  /** One page view: the host page's own figures over `settleMs` after navigation (traced when asked). */
+  async function pageView(context, name, settleMs, { trace = false } = {}) {
     const { page, cdp } = await newPage(context);
+    if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(url(name));
     await page.waitForTimeout(settleMs);
     const tasks = await longTasks(page);
@@ -209,43 +364,23 @@ try {
       longTasks: tasks.length,
       blockingMs: blocking(tasks),
       longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
-      scriptMs: metrics.ScriptDuration * 1000,
       heapMb: metrics.JSHeapUsedSize / 1e6,
       launcherMs: await page.evaluate(() => window.__launcher),
       shadowElements: await shadowElements(page),
     };
+    if (trace) {
+      const ours = widgetTasks(await browser.stopTracing());
+      figures.widgetLongestMs = Math.max(0, ...ours.map((t) => t.ms));
+      figures.widgetLongTasks = ours.filter((t) => t.ms >= 50).length;
+      figures.widgetBlockingMs = ours.reduce((sum, t) => sum + Math.max(0, t.ms - 50), 0);
+      for (const kind of [...Object.keys(KINDS), 'script']) {
+        const t = longestWith(ours, kind);
+        figures[`${kind}TaskMs`] = t?.ms;
+        figures[`${kind}Ms`] = t?.[kind];
+      }
+    }
     return { page, figures };
   }
-
-  // ------------------------------------------------------------ 1. the host page, bare vs widget
-
-  const host = {
-    bare: [],
-    widget: [],
-    firstVisitLauncher: [],
-    clickToWindow: [],
-  };
-  const ONLY = process.env.BENCH_ONLY; // host, long or idle: one part only (while working on it)
-  for (let run = 0; run < (ONLY && ONLY !== 'host' ? 0 : RUNS); run++) {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const bare = await pageView(context, pages.bare, 6000);
-    host.bare.push(bare.figures);
-    await bare.page.close();
-    // First visit: nothing cached; the app paints the launcher once it is loaded (a later idle moment).
-    const first = await pageView(context, pages.widget, 6000);
-    host.firstVisitLauncher.push(first.figures.launcherMs);
-    await first.page.close();
-    // Return visit: the measured one (the look is cached, the placeholder paints at once).
-    const again = await pageView(context, pages.widget, 6000);
-    host.widget.push(again.figures);
-    const t0 = Date.now();
-    await again.page.locator('porchlight-widget [part~="launcher"]').click();
-    await again.page.getByRole('dialog').first().waitFor();
-    host.clickToWindow.push(Date.now() - t0);
-    await context.close();
-  }
-
-  // ------------------------------------------------------------ 2. long conversations
 
   async function agentToken() {
     const res = await fetch(`${demo.apiUrl}/auth/signin`, {
@@ -270,19 +405,83 @@ try {
     await page.locator('porchlight-widget [part~="input"]').fill('bench: last message');
     await page.locator('porchlight-widget [part~="input"]').press('Enter');
     const requestId = decodeURIComponent(/\/requests\/([^/]+)\/messages$/.exec(new URL((await posted).url()).pathname)[1]);
+    // Closed first, as a visitor leaves it (on a phone the open window covers the launcher): the
+    // history seeded next is then read in the background, never drawn by this setup page.
+    await page.locator('porchlight-widget [part~="close-button"]').click({ timeout: CAP_MS });
+    await page.getByRole('dialog').first().waitFor({ state: 'hidden', timeout: CAP_MS });
     const seeded = await fetch(`${demo.apiOrigin}/__demo/seed-conversation`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ requestId, count: size - 1 }),
     });
     if (seeded.status !== 201) throw new Error(`seeding failed: ${seeded.status}`);
-    // Closed, as a visitor leaves it: the next page view starts with the window closed.
-    await page.locator('porchlight-widget [part~="close-button"]').click(); // on a phone the open window covers the launcher
-    await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
     await page.waitForTimeout(500);
     await page.close();
     return { context, requestId };
   }
+
+  const ONLY = process.env.BENCH_ONLY; // host, bytes, long or idle: one part only (while working on it)
+  const part = (name) => !ONLY || ONLY === name;
+
+  // ------------------------------------------------------------ 1. the host page, bare vs widget
+
+  const host = {
+    bare: [],
+    widget: [],
+    firstVisitLauncher: [],
+  };
+  if (part('host')) {
+    // A returning visitor with a long conversation stored, window closed: the app comes promptly
+    // after the first idle moment (for the badge) and reads the whole history.
+    const stored = await visitorWith(HOST_SIZE);
+    for (let run = 0; run < RUNS; run++) {
+      const plain = await browser.newContext({ viewport: VIEWPORT });
+      // A page view nobody measures first: the bare page must not pay for a cold renderer and cache.
+      await (await pageView(plain, pages.bare, 1000)).page.close();
+      const bare = await pageView(plain, pages.bare, SETTLE_MS);
+      host.bare.push(bare.figures);
+      await bare.page.close();
+      // First visit: nothing cached; the app paints the launcher once it is loaded (a later idle moment).
+      const first = await pageView(plain, pages.widget, SETTLE_MS);
+      host.firstVisitLauncher.push(first.figures.launcherMs);
+      await plain.close();
+      // The measured one: a return visit with the conversation stored, traced.
+      const again = await pageView(stored.context, pages.widget, SETTLE_MS, { trace: true });
+      host.widget.push(again.figures);
+      // Opening is measured with the long conversations; this visit leaves the window closed.
+      await again.page.close();
+    }
+    await stored.context.close();
+  }
+
+  // ------------------------------------------------------------ 2. bytes: loader, first open + send
+
+  const bytes = { loader: [], firstOpen: [] };
+  for (let run = 0; run < (part('bytes') ? Math.min(RUNS, 3) : 0); run++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const { page } = await newPage(context);
+    const widgetFiles = [];
+    page.on('requestfinished', (request) => {
+      if (WIDGET_SCRIPT.test(new URL(request.url()).pathname)) widgetFiles.push(request);
+    });
+    await page.goto(url(pages.widget));
+    await page.locator('porchlight-widget [part~="launcher"]').click({ timeout: CAP_MS });
+    await page.locator('porchlight-widget [part~="input"]').fill('bench: bytes');
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && /\/messages$/.test(r.url()), { timeout: CAP_MS });
+    await page.locator('porchlight-widget [part~="input"]').press('Enter');
+    await posted;
+    // What the first open and send needed: fetched by the time the message was stored (later idle
+    // prefetches are not counted).
+    const needed = widgetFiles.slice();
+    await page.waitForTimeout(500);
+    // The body as it came over the wire (compressed by the demo, as a production server would).
+    const sizes = await Promise.all(needed.map(async (r) => ({ file: new URL(r.url()).pathname, body: (await r.sizes()).responseBodySize })));
+    bytes.loader.push(sizes.filter((f) => f.file.endsWith('/loader.js')).reduce((sum, f) => sum + f.body, 0));
+    bytes.firstOpen.push(sizes.filter((f) => !f.file.endsWith('/loader.js')).reduce((sum, f) => sum + f.body, 0));
+    await context.close();
+  }
+
+  // ------------------------------------------------------------ 3. long conversations
 
   async function longConversation(size) {
     const out = {
@@ -305,8 +504,20 @@ try {
       // A run that left the window open (a slow close): close it, and measure this one from closed.
       const dialog = page.getByRole('dialog').first();
       if (await dialog.isVisible()) {
-        await page.locator('porchlight-widget [part~="close-button"]').click({ timeout: CAP_MS });
-        await dialog.waitFor({ state: 'hidden', timeout: CAP_MS });
+        const closed = await page
+          .locator('porchlight-widget [part~="close-button"]')
+          .click({ timeout: CAP_MS, noWaitAfter: true })
+          .then(() => dialog.waitFor({ state: 'hidden', timeout: CAP_MS }))
+          .then(
+            () => true,
+            () => false,
+          );
+        // Still drawing the whole history after CAP_MS: this run measures nothing more.
+        if (!closed) {
+          out.clickToLastMs.push(CAP_MS);
+          await page.close();
+          continue;
+        }
       } else out.closedBlockingMs.push(blocking(loadTasks));
       // Click → the last message painted.
       const clickAt = await page.evaluate(() => performance.now());
@@ -392,9 +603,9 @@ try {
   }
 
   const long = {};
-  for (const size of ONLY && ONLY !== 'long' ? [] : SIZES) long[size] = await longConversation(size);
+  for (const size of part('long') ? SIZES : []) long[size] = await longConversation(size);
 
-  // ------------------------------------------------------------ 3. idle cost at 1,000 messages
+  // ------------------------------------------------------------ 4. idle cost and poll schedule at 1,000 messages
 
   async function idleCost(open) {
     const { context } = await visitorWith(1000);
@@ -404,95 +615,165 @@ try {
     if (open) await page.locator('porchlight-widget [part~="launcher"]').click();
     await page.waitForTimeout(5000);
     const before = { ...traffic };
-    await page.waitForTimeout(IDLE_SAMPLE_MS);
-    const perMinute = (key) => ((traffic[key] - before[key]) * 60_000) / IDLE_SAMPLE_MS;
+    const sampleFrom = await page.evaluate(() => performance.now());
+    const sampleMs = IDLE_SAMPLE_MS[open ? 'open' : 'closed'];
+    await page.waitForTimeout(sampleMs);
+    const perMinute = (key) => ((traffic[key] - before[key]) * 60_000) / sampleMs;
+    // Poll starts from the sample's start (the look at load and on opening are kicks, not the schedule).
+    const starts = await page.evaluate((from) => (window.__pollStarts ?? []).filter((t) => t >= from - 1), sampleFrom);
+    const intervals = starts.slice(1).map((t, i) => t - starts[i]);
     const result = {
       requests: perMinute('requests'),
       preflights: perMinute('preflights'),
       notModified: perMinute('notModified'),
       bytes: perMinute('bytes'),
+      intervals,
+      schedule: open ? POLL_ACTIVE_MS : POLL_CLOSED_MS,
     };
     await context.close();
     return result;
   }
-  const idle = ONLY && ONLY !== 'idle' ? {} : { closed: await idleCost(false), open: await idleCost(true) };
+  const idle = part('idle') ? { closed: await idleCost(false), open: await idleCost(true) } : {};
 
   // ------------------------------------------------------------ the table
 
   const pick = (runs, key) => runs.map((r) => r[key]);
   const rows = [];
-  const row = (what, bare, widget, note = '') => rows.push([what, bare, widget, note]);
-  row('long tasks during load and idle (6 s)', stat(pick(host.bare, 'longTasks')), stat(pick(host.widget, 'longTasks')), 'return visit');
-  row('total blocking time', stat(pick(host.bare, 'blockingMs'), ' ms'), stat(pick(host.widget, 'blockingMs'), ' ms'), 'added: widget − bare');
-  row('longest task', stat(pick(host.bare, 'longestMs'), ' ms'), stat(pick(host.widget, 'longestMs'), ' ms'));
-  row('script time', stat(pick(host.bare, 'scriptMs'), ' ms'), stat(pick(host.widget, 'scriptMs'), ' ms'));
-  row(
-    'JS heap',
-    stat(
-      pick(host.bare, 'heapMb').map((v) => v * 1000),
-      ' KB',
-    ),
-    stat(
-      pick(host.widget, 'heapMb').map((v) => v * 1000),
-      ' KB',
-    ),
-  );
-  row('launcher painted after navigation', '', stat(pick(host.widget, 'launcherMs'), ' ms'), `first visit: ${stat(host.firstVisitLauncher, ' ms')}`);
-  row('click → window', '', stat(host.clickToWindow, ' ms'));
-  row('elements in the shadow root (closed)', '', stat(pick(host.widget, 'shadowElements')));
-  const table = [['host page (390×844, CPU 4×)', 'bare', 'with widget', ''], ...rows];
-  const longRows = [
-    ['click → last message painted', 'clickToLastMs', ' ms'],
-    ['longest task while opening', 'openingLongestMs', ' ms'],
-    ['elements in the shadow root', 'shadowElements', ''],
-    ['incoming agent message → painted', 'incomingMs', ' ms'],
-    ['host page load, window closed: blocking time', 'closedBlockingMs', ' ms'],
-    ['frames drawn while scrolling 3 s', 'scrollFrames', ''],
-    ['longest frame while scrolling', 'longestFrameMs', ' ms'],
-  ];
+  const checks = [];
+  /** One row; `check` [value, limit] marks it over or within its budget (and fails the bench when over). */
+  const row = (what, bare, widget, budget = '', check) => {
+    let mark = '';
+    if (check && check[0] !== undefined && !Number.isNaN(check[0])) {
+      const over = check[0] > check[1];
+      mark = over ? 'OVER' : 'ok';
+      checks.push({ what, value: check[0], limit: check[1], over });
+    }
+    rows.push([what, bare, widget, budget, mark]);
+  };
+  const med = (values) => {
+    const v = values.filter((x) => x !== undefined && !Number.isNaN(x));
+    return v.length ? median(v) : undefined;
+  };
+  const section = (title) => rows.push([title, '', '', '', '']);
   const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-  const project = (perMinute) => `${((perMinute * 10_000) / 1e9).toFixed(2)} GB/min, ${Math.round(((perMinute * 10_000) / 60 / 1e6) * 8)} Mbit/s`;
+  const bytesStat = (values) => {
+    const v = values.filter((x) => x !== undefined);
+    if (!v.length) return '–';
+    const f = (b) => `${Math.round(b).toLocaleString('en')} B`;
+    return v.length === 1 ? f(v[0]) : `${f(median(v))} (${Math.min(...v).toLocaleString('en')}–${Math.max(...v).toLocaleString('en')})`;
+  };
+  const ms = (values) => stat(values, ' ms');
 
-  const lines = [];
-  const widths = [46, 22, 22, 30];
-  const line = (cells) =>
-    lines.push(
-      cells
-        .map((c, i) => String(c).padEnd(widths[i] ?? 20))
-        .join(' ')
-        .trimEnd(),
+  if (host.bare.length) {
+    section(`host page, ${HOST_SIZE.toLocaleString('en')}-message conversation stored, window closed (load + idle, ${SETTLE_MS / 1000} s)`);
+    const addedLong = med(pick(host.widget, 'longTasks')) - med(pick(host.bare, 'longTasks'));
+    const addedBlocking = med(pick(host.widget, 'blockingMs')) - med(pick(host.bare, 'blockingMs'));
+    row('long tasks (≥ 50 ms)', stat(pick(host.bare, 'longTasks')), stat(pick(host.widget, 'longTasks')), `added 0`, [addedLong, BUDGET.addedLongTasks]);
+    row('total blocking time', ms(pick(host.bare, 'blockingMs')), ms(pick(host.widget, 'blockingMs')), 'added 0 ms', [addedBlocking, BUDGET.addedBlockingMs]);
+    row('longest task', ms(pick(host.bare, 'longestMs')), ms(pick(host.widget, 'longestMs')));
+    row("longest widget task (trace: the widget's scripts)", '', ms(pick(host.widget, 'widgetLongestMs')), '< 50 ms', [
+      med(pick(host.widget, 'widgetLongestMs')),
+      BUDGET.widgetTaskMs - 0.001,
+    ]);
+    row('widget long tasks / blocking time (trace)', '', `${stat(pick(host.widget, 'widgetLongTasks'))} / ${ms(pick(host.widget, 'widgetBlockingMs'))}`);
+    const kindRow = (label, kind) => {
+      const inKind = pick(host.widget, `${kind}Ms`);
+      const task = pick(host.widget, `${kind}TaskMs`);
+      row(label, '', inKind.some((v) => v !== undefined) ? `${ms(inKind)} in a task of ${ms(task)}` : 'not seen', 'task < 50 ms', [
+        med(task),
+        BUDGET.widgetTaskMs - 0.001,
+      ]);
+    };
+    kindRow('  app.js parse/compile', 'compile');
+    kindRow('  module evaluation', 'evaluate');
+    kindRow("  the widget's script: boot, first render, polls, history", 'script');
+    row(
+      'JS heap',
+      stat(
+        pick(host.bare, 'heapMb').map((v) => v * 1000),
+        ' KB',
+      ),
+      stat(
+        pick(host.widget, 'heapMb').map((v) => v * 1000),
+        ' KB',
+      ),
     );
-  lines.push(`Porchlight bench: Chromium, 390×844, CPU throttled ${THROTTLE}×; median (min–max) of ${RUNS} run(s); demo in reference mode`);
-  lines.push('');
-  for (const r of table) line(r);
-  lines.push('');
-  line(['long conversations', ...SIZES.map((s) => `${s.toLocaleString('en')} messages`)]);
-  widths.splice(1, 3, ...SIZES.map(() => 24));
-  for (const [what, key, unit] of longRows) line([what, ...SIZES.map((s) => stat(long[s]?.[key] ?? [], unit))]);
-  lines.push('');
-  lines.push(`idle cost, 1,000-message conversation, hung socket (sampled ${IDLE_SAMPLE_MS / 1000} s, per minute):`);
-  for (const [state, v] of Object.entries(idle)) {
-    lines.push(
-      `  window ${state.padEnd(6)} ${v.requests.toFixed(1)} requests (${v.preflights.toFixed(1)} preflights, ${v.notModified.toFixed(1)} answered 304), ${kb(v.bytes)} — 10,000 visitors: ${Math.round((v.requests * 10_000) / 60)} requests/s, ${project(v.bytes)}`,
-    );
+    row('launcher painted after navigation: return / first visit', '', `${ms(pick(host.widget, 'launcherMs'))} / ${ms(host.firstVisitLauncher)}`);
+    row('elements in the shadow root, closed', '', stat(pick(host.widget, 'shadowElements')), '≤ 3,000', [
+      med(pick(host.widget, 'shadowElements')),
+      BUDGET.shadowElements,
+    ]);
   }
-  console.log(lines.join('\n'));
+  if (bytes.loader.length) {
+    section('bytes on the wire (compressed by the demo service)');
+    row('loader.js', '', bytesStat(bytes.loader), '≤ 1,500 B', [med(bytes.loader), BUDGET.loaderBytes]);
+    row('first open + first send (app.js and its chunks)', '', bytesStat(bytes.firstOpen), '≤ 40 KB', [med(bytes.firstOpen), BUDGET.firstOpenBytes]);
+  }
+  for (const size of Object.keys(long).map(Number)) {
+    const l = long[size];
+    const timed = size >= 5000;
+    section(`long conversation, ${size.toLocaleString('en')} messages`);
+    row('elements in the shadow root, open', '', stat(l.shadowElements), '≤ 3,000', [med(l.shadowElements), BUDGET.shadowElements]);
+    row('click → last message painted', '', ms(l.clickToLastMs), timed ? '≤ 500 ms' : '', timed ? [med(l.clickToLastMs), BUDGET.clickToLastMs] : undefined);
+    row('longest task while opening', '', ms(l.openingLongestMs));
+    row('incoming agent message: fetched → painted', '', ms(l.incomingMs), timed ? '≤ 150 ms' : '', timed ? [med(l.incomingMs), BUDGET.incomingMs] : undefined);
+    row(
+      'longest frame while scrolling 3 s',
+      '',
+      ms(l.longestFrameMs),
+      timed ? '≤ 50 ms' : '',
+      timed ? [med(l.longestFrameMs), BUDGET.scrollFrameMs] : undefined,
+    );
+    row('frames drawn while scrolling 3 s', '', stat(l.scrollFrames));
+    row('host page load, window closed: blocking time', '', ms(l.closedBlockingMs));
+  }
+  if (idle.closed) {
+    section(
+      `idle, 1,000-message conversation, reference-like (hung) socket, per minute (sampled ${IDLE_SAMPLE_MS.closed / 1000} s closed, ${IDLE_SAMPLE_MS.open / 1000} s open)`,
+    );
+    for (const [state, v] of Object.entries(idle)) {
+      row(
+        `window ${state}: requests (preflights, 304s) / bytes`,
+        '',
+        `${v.requests.toFixed(1)} (${v.preflights.toFixed(1)}, ${v.notModified.toFixed(1)}) / ${kb(v.bytes)}`,
+        '',
+      );
+      row(
+        `  10,000 visitors, window ${state}`,
+        '',
+        `${Math.round((v.requests * 10_000) / 60).toLocaleString('en')} req/s, ${(((v.bytes * 10_000) / 60 / 1e6) * 8).toFixed(1)} Mbit/s`,
+      );
+    }
+    for (const [state, v] of Object.entries(idle)) {
+      const drift = v.intervals.length ? Math.max(...v.intervals.map((t) => Math.abs(t - v.schedule))) : undefined;
+      row(
+        `poll intervals, window ${state} (schedule ${v.schedule / 1000} s)`,
+        '',
+        v.intervals.length
+          ? `${(median(v.intervals) / 1000).toFixed(2)} s (${(Math.min(...v.intervals) / 1000).toFixed(2)}–${(Math.max(...v.intervals) / 1000).toFixed(2)})`
+          : 'too few polls',
+        `± ${BUDGET.pollDrift * 100} %`,
+        drift === undefined ? undefined : [drift, v.schedule * BUDGET.pollDrift],
+      );
+    }
+  }
+
+  const head = ['figure', 'bare page', 'with widget', 'budget', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  const out = [
+    `Porchlight bench, commit ${process.env.BENCH_COMMIT ?? '(working tree)'}: Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, CPU throttled ${THROTTLE}×; median (min–max) of ${RUNS} run(s) (3 at 5,000+ messages); demo in reference mode`,
+    '',
+    line(head),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
+  ];
+  console.log(out.join('\n'));
 
   // ------------------------------------------------------------ budgets (local only)
 
-  const addedLong = median(pick(host.widget, 'longTasks')) - median(pick(host.bare, 'longTasks'));
-  const addedBlocking = median(pick(host.widget, 'blockingMs')) - median(pick(host.bare, 'blockingMs'));
-  const at = (size, key) => (long[size] ? median(long[size][key]) : undefined);
-  const checks = [
-    ['long tasks added', addedLong, BUDGET.addedLongTasks],
-    ['blocking time added (ms)', addedBlocking, BUDGET.addedBlockingMs],
-    ['click → last message at 5,000 (ms)', at(5000, 'clickToLastMs'), BUDGET.clickToLastMs5000],
-    ['incoming → painted at 5,000 (ms)', at(5000, 'incomingMs'), BUDGET.incomingMs5000],
-    ['longest scrolling frame at 5,000 (ms)', at(5000, 'longestFrameMs'), BUDGET.longestScrollFrameMs5000],
-    ...SIZES.map((s) => [`elements in the shadow root at ${s}`, at(s, 'shadowElements'), BUDGET.shadowElements]),
-  ];
-  const over = checks.filter(([, value, limit]) => value !== undefined && value > limit);
-  for (const [what, value, limit] of over) console.error(`bench: ${what} ${Math.round(value)} is over its budget of ${limit}`);
+  const over = checks.filter((c) => c.over);
+  for (const c of over) console.error(`bench: ${c.what.trim()}: ${Math.round(c.value)} is over its budget of ${Math.round(c.limit)}`);
   process.exitCode = over.length ? 1 : 0;
 } finally {
   await cleanUp();

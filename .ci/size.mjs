@@ -6,10 +6,9 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = resolve(process.argv[2] ?? 'dist');
-// The loader's target is 1,536 B (issue 9); 1,900 holds what it is now (1,840 B) so it can only shrink.
-// The open window's target is 40 KB with a 1,500 B loader (issue 9); 44,544 B (87 × 512) holds what
-// it is now (44,208 B with today's 1,836 B loader) so it can only shrink.
-const BUDGET = { loader: 1900, openWindow: 87 * 512 };
+// The loader: 1,500 B gzip (issue 9), on every page view of the host site.
+// The open window's target is 40 KB (issue 9); 44,544 B (87 × 512) holds what it is now so it can only shrink.
+const BUDGET = { loader: 1500, openWindow: 87 * 512 };
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 

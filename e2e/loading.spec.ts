@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   API_ORIGIN,
   PROJECT_ID,
+  agentReply,
   chatWindow,
   createProject,
   launcher,
@@ -11,6 +12,29 @@ import {
   snippetPage,
   watchBrowser,
 } from './support.ts';
+
+/**
+ * From the start of each page view: the page's cumulative layout shift as CLS counts it (shifts
+ * within 500 ms of the visitor's own input are theirs, not the page's); `entries` lists every one.
+ */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number; shiftEntries: string[] };
+    w.shifts = 0;
+    w.shiftEntries = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+        w.shiftEntries.push(
+          `${e.value.toFixed(5)} input:${e.hadRecentInput} ${(e.sources ?? []).map((s) => (s.node as Element | null)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName ?? '?').join(' | ')}`,
+        );
+        if (!e.hadRecentInput) w.shifts += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return Object.assign(() => page.evaluate(() => (window as unknown as { shifts: number; shiftEntries: string[] }).shifts), {
+    entries: () => page.evaluate(() => (window as unknown as { shiftEntries: string[] }).shiftEntries),
+  });
+}
 
 /** Every request for the app bundle (`app.js` and the chunk it imports). */
 function appFetches(page: Page): string[] {
@@ -108,5 +132,57 @@ window.Tiledesk('open');`;
     await sendFromWidget(page, 'poll me cheaply');
     // The open window polls every 2 s (6 s when quiet): polls of an unchanged history.
     await expect.poll(() => notModified.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  });
+
+  test('nothing shifts the page: a first visit until the launcher, a return visit with the badge, opening and closing the window', async ({ page }) => {
+    const shifts = await watchLayoutShifts(page);
+    // A page with content above and below the fold, so a shifted box would move something.
+    const body = `<p>${'Text of the host page. '.repeat(200)}</p>`;
+    await openHostPage(page, snippetPage({ settings: { realtime: false }, body }));
+    await page.mouse.move(100, 100);
+    await expect(launcher(page)).toBeVisible();
+    await page.waitForTimeout(800);
+    expect(await shifts()).toBe(0);
+    await launcher(page).click();
+    const rid = await sendFromWidget(page, 'layout shift check');
+    await page.locator('porchlight-widget [part~="close-button"]').click();
+    await expect(chatWindow(page)).toBeHidden();
+    expect(await shifts(), (await shifts.entries()).join('\n')).toBe(0);
+    // A reply while the visitor is away, then a return visit: placeholder, the app, the badge.
+    await agentReply(rid, 'reply while away');
+    await page.reload();
+    await expect(page.locator('porchlight-widget button.launcher')).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(await shifts(), (await shifts.entries()).join('\n')).toBe(0);
+    await page.evaluate(() => window.scrollBy(0, 400));
+    await page.waitForTimeout(300);
+    expect(await shifts(), (await shifts.entries()).join('\n')).toBe(0);
+  });
+
+  test('a returning visitor with a conversation going on gets the unread badge promptly, without moving a finger', async ({ page }) => {
+    await openHostPage(page, snippetPage({ settings: { realtime: false } }));
+    await page.mouse.move(100, 100);
+    await launcher(page).click();
+    const rid = await sendFromWidget(page, 'badge check');
+    await page.locator('porchlight-widget [part~="close-button"]').click();
+    await expect(chatWindow(page)).toBeHidden();
+    // The app left the loader its hint.
+    expect(await page.evaluate((key) => localStorage.getItem(key), `porchlight:v1:${PROJECT_ID}:going`)).toBe('1');
+    await page.close();
+    // A new page view later (a new tab: no window state of this tab), nobody touching anything.
+    const next = await page.context().newPage();
+    const fetches = appFetches(next);
+    const firstLook = next.waitForResponse((r) => r.request().method() === 'GET' && /\/requests\/[^/]+\/messages$/.test(r.url()), { timeout: 10_000 });
+    await openHostPage(next, snippetPage({ settings: { realtime: false } }));
+    await next.waitForLoadState('load');
+    const loadedAt = Date.now();
+    // The app came promptly (before the later idle moment a visitor without a conversation waits for)…
+    await expect.poll(() => fetches.length, { timeout: 2500 }).toBeGreaterThan(0);
+    expect(Date.now() - loadedAt).toBeLessThan(2500);
+    // …so a reply after its first look (the history, not news) gets its badge at the next
+    // closed-window poll (15 s), no interaction needed.
+    await firstLook;
+    await agentReply(rid, 'are you still there?');
+    await expect(next.locator('porchlight-widget [part~="unread-badge"]')).toBeVisible({ timeout: 20_000 });
   });
 });

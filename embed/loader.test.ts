@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { placeholderCss } from '../src/state/lookCache.ts';
+import { CHAT_ICON_PATH } from '../src/state/launcherIcon.ts';
 
 type Fn = ((...a: unknown[]) => unknown) & { q?: unknown[]; loaded?: boolean };
 type Win = Window & { Porchlight?: Fn; Tiledesk?: Fn; porchlightSettings?: unknown; tiledeskSettings?: unknown };
@@ -12,7 +13,7 @@ async function runLoader() {
 
 /** What the app stored after the last visit (src/state/lookCache.ts). */
 const VALUES = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
-const LOOK = { ...VALUES, css: placeholderCss(VALUES) };
+const LOOK = { ...VALUES, css: placeholderCss(VALUES), icon: CHAT_ICON_PATH };
 const remember = (projectId: string, look: Record<string, string | boolean> = LOOK) =>
   localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look }));
 
@@ -104,12 +105,14 @@ describe('loader', () => {
     remember('p1', { ...LOOK, hide: true });
     await runLoader();
     expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
-    // A look stored by an older app, without its stylesheet: the app paints.
-    document.body.innerHTML = '';
-    delete win.Porchlight;
-    remember('p1', VALUES);
-    await runLoader();
-    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+    // A look stored by an older app, without its stylesheet, or without its icon: the app paints.
+    for (const older of [VALUES, { ...VALUES, css: LOOK.css }]) {
+      document.body.innerHTML = '';
+      delete win.Porchlight;
+      remember('p1', older);
+      await runLoader();
+      expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).toBeNull();
+    }
   });
 
   it('a page written for the official widget: its Tiledesk queue runs through the same commands, and window.Tiledesk is ours', async () => {

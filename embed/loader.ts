@@ -1,5 +1,5 @@
 /**
- * The script-tag loader (`dist/loader.js`, budget 1,536 B gzip). Tiny and framework-free: it installs
+ * The script-tag loader (`dist/loader.js`, budget 1,500 B gzip). Tiny and framework-free: it installs
  * the `window.Porchlight` command queue (and `window.Tiledesk` for pages written for the official
  * widget), appends the one `<porchlight-widget>` host with an open shadow root, draws the launcher
  * as the app drew it last time, and loads the real widget (`app.js`, beside this file) only when it
@@ -10,8 +10,9 @@
  *   `sendMessage` called (or queued) on the command queue;
  * - when the visitor comes to our launcher: pointer over it, keyboard focus, click;
  * - otherwise never before the page's `load` event and a first idle moment. Then:
- *   - at once for a visitor with a conversation going on (stored, not closed) or whose window was
- *     open on the tab's last page, so the unread badge (or the window) comes back promptly;
+ *   - at once for a visitor with a conversation going on (the app's hint, src/state/loadHint.ts) or
+ *     whose window was open on the tab's last page, so the unread badge (or the window) comes back
+ *     promptly;
  *   - else at the first sign of a person on the page (pointer, key, scroll, touch), or at a later
  *     idle moment, LATER_MS after the first.
  * A first visit paints nothing before that: the app paints the launcher with the project's look
@@ -27,32 +28,30 @@ type Command = ArrayLike<unknown>;
 type CommandFn = ((...args: unknown[]) => unknown) & { q?: Command[]; loaded?: boolean };
 type HostWindow = Window & { Porchlight?: CommandFn; Tiledesk?: CommandFn; porchlightSettings?: unknown; tiledeskSettings?: unknown };
 
-/** A later idle moment after the first one, for a visitor who has shown no sign of being there. */
-const LATER_MS = 3000;
-/** Commands that need the widget itself, now. */
-const WANTS_APP = /^(open|toggle|show|sendMessage)$/;
-/** Signs of a person on the page. */
-const PRESENCE = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'];
-const CHAT_ICON =
-  'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8.5L4 21.5V18a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z';
-
 /**
  * The launcher's last look for this project, as the app resolved it (src/state/lookCache.ts) with the
- * stylesheet that draws it, so the placeholder paints exactly where and how the app's launcher will.
- * Anything odd (a stylesheet that could fetch or escape, an image that is not http(s)): no look.
+ * stylesheet that draws it and its icon, so the placeholder paints exactly where and how the app's
+ * launcher will. Anything odd (a stylesheet that could fetch or escape, an image that is not
+ * http(s), no icon: an older app's look): no look.
  */
 function cachedLook(win: Window, projectId: unknown): Record<string, string> | null {
   try {
     const look = JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || '0').look;
-    return !look.hide && typeof look.css == 'string' && !/url|image|\/\*|\\|["']|@(?!media )/i.test(look.css) && /^(https?:\/\/.+)?$/.test(look.image)
-      ? look
-      : null;
+    // A look always has its stylesheet (`look.icon` tells the app's current shape from an older one).
+    return !look.hide && look.icon && !/url|image|\/\*|\\|["']|@(?!media )/i.test(look.css) && /^(https?:\/\/|$)/.test(look.image) ? look : null;
   } catch {
     return null;
   }
 }
 
-function install(win: HostWindow) {
+(function install(win: HostWindow) {
+  /** A later idle moment after the first one, for a visitor who has shown no sign of being there. */
+  const LATER_MS = 3000;
+  /** Commands that need the widget itself, now. */
+  const WANTS_APP = /^(open|toggle|show|sendMessage)$/;
+  /** Signs of a person on the page. */
+  const PRESENCE = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'];
+  const SVG = 'http://www.w3.org/2000/svg';
   const doc = win.document;
   const own = win.Porchlight;
   const official = win.Tiledesk;
@@ -62,11 +61,11 @@ function install(win: HostWindow) {
   // This classic script's own tag: the app is found beside it, so `dist/` works from any path.
   const script = doc.currentScript as HTMLScriptElement | null;
   const appUrl = (script ? script.src : '').replace(/[^/]*$/, 'app.js');
-  // The loader tag's data attributes (strict-CSP pages), then the page's settings object.
-  const settings: Record<string, unknown> = {};
-  // Own keys only: a page may have added enumerable keys to Object.prototype.
-  if (script) for (const key of Object.keys(script.dataset)) settings[key == 'projectId' ? 'projectid' : key] = script.dataset[key];
-  Object.assign(settings, win.porchlightSettings || win.tiledeskSettings);
+  // The loader tag's data attributes (strict-CSP pages), then the page's settings object; own keys
+  // only (Object.assign), as a page may have added enumerable keys to Object.prototype.
+  const settings: Record<string, unknown> = Object.assign({}, script && script.dataset, win.porchlightSettings || win.tiledeskSettings);
+  // `data-project-id` names it too.
+  settings.projectid = settings.projectid || settings.projectId;
   // A page written for the official widget queues on `window.Tiledesk` (`Tiledesk.q`): same commands.
   const tiledesk = official || win.tiledeskSettings;
   const queue: Command[] = [...((own && own.q) || []), ...((official && official.q) || [])];
@@ -74,11 +73,9 @@ function install(win: HostWindow) {
     win.Porchlight = fn;
     if (tiledesk) win.Tiledesk = fn;
   };
-  const storageKey = 'v1:' + settings.projectid + ':';
   let app: ReturnType<AppModule['boot']> | null = null;
   let loading: Promise<void> | null = null;
   let visitorOpened = false;
-  let idle = false;
   let promptly = false;
   let host: HTMLElement | undefined;
   let root: ShadowRoot;
@@ -99,11 +96,11 @@ function install(win: HostWindow) {
     if (host) host.remove();
     const detail = fail('config', error);
     const answer = (args: Command) => {
-      if (args[0] == 'on' && args[1] == 'error' && typeof args[2] == 'function') {
+      if (args[0] == 'on' && args[1] == 'error') {
         try {
-          args[2](detail);
+          (args[2] as (detail: unknown) => void)(detail);
         } catch {
-          // the page's own listener; not ours to report
+          // not a function, or the page's own listener threw: not ours to report
         }
       }
     };
@@ -115,9 +112,8 @@ function install(win: HostWindow) {
     for (const type of PRESENCE) win[method](type, load, { capture: true, passive: true });
   };
 
-  const run = (args: Command) => app!.command(String(args[0]), ...Array.prototype.slice.call(args, 1));
   const api: CommandFn = (...args: unknown[]) => {
-    if (app) return run(args);
+    if (app) return app.command(...(args as [string]));
     queue.push(args);
     if (WANTS_APP.test(args[0] as string)) load();
   };
@@ -129,20 +125,12 @@ function install(win: HostWindow) {
     loading = (import(/* @vite-ignore */ appUrl) as Promise<AppModule>).then(
       (module) => {
         try {
-          // A keyboard user on our launcher keeps their focus on the app's launcher.
-          app = module.boot({ host: host!, settings, query: win.location.search, visitorOpened, focusLauncher: root.activeElement === button });
+          // The app takes over the placeholder (a keyboard user keeps their focus) and runs the
+          // queued calls, in order.
+          app = module.boot({ host: host!, settings, visitorOpened, queue });
         } catch (error) {
           // A widget that cannot start (no projectid, …) leaves no dead launcher behind.
-          return refuse(error);
-        }
-        button.remove();
-        // Calls made before the widget was here run now, in order.
-        for (const args of queue.splice(0)) {
-          try {
-            run(args);
-          } catch (error) {
-            fail('command', error);
-          }
+          refuse(error);
         }
       },
       (error: unknown) => {
@@ -153,17 +141,6 @@ function install(win: HostWindow) {
       },
     );
   }
-
-  /**
-   * What the app stored: a conversation going on (`conversation`, not closed) or the window open on
-   * this tab's last page (`open`, 1): load promptly after the first idle moment.
-   */
-  const going = (stored: { requestId?: unknown; closed?: unknown } | 1 | null | undefined) => {
-    if (stored == 1 || (stored && stored.requestId && !stored.closed)) {
-      promptly = true;
-      if (idle) load();
-    }
-  };
 
   try {
     // Another `<porchlight-widget>` (the page's own element, or one left by other code) would fight ours.
@@ -181,6 +158,14 @@ function install(win: HostWindow) {
 
   // Paint only a look we know is final (the app's, from the last visit); otherwise the app paints.
   const look = settings.startHidden ? null : cachedLook(win, settings.projectid);
+  /** Sets the attributes (own keys only: a page may have added enumerable keys to Object.prototype). */
+  const attributes = (el: Element, list: Record<string, string>) => {
+    for (const [name, value] of Object.entries(list)) el.setAttribute(name, value);
+    return el;
+  };
+  /** `tag` with its attributes, appended to `parent` (an SVG element when `ns` is given). */
+  const make = (tag: string, list: Record<string, string>, parent: Node, ns?: string) =>
+    parent.appendChild(attributes(ns ? doc.createElementNS(ns, tag) : doc.createElement(tag), list));
   if (look) {
     try {
       // A constructable sheet, which `style-src` does not govern. Without one (old browsers) there
@@ -190,25 +175,13 @@ function install(win: HostWindow) {
       root.adoptedStyleSheets = [sheet];
       // Scoped by class: the app's own buttons share this shadow root later.
       button.className = 'l';
-      button.setAttribute('part', 'launcher');
-      button.setAttribute('aria-label', 'Open chat');
-      button.setAttribute('aria-expanded', 'false');
+      attributes(button, { part: 'launcher', 'aria-label': 'Open chat', 'aria-expanded': 'false' });
       if (look.image) {
-        const img = doc.createElement('img');
         // The image host must not learn the page's URL (order numbers, emails in the query).
-        img.referrerPolicy = 'no-referrer';
-        img.alt = '';
-        img.src = look.image;
-        button.append(img);
+        make('img', { referrerpolicy: 'no-referrer', alt: '', src: look.image }, button);
       } else {
-        const svg = 'http://www.w3.org/2000/svg';
-        const icon = doc.createElementNS(svg, 'svg');
-        const path = doc.createElementNS(svg, 'path');
-        // Its colour (currentColor) comes from the stylesheet; the button's label names it.
-        icon.setAttribute('viewBox', '0 0 24 24');
-        path.setAttribute('d', CHAT_ICON);
-        icon.append(path);
-        button.append(icon);
+        // The app's icon; its colour (currentColor) comes from the stylesheet, the button's label names it.
+        make('path', { d: look.icon! }, make('svg', { viewBox: '0 0 24 24' }, button, SVG), SVG);
       }
       root.append(button);
       button.onclick = () => {
@@ -222,29 +195,12 @@ function install(win: HostWindow) {
     }
   }
 
-  // A conversation going on, or the window open on this tab's last page: the app's storage
-  // (IndexedDB `porchlight`/`keyval`, else session- or localStorage), read only.
+  // A conversation going on (the app's hint), or the window open on this tab's last page: read only.
   try {
-    for (const name of ['open', 'conversation']) {
-      for (const storage of [win.sessionStorage, win.localStorage]) going(JSON.parse(storage.getItem('porchlight:' + storageKey + name) || '0'));
+    for (const name of ['open', 'going']) {
+      for (const storage of [win.sessionStorage, win.localStorage])
+        if (storage.getItem('porchlight:v1:' + settings.projectid + ':' + name) == '1') promptly = true;
     }
-    const request = win.indexedDB.open('porchlight');
-    // No such database yet: leave none behind (the app creates it with its store).
-    request.onupgradeneeded = () => request.transaction!.abort();
-    request.onerror = (event) => event.preventDefault();
-    request.onsuccess = () => {
-      const db = request.result;
-      try {
-        const read = db
-          .transaction('keyval')
-          .objectStore('keyval')
-          .get(storageKey + 'conversation');
-        read.onsuccess = () => going(read.result);
-      } catch {
-        // not the app's database (yet)
-      }
-      db.close();
-    };
   } catch {
     // storage refused: no hint, the ordinary rule applies
   }
@@ -253,7 +209,6 @@ function install(win: HostWindow) {
     setTimeout(() => (win.requestIdleCallback ? win.requestIdleCallback(then, { timeout: 2000 }) : then()), ms);
   const afterLoad = () =>
     whenIdle(() => {
-      idle = true;
       if (promptly) return load();
       presence('addEventListener');
       whenIdle(load, LATER_MS);
@@ -267,7 +222,5 @@ function install(win: HostWindow) {
   };
   if (doc.body) attach();
   else doc.addEventListener('DOMContentLoaded', attach);
-}
-
-install(window);
+})(window);
 export {};

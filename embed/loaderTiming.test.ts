@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { placeholderCss } from '../src/state/lookCache.ts';
+import { CHAT_ICON_PATH } from '../src/state/launcherIcon.ts';
+import { createLoadHint } from '../src/state/loadHint.ts';
 
 /**
  * When the loader fetches app.js (issue 9): never before the page is idle and the visitor could
@@ -12,7 +14,7 @@ type Win = Window & { Porchlight?: Fn; porchlightSettings?: unknown };
 const win = window as Win;
 const VALUES = { align: 'right', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
 const remember = (projectId: string) =>
-  localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look: { ...VALUES, css: placeholderCss(VALUES) } }));
+  localStorage.setItem(`porchlight:look:${projectId}`, JSON.stringify({ look: { ...VALUES, css: placeholderCss(VALUES), icon: CHAT_ICON_PATH } }));
 
 // Real time, captured before the fake timers: a started import fails on its own time.
 const realTimeout = globalThis.setTimeout;
@@ -56,27 +58,6 @@ async function after(ms: number) {
   await realWait(150);
 }
 
-async function putConversation(value: unknown) {
-  const db = await new Promise<IDBDatabase>((resolve) => {
-    const open = indexedDB.open('porchlight');
-    open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-    open.onsuccess = () => resolve(open.result);
-  });
-  await new Promise((resolve) => {
-    const tx = db.transaction('keyval', 'readwrite');
-    tx.objectStore('keyval').put(value, 'v1:p1:conversation');
-    tx.oncomplete = resolve;
-  });
-  db.close();
-}
-
-async function dropDatabase() {
-  await new Promise((resolve) => {
-    const del = indexedDB.deleteDatabase('porchlight');
-    del.onsuccess = del.onerror = resolve;
-  });
-}
-
 describe('when the loader fetches app.js', () => {
   it('not at once nor at the first idle moment, then at the first sign of a person', async () => {
     await start();
@@ -109,22 +90,31 @@ describe('when the loader fetches app.js', () => {
     expect(attempts).toEqual(['load']);
   });
 
-  it('promptly after the first idle moment with a conversation going on (IndexedDB), not with a closed one', async () => {
-    await putConversation({ requestId: 'support-group-p1-0123', closed: true });
-    await start();
-    await after(10);
-    expect(attempts).toEqual([]);
-    await dropDatabase();
+  it('promptly after the first idle moment with a conversation going on (the app keeps the hint where it keeps the visit)', async () => {
+    for (const persistence of ['local', 'session'] as const) {
+      attempts = [];
+      createLoadHint(window, 'p1', persistence)(true);
+      await start();
+      // Not before the page is idle.
+      expect(attempts).toEqual([]);
+      await after(10);
+      expect(attempts).toEqual(['load']);
+      window.dispatchEvent(new Event('pointerdown'));
+      await realWait(150);
+      localStorage.clear();
+      sessionStorage.clear();
+      document.body.innerHTML = '';
+      delete win.Porchlight;
+    }
   });
 
-  it('promptly after the first idle moment with a conversation going on (IndexedDB)', async () => {
-    await putConversation({ requestId: 'support-group-p1-0123' });
+  it('not promptly once the conversation ended (the hint removed)', async () => {
+    const hint = createLoadHint(window, 'p1', 'local');
+    hint(true);
+    hint(false);
     await start();
-    // Not before the page is idle.
-    expect(attempts).toEqual([]);
     await after(10);
-    expect(attempts).toEqual(['load']);
-    await dropDatabase();
+    expect(attempts).toEqual([]);
   });
 
   it("promptly when the window was open on this tab's last page", async () => {
@@ -134,10 +124,11 @@ describe('when the loader fetches app.js', () => {
     expect(attempts).toEqual(['load']);
   });
 
-  it('leaves no database behind when the app never made one', async () => {
+  it('never opens IndexedDB (the hint is read synchronously from web storage)', async () => {
+    const open = vi.spyOn(indexedDB, 'open');
     await start();
     await after(10);
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    expect(names).not.toContain('porchlight');
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
   });
 });

@@ -1,56 +1,84 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeService } from './test/fakeService.ts';
 import { boot } from './app.ts';
+import { until } from './test/fakeFetch.ts';
+import { createFakeService } from './test/fakeService.ts';
 import type { WidgetInstance } from './widget.ts';
 
-/** The loader's state when it calls `boot`: its host, its placeholder launcher (focused or not). */
+/**
+ * What the app takes over from the loader (embed/loader.ts) at boot: its placeholder launcher (a
+ * keyboard user's focus included) and the page's queued calls, so the loader stays small.
+ */
+const instances: WidgetInstance[] = [];
+afterEach(() => {
+  for (const instance of instances.splice(0)) instance.destroy();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+/** A host as the loader leaves it: an open shadow root with its placeholder `button.l`, focused. */
 function loaderHost() {
   const host = document.createElement('porchlight-widget');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
   const placeholder = document.createElement('button');
   placeholder.className = 'l';
-  placeholder.setAttribute('part', 'launcher');
-  placeholder.setAttribute('aria-label', 'Open chat');
-  placeholder.disabled = true;
   root.append(placeholder);
+  placeholder.focus();
   return { host, root, placeholder };
 }
 
-describe('boot (the script tag’s app)', () => {
-  let widget: WidgetInstance | undefined;
-  afterEach(() => {
-    widget?.destroy();
-    vi.unstubAllGlobals();
-    document.body.innerHTML = '';
-  });
-
-  it('paints in the task after the client is created, a copy of the placeholder standing in until then', async () => {
+describe('boot', () => {
+  it('replaces the placeholder, keeps the keyboard focus on the launcher, and runs the queue in order (arguments objects too)', async () => {
     const service = createFakeService();
     vi.stubGlobal('fetch', service.fetch);
     const { host, root, placeholder } = loaderHost();
-    placeholder.focus();
-    widget = boot({
-      host,
-      settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' },
-      query: '',
-      visitorOpened: false,
-      focusLauncher: true,
-    });
-    // What the loader does next, in the same task.
-    placeholder.remove();
+    const seen: string[] = [];
+    const errors: unknown[] = [];
+    const onError = (e: Event) => errors.push((e as CustomEvent).detail);
+    window.addEventListener('porchlight:error', onError);
+    const officialArgs = (function (..._: unknown[]) {
+      // eslint-disable-next-line prefer-rest-params
+      return arguments;
+    })('on', 'open', () => seen.push('open'));
+    const throwingName = {
+      toString(): string {
+        throw new Error('a page passed something odd');
+      },
+    };
+    const queue: ArrayLike<unknown>[] = [['on', 'ready', () => seen.push('ready')], officialArgs, [throwingName], ['open']];
+    const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, queue });
+    instances.push(instance);
+    window.removeEventListener('porchlight:error', onError);
+    expect(placeholder.isConnected).toBe(false);
+    // Our launcher paints in the next task (issue 9 §1); a copy of the placeholder keeps the focus till then.
     const standIn = root.querySelector<HTMLButtonElement>('button.l');
     expect(standIn).not.toBeNull();
     expect(standIn!.disabled).toBe(false);
     expect(root.activeElement).toBe(standIn);
-    expect(root.querySelector('.launcher')).toBeNull();
-    await vi.waitFor(() => expect(root.querySelector('button.launcher')).not.toBeNull());
+    expect(root.querySelector('button.launcher')).toBeNull();
+    expect(queue).toHaveLength(0);
+    // One bad call is reported and the ones after it still run.
+    expect(errors).toEqual([{ type: 'command', message: 'Error: a page passed something odd' }]);
+    await until(() => expect([...seen].sort()).toEqual(['open', 'ready']));
+    await until(() => expect(root.querySelector('button.launcher')).not.toBeNull());
     expect(root.querySelector('button.l')).toBeNull();
     expect(root.activeElement).toBe(root.querySelector('button.launcher'));
   });
 
+  it('leaves the focus alone when the placeholder did not have it', async () => {
+    const service = createFakeService();
+    vi.stubGlobal('fetch', service.fetch);
+    const { host, root, placeholder } = loaderHost();
+    placeholder.blur();
+    instances.push(boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false }));
+    expect(root.activeElement).toBeNull();
+    await until(() => expect(root.querySelector('button.launcher')).not.toBeNull());
+    expect(root.querySelector('button.l')).toBeNull();
+    expect(root.activeElement).toBeNull();
+  });
+
   it('still refuses at once a page without a project (the loader then leaves nothing behind)', () => {
     const { host } = loaderHost();
-    expect(() => boot({ host, settings: {}, query: '', visitorOpened: false })).toThrow(/projectid/);
+    expect(() => boot({ host, settings: {}, visitorOpened: false })).toThrow(/projectid/);
   });
 });

@@ -8,23 +8,30 @@ import { createWidget, type WidgetInstance } from './widget.ts';
 export interface BootOptions {
   host: HTMLElement;
   settings: Record<string, unknown>;
-  query: string;
+  /** The page's query string (settings from the URL); default: the host window's. */
+  query?: string;
   /** The visitor clicked the loader's launcher: open now, as their own action (focus the composer). */
   visitorOpened: boolean;
-  /** The loader's launcher had keyboard focus: hand it to ours. */
-  focusLauncher?: boolean;
+  /**
+   * The page's calls made before the widget was here (the loader's queue; `arguments` objects from
+   * the official snippet too): run now, in order, with any made while they run.
+   */
+  queue?: ArrayLike<unknown>[];
 }
 
 /**
  * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1): this one evaluates the app
  * and creates the client (which starts reading storage and asking the service); the first render
- * runs in the next task, so the host page's input is handled in between. The loader removes its
- * placeholder launcher as soon as this returns: a copy of it stands in until our launcher paints.
+ * runs in the next task, so the host page's input is handled in between. The loader's placeholder
+ * launcher (`button.l`) leaves now: a copy of it stands in (a keyboard user's focus on it) until our
+ * launcher paints. The page's calls queued in the loader run here, in order, so the loader stays small.
  */
-export function boot({ host, settings, query, visitorOpened, focusLauncher = false }: BootOptions): WidgetInstance {
+export function boot({ host, settings, query, visitorOpened, queue = [] }: BootOptions): WidgetInstance {
   const win = host.ownerDocument.defaultView ?? window;
+  query ??= win.location.search;
+  const placeholder = host.shadowRoot?.querySelector<HTMLButtonElement>('button.l');
+  const focusLauncher = !!placeholder && host.shadowRoot?.activeElement === placeholder;
   const client = createChatClient({ settings, query, window: win });
-  const placeholder = host.shadowRoot?.querySelector('[part~="launcher"]');
   const standIn = placeholder?.cloneNode(true) as HTMLButtonElement | undefined;
   if (placeholder && standIn) {
     standIn.disabled = false;
@@ -32,7 +39,8 @@ export function boot({ host, settings, query, visitorOpened, focusLauncher = fal
     placeholder.after(standIn);
     if (focusLauncher) standIn.focus();
   }
-  return createWidget({
+  placeholder?.remove();
+  const instance = createWidget({
     host,
     client,
     openedByVisitor: visitorOpened,
@@ -45,6 +53,16 @@ export function boot({ host, settings, query, visitorOpened, focusLauncher = fal
       }, 0);
     },
   });
+  while (queue.length) {
+    const args = Array.from(queue.shift()!);
+    try {
+      instance.command(String(args[0]), ...args.slice(1));
+    } catch (error) {
+      // One bad call (a throwing listener, …) does not stop the ones after it.
+      win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
+    }
+  }
+  return instance;
 }
 
 /**

@@ -79,3 +79,15 @@ describe('cheap polls', () => {
     expect(await listMessages(http, 'JWT t', 'p', 'r1')).toBe(first);
   });
 });
+
+describe('a 304 that reaches the widget', () => {
+  it('(a fetch wrapper or service worker revalidating by itself) answers the array held, not an error', async () => {
+    let call = 0;
+    const fetch = (async () => (++call === 1 ? new Response(one) : new Response(null, { status: 304 }))) as unknown as typeof globalThis.fetch;
+    const http = createHttp({ apiUrl, fetch });
+    const first = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(await listMessages(http, 'JWT t', 'p', 'r1')).toBe(first);
+    // Without an answer held for that conversation, a 304 is an error like any other non-2xx.
+    await expect(listMessages(http, 'JWT t', 'p', 'r2')).rejects.toMatchObject({ status: 304 });
+  });
+});

@@ -152,12 +152,15 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       } catch (error) {
         throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
       }
+      const last = options.reuse ? lastAnswers.get(path) : undefined;
+      // A 304 that reaches us (a page's fetch wrapper or a service worker that revalidates by
+      // itself, without the browser's cache behind it): the answer we hold is still the answer.
+      if (response.status === 304 && last && last.reuse === options.reuse) return last.value as T;
       if (!response.ok) {
         throw new ApiError(response.status, parseBody(text), parseRetryAfter(response.headers.get('Retry-After')));
       }
       const reuse = options.reuse;
       if (!reuse) return parseBody(text) as T;
-      const last = lastAnswers.get(path);
       if (last && last.text === text && last.reuse === reuse) return last.value as T;
       const value = reuse(parseBody(text));
       lastAnswers.delete(path);

@@ -5,6 +5,7 @@ import { remoteLabelsFor } from '../i18n/translator.ts';
 import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
 import { whenIdle } from '../state/idle.ts';
+import { createLoadHint } from '../state/loadHint.ts';
 import { createLookCache, launcherLook, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
 import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
@@ -70,6 +71,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const cachedTexts = lookCache.texts(lang.peek());
   if (cachedTexts) translator.overlay(lang.peek(), cachedTexts);
 
+  const loadHint = createLoadHint(win, projectId, boot.persistence);
   const realtime = createRealtime({
     apiUrl,
     projectId,
@@ -241,6 +243,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       if (started) poller.reschedule();
     }),
     effect(() => {
+      // The loader's hint for the next page (state/loadHint.ts), once the stored conversation is read.
+      if (running.value) loadHint(!!conversation.requestId.value && !conversation.closed.value);
+    }),
+    effect(() => {
       const language = lang.value;
       if (started) void loadLabels(language);
     }),
@@ -299,7 +305,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     // A known visitor is signed in (or a stored one re-validated) at once, as the official widget
     // does: the page hears of a refused token now, not at the visitor's first message.
     if (ui.isOpen.peek() || models.wantedToken.peek() || session.visitor.peek()?.authenticated) signInIfReady();
-    poller.kick();
+    // The leading tab's first look comes from the leadership effect once running: one history
+    // request at start-up (the badge), not two; a tab that does not lead hears from the leader.
     running.value = true;
     void startCallout();
     // i18next takes over the texts once the page is idle (translator.ts).

@@ -229,6 +229,12 @@ export function createConversation(options: {
     // The first load after a reload is history, not news.
     const live = historyLoaded;
     historyLoaded = true;
+    if (!live) {
+      // The conversation was last active when its newest message was written, not at 0: a page
+      // load must keep the poll schedule of an active conversation, not take it for dormant.
+      const newest = Date.parse(incoming[incoming.length - 1]?.createdAt ?? '');
+      if (newest > lastActivity.peek()) lastActivity.value = Math.min(newest, now());
+    }
     const fromOthers = fresh.filter((m) => !mine.has(m.sender));
     otherTyping.messages(fromOthers.map((m) => m.sender));
     applyIdentityUpdates(fromOthers);
@@ -293,10 +299,17 @@ export function createConversation(options: {
 
   const storedTempUIDs = () => new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
 
+  /** The last history answer absorbed, and the history it made: an identical answer is nothing new. */
+  let absorbed: { list: readonly WireMessage[]; into: readonly WireMessage[] } | null = null;
+
   async function fetchHistory(rid: string) {
     const list = await session.authorized((token) => listMessages(http, token, projectId, rid));
     if (requestId.value !== rid) return;
+    // The api hands back the very same array for an unchanged answer (raw text or 304): while the
+    // history is still the one it made, a poll with nothing new writes no signal and renders nothing.
+    if (absorbed?.list === list && absorbed.into === history.peek()) return engine.recovered();
     absorb(list);
+    absorbed = { list, into: history.peek() };
     const stored = storedTempUIDs();
     if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
     await engine.recovered();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { CHAT_ICON_PATH } from './launcherIcon.ts';
 import { createLookCache, launcherLook } from './lookCache.ts';
 import { resolveSettings } from './settings.ts';
 
@@ -9,7 +10,9 @@ describe('look cache', () => {
     const look = launcherLook(
       resolveSettings({ align: 'left', themeColor: '#ffcc00', marginX: '32', launcherWidth: '70px', baloonImage: 'https://cdn.example.com/b.png' }),
     );
-    const { css, ...values } = look;
+    const { css, icon, ...values } = look;
+    // The app's own chat icon, so the loader's placeholder draws the same shape.
+    expect(icon).toBe(CHAT_ICON_PATH);
     expect(values).toEqual({
       align: 'left',
       theme: '#ffcc00',

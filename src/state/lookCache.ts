@@ -1,5 +1,6 @@
 import type { WidgetsResponse } from '../api/wire.ts';
 import type { WidgetSettings } from './settings.ts';
+import { CHAT_ICON_PATH } from './launcherIcon.ts';
 import { themeVariables } from './theme.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 
@@ -8,7 +9,7 @@ import { DEFAULT_SETTINGS } from './settings.ts';
  * the launcher and the texts as they will stay, at once, instead of switching when `/widgets` and
  * the labels answer (they are then refreshed quietly). Only project configuration is kept here,
  * nothing about the visitor. `embed/loader.ts` reads `look` synchronously for its placeholder, so
- * the shape of `look` is shared with it (keys `theme fg x y mx my w h image align hide`).
+ * the shape of `look` is shared with it (keys `theme fg x y mx my w h image align hide css icon`).
  */
 export interface LauncherLook {
   align: string;
@@ -25,6 +26,8 @@ export interface LauncherLook {
   hide: boolean;
   /** The loader's placeholder stylesheet for this look (`placeholderCss`): built here, so the loader stays small. */
   css: string;
+  /** The chat icon's path (24×24 viewBox) when there is no image: kept here, so the loader need not carry it. */
+  icon: string;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface LauncherLook {
  * `.launcher` with this look. `:host` with `all: initial` (which also resets transform, filter and
  * contain) keeps the host page from moving or hiding it.
  */
-export function placeholderCss(look: Omit<LauncherLook, 'css'>): string {
+export function placeholderCss(look: Omit<LauncherLook, 'css' | 'icon'>): string {
   const side = look.align === 'left' ? 'left' : 'right';
   return (
     ':host{all:initial!important;position:fixed!important;z-index:2147483000!important}' +
@@ -72,7 +75,7 @@ export function launcherLook(settings: WidgetSettings): LauncherLook {
     image: /^https?:\/\//i.test(settings.baloonImage) ? settings.baloonImage : '',
     hide: settings.startHidden || !settings.displayOnDesktop || !settings.displayOnMobile,
   };
-  return { ...look, css: placeholderCss(look) };
+  return { ...look, css: placeholderCss(look), icon: CHAT_ICON_PATH };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

@@ -28,3 +28,10 @@ export function pollDelay(state: PollState): number | null {
   if (state.windowOpen) return state.msSinceActivity < ACTIVE_WINDOW_MS ? POLL_ACTIVE_MS : POLL_OPEN_IDLE_MS;
   return state.msSinceActivity < DORMANT_AFTER_MS ? POLL_CLOSED_MS : POLL_DORMANT_MS;
 }
+
+/** Milliseconds from `at` to the first time `start + k × delay` (k ≥ 1) that is not yet past. */
+export function nextSlot(start: number, delay: number, at: number): number {
+  const elapsed = Math.max(0, at - start);
+  // Slots missed while a look was in flight are skipped, never made up in a burst.
+  return Math.max(1, Math.ceil(elapsed / delay)) * delay - elapsed;
+}

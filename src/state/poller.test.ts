@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPoller } from './poller.ts';
-import { POLL_ACTIVE_MS, POLL_CLOSED_MS } from './pollSchedule.ts';
+import { nextSlot, POLL_ACTIVE_MS, POLL_CLOSED_MS } from './pollSchedule.ts';
 
 describe('createPoller', () => {
   beforeEach(() => void vi.useFakeTimers());
@@ -80,5 +80,68 @@ describe('createPoller', () => {
     env.visible.value = true;
     poller.kick();
     expect(tick).not.toHaveBeenCalled();
+  });
+
+  it('keeps to its schedule: the next look is armed when a look STARTS, not after its fetch and render', async () => {
+    const { tick, poller } = setup({ windowOpen: true });
+    const starts: number[] = [];
+    // Each look takes 1.5 s (a slow answer and a long re-render) on a 2 s schedule.
+    tick.mockImplementation(() => {
+      starts.push(Date.now());
+      return new Promise<void>((resolve) => setTimeout(resolve, 1500));
+    });
+    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(POLL_ACTIVE_MS * 5);
+    expect(starts.map((t) => t - t0)).toEqual([1, 2, 3, 4, 5].map((k) => k * POLL_ACTIVE_MS));
+    poller.stop();
+  });
+
+  it('never two looks in flight: a due time during a look is skipped, not made up in a burst after it', async () => {
+    const { tick, poller } = setup({ windowOpen: true });
+    let inFlight = 0;
+    let most = 0;
+    const starts: number[] = [];
+    // 5 s looks on a 2 s schedule: the dues at 4 and 6 s find one running.
+    tick.mockImplementation(() => {
+      starts.push(Date.now());
+      most = Math.max(most, ++inFlight);
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          inFlight--;
+          resolve();
+        }, 5000),
+      );
+    });
+    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(most).toBe(1);
+    // Started at 2 s, ends at 7 s: the next slot on the 2 s grid is 8 s, then 14 s.
+    expect(starts.map((t) => t - t0)).toEqual([2000, 8000, 14000]);
+    poller.stop();
+  });
+
+  it('a reschedule keeps the rhythm of the last look instead of starting a whole interval again', async () => {
+    const { tick, look, poller } = setup();
+    await vi.advanceTimersByTimeAsync(POLL_CLOSED_MS);
+    expect(tick).toHaveBeenCalledTimes(1);
+    // 10 s later the window opens: a 2 s schedule from the last look is already due.
+    await vi.advanceTimersByTimeAsync(10_000);
+    look.windowOpen = true;
+    poller.reschedule();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tick).toHaveBeenCalledTimes(2);
+    poller.stop();
+  });
+});
+
+describe('nextSlot', () => {
+  it('is the first time start + k × delay (k ≥ 1) not yet past', () => {
+    expect(nextSlot(0, 2000, 0)).toBe(2000);
+    expect(nextSlot(0, 2000, 500)).toBe(1500);
+    expect(nextSlot(0, 2000, 2000)).toBe(0);
+    expect(nextSlot(0, 2000, 2500)).toBe(1500);
+    expect(nextSlot(1000, 15000, 40000)).toBe(6000);
+    // A clock that went back: a whole delay from now.
+    expect(nextSlot(5000, 2000, 1000)).toBe(2000);
   });
 });

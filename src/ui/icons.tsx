@@ -1,13 +1,12 @@
+import { CHAT_ICON_PATH } from '../state/launcherIcon.ts';
+
 /** Inline SVG icons: no requests, no fonts, inherit `currentColor`. Decorative: hidden from AT. */
 export const svg = { 'aria-hidden': 'true' as const, focusable: 'false' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
 
 export function ChatIcon() {
   return (
     <svg {...svg}>
-      <path
-        fill="currentColor"
-        d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8.5L4 21.5V18a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z"
-      />
+      <path fill="currentColor" d={CHAT_ICON_PATH} />
     </svg>
   );
 }

@@ -1,0 +1,119 @@
+import { effect } from '@preact/signals-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttp } from '../api/http.ts';
+import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import { createFakeService } from '../test/fakeService.ts';
+import { until, wait } from '../test/fakeFetch.ts';
+import { createChatClient } from './client.ts';
+import type { ChatClient } from './types.ts';
+
+/**
+ * What polling costs (issue 9 "cheap polls"): no history fetch at a page load while the window is
+ * closed, unless the badge needs it — a stored conversation: one request, then the schedule; and a
+ * poll with nothing new writes no signal, so nothing re-renders.
+ */
+const clients: ChatClient[] = [];
+afterEach(() => {
+  for (const client of clients.splice(0)) client.dispose();
+});
+
+function start(service: ReturnType<typeof createFakeService>, store: KeyValueStore) {
+  const client = createChatClient({
+    settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', realtime: false },
+    http: createHttp({ apiUrl: service.apiUrl, fetch: service.fetch }),
+    store,
+    window,
+  });
+  clients.push(client);
+  return client;
+}
+
+const historyReads = (service: ReturnType<typeof createFakeService>) => service.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/messages')).length;
+
+describe('a page load with the window closed', () => {
+  it('without a stored conversation: no history request at all', async () => {
+    const service = createFakeService();
+    const client = start(service, createMemoryStore());
+    await client.ready;
+    await wait(200);
+    expect(historyReads(service)).toBe(0);
+  });
+
+  it('with a stored conversation: exactly one history request (the unread badge), then nothing before the schedule', async () => {
+    const service = createFakeService();
+    const store = createMemoryStore();
+    // The last visit: a conversation, the window closed.
+    const before = start(service, store);
+    await before.ready;
+    await before.send('hello');
+    before.close();
+    service.agentSays(before.conversation.requestId.value!, 'a reply while away');
+    before.dispose();
+    await wait(50);
+    const readsBefore = historyReads(service);
+
+    const client = start(service, store);
+    await client.ready;
+    await wait(300);
+    expect(historyReads(service) - readsBefore).toBe(1);
+    // The one request brought the conversation (what the badge counts from).
+    expect(client.conversation.messages.value.map((m) => m.text)).toContain('a reply while away');
+    expect(client.ui.isOpen.value).toBe(false);
+  });
+
+  it('keeps the schedule of a conversation as active as its newest message (15 s closed), not of a dormant one (60 s)', async () => {
+    const service = createFakeService();
+    const store = createMemoryStore();
+    const before = start(service, store);
+    await before.ready;
+    // Only the visitor wrote: nothing from the other side would mark it active after a reload.
+    await before.send('hello');
+    before.close();
+    before.dispose();
+    const client = start(service, store);
+    await client.ready;
+    await until(() => expect(client.conversation.messages.value.length).toBe(1));
+    expect(Date.now() - client.conversation.lastActivity.value).toBeLessThan(60_000);
+  });
+});
+
+describe('a poll with nothing new', () => {
+  it('writes no signal: the history, the messages, the activity and the unread count stay the same objects', async () => {
+    const service = createFakeService();
+    const client = start(service, createMemoryStore());
+    await client.ready;
+    await client.send('hello');
+    service.agentSays(client.conversation.requestId.value!, 'hi');
+    await client.conversation.sync();
+    const { history, messages, lastActivity, unread } = client.conversation;
+    const before = { history: history.value, messages: messages.value };
+    const writes: string[] = [];
+    const watch = (name: string, read: () => unknown) => {
+      let first = true;
+      return effect(() => {
+        read();
+        if (!first) writes.push(name);
+        first = false;
+      });
+    };
+    const stops = [
+      watch('history', () => history.value),
+      watch('messages', () => messages.value),
+      watch('lastActivity', () => lastActivity.value),
+      watch('unread', () => unread.value),
+    ];
+    const reads = historyReads(service);
+    await client.conversation.sync();
+    await client.conversation.sync();
+    expect(historyReads(service) - reads).toBe(2);
+    expect(writes).toEqual([]);
+    expect(history.value).toBe(before.history);
+    expect(messages.value).toBe(before.messages);
+    // Something new is still taken in.
+    service.agentSays(client.conversation.requestId.value!, 'news');
+    await client.conversation.sync();
+    expect(writes).toContain('history');
+    expect(messages.value.at(-1)?.text).toBe('news');
+    for (const stop of stops) stop();
+  });
+});
