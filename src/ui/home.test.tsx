@@ -9,7 +9,8 @@ const harness = widgetHarness();
 const until = (check: () => void | boolean) => untilShort(check, 8000);
 vi.setConfig({ testTimeout: 30_000 });
 
-const meCalls = () => harness.service.calls.filter((c) => c.path.includes('/requests/me'));
+/** The list's calls (pages of it). An ended conversation's rating is read back from `requests/me` too, without paging. */
+const meCalls = () => harness.service.calls.filter((c) => c.path.includes('/requests/me') && c.path.includes('limit='));
 
 async function send(ui: Queries, text: string) {
   const input = await find(ui, 'textbox', /message/i);
