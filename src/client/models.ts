@@ -62,7 +62,7 @@ export function createModels(o: {
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const ui = createUi(store, o.openMirror);
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
-  const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged() });
+  const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged(), onViewTexts: () => ui.textsChanged() });
   const lookReady = signal(false);
 
   // Defined before the models that read it; filled in once the conversation exists.
@@ -207,6 +207,7 @@ export function createModels(o: {
     preview: o.preview,
     t: translator.t,
     textOf: translator.textOf,
+    viewTexts: translator.viewTexts,
   };
   // `state` is what UIs get (read-only signals); the writable models are for the clients themselves.
   return {

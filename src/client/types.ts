@@ -85,6 +85,8 @@ export interface ChatState {
   t(key: TextKey, options?: Record<string, unknown>): string;
   /** A text whose key the service's data names (a pre-chat form's JSON labels). */
   textOf(key: string, options?: Record<string, unknown>): string;
+  /** The texts of views loaded on demand: true once here, else their download (Translator.viewTexts). */
+  viewTexts(): true | Promise<void>;
 }
 
 /** What a UI (or page code) may ask of a chat. None of them throws: failures arrive as `error` events. */

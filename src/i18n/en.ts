@@ -1,15 +1,15 @@
+import type { enOfViews } from './en-views.ts';
+
 /**
  * The widget's own English texts (written by the Porchlight team). Keys are the service's label
  * keys where the service has one (docs/service.md §5), so `GET /{pid}/labels/EN` overrides them.
+ * Here the texts a first open may show; those only views loaded on demand show are in en-views.ts.
  */
 const en = {
   LABEL_PLACEHOLDER: 'Type your message…',
-  LABEL_START_NW_CONV: 'Start a new conversation',
   WELCOME_TITLE: 'Hi there 👋',
   WELCOME_MSG: 'Ask us anything — we usually reply in a few minutes.',
-  CLOSE: 'Close',
   MINIMIZE: 'Minimize',
-  OPTIONS: 'Options',
   BUTTON_OPEN_CHAT: 'Open chat',
   BUTTON_CLOSE_CHAT: 'Close chat',
   BUTTON_SEND_MESSAGE: 'Send',
@@ -17,10 +17,8 @@ const en = {
   CONVERSATION_LOG_LABEL: 'Conversation',
   CHAT_WINDOW_LABEL: 'Support chat',
   YOU: 'You',
-  GUEST_LABEL: 'Guest',
   SUPPORT_LABEL: 'Support',
   MESSAGE_SENDING: 'Sending…',
-  MESSAGE_SENT: 'Sent',
   MESSAGE_FAILED: 'Not sent',
   BUTTON_RETRY: 'Retry',
   BUTTON_DELETE: 'Delete',
@@ -33,54 +31,26 @@ const en = {
   UNREAD_COUNT_one: '{{count}} unread message',
   UNREAD_COUNT_other: '{{count}} unread messages',
   LABEL_TODAY: 'Today',
-  LABEL_LOADING: 'Loading…',
-  LABEL_WRITING: 'Typing…',
-  TYPING_NAMED: '{{name}} is typing…',
   CONNECTION_NETWORK_ERROR: 'You are offline. Messages will be sent when the connection is back.',
-  IMAGE_LABEL: 'Image',
-  ATTACHMENT_LABEL: 'Attachment',
-  IMAGE_UNAVAILABLE: 'This image cannot be shown.',
-  OPEN_IMAGE: 'Open image {{name}}',
-  IMAGE_VIEWER_LABEL: 'Image',
-  DOWNLOAD_FILE: 'Download {{name}}',
-  CAROUSEL_LABEL: 'Carousel',
-  CAROUSEL_SLIDE_LABEL: 'Card',
-  CAROUSEL_POSITION: '{{index}} of {{count}}',
-  CAROUSEL_PREVIOUS: 'Previous card',
-  CAROUSEL_NEXT: 'Next card',
   INFO_SUPPORT_CHAT_CLOSED: 'The conversation was closed',
   INFO_SUPPORT_CHAT_REOPENED: 'The conversation was reopened',
   INFO_SUPPORT_MEMBER_JOINED: '{{fullname}} joined the conversation',
   INFO_MEMBER_LEFT: 'An agent left the conversation',
-  UPLOADING: 'Uploading {{name}}',
   UPLOAD_TOO_LARGE: 'This file is too large (at most {{size}}).',
   UPLOAD_TYPE_NOT_ALLOWED: 'Files of this type cannot be sent.',
   UPLOAD_FAILED: 'The file could not be sent.',
   DROP_FILE_HERE: 'Drop the file to send it',
-  DISMISS: 'Dismiss',
   CLOSE_CHAT: 'End conversation',
-  CONFIRM_CLOSE_CHAT: 'End this conversation?',
-  YES: 'Yes, end it',
-  NO: 'Cancel',
-  CONVERSATION_ENDED: 'This conversation has ended.',
-  CUSTOMER_SATISFACTION: 'How was our help?',
-  YOUR_RATING: 'Your rating',
-  RATING_STARS_one: '{{count}} star',
-  RATING_STARS_other: '{{count}} stars',
-  WRITE_YOUR_OPINION: 'Tell us more (optional)',
-  SUBMIT: 'Send rating',
-  THANK_YOU_FOR_YOUR_EVALUATION: 'Thank you for your feedback!',
-  RATING_FAILED: 'Your rating could not be sent. Please try again.',
   INPUT_DISABLED: 'Please choose one of the options above.',
   WAITING_TIME_FOUND: 'We usually reply in {{reply_time}}',
   WAITING_TIME_NOT_FOUND: 'We will reply as soon as we can',
   AGENT_AVAILABLE: 'Online',
   AGENT_NOT_AVAILABLE: 'Away',
   WELCOME_INVITE: 'Send us a message below — we are here to help.',
-  DOWNLOAD_TRANSCRIPT: 'Save the conversation',
   SIGNED_IN_AS: 'You are now signed in as {{name}}. This conversation goes on under your account.',
   SIGNED_IN: 'You are now signed in. This conversation goes on under your account.',
 } as const;
 
-export type LabelKey = keyof typeof en;
+/** en.ts's keys and those of the texts only views loaded on demand show (en-views.ts). */
+export type LabelKey = keyof typeof en | keyof typeof enOfViews;
 export default en;

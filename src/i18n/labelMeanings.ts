@@ -1,5 +1,6 @@
 import en from './en.ts';
 import { pendingEn } from './pending-en.ts';
+import { englishOfViews } from './en-views.ts';
 
 /**
  * Which of the service's labels (docs/service.md §5) may name which of the widget's texts: only
@@ -103,7 +104,7 @@ export const CONTROL_NAME_KEYS: readonly string[] = Object.freeze([
   'DOWNLOAD_TRANSCRIPT',
 ]);
 
-const WIDGET_KEYS = new Set(Object.keys({ ...pendingEn, ...en }));
+const WIDGET_KEYS = new Set(Object.keys({ ...pendingEn, ...en, ...englishOfViews }));
 const SERVICE_KEYS_TAKEN = new Set(Object.values(LABEL_MEANINGS));
 const sameName = (a: string | undefined, b: string | undefined) => !!a && !!b && a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 

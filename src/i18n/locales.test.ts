@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from './en.ts';
 import { pendingEn } from './pending-en.ts';
+import { englishOfViews, enOfViews, pendingEnOfViews } from './en-views.ts';
 import { isShipped, loadLocale, SHIPPED_LANGUAGES } from './locales.ts';
 import pt from './pt.ts';
 
@@ -9,7 +10,7 @@ import pt from './pt.ts';
  * Every shipped locale must translate every key of en.ts and pending-en.ts: adding a key to en.ts
  * fails here (and in tsc) until each locale has it.
  */
-const english: Record<string, string> = { ...pendingEn, ...en };
+const english: Record<string, string> = { ...pendingEn, ...en, ...englishOfViews };
 const CATEGORIES: readonly string[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 /** `UNREAD_COUNT` for `UNREAD_COUNT_one` / `UNREAD_COUNT_other`. */
 const pluralBases = new Set(
@@ -106,10 +107,12 @@ describe('loadLocale', () => {
     expect(await loadLocale('constructor')).toBeNull();
   });
 
-  it('gives English with the pending keys', async () => {
+  it('gives English with the pending keys and the texts of views loaded on demand', async () => {
     const texts = await textsOf('en-GB');
     expect(texts['LABEL_PLACEHOLDER']).toBe(en.LABEL_PLACEHOLDER);
-    expect(texts['LABEL_SELECT_TOPIC']).toBe(pendingEn.LABEL_SELECT_TOPIC);
+    expect(texts['BUTTON_EMOJI']).toBe(pendingEn.BUTTON_EMOJI);
+    expect(texts['LABEL_SELECT_TOPIC']).toBe(pendingEnOfViews.LABEL_SELECT_TOPIC);
+    expect(texts['CONFIRM_CLOSE_CHAT']).toBe(enOfViews.CONFIRM_CLOSE_CHAT);
   });
 
   it('gives a fresh object each time', async () => {

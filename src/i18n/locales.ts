@@ -43,12 +43,15 @@ export function isShipped(lang: string): boolean {
 /**
  * The widget's texts for the base language of `lang`, as a fresh object ready for i18next's
  * `addResourceBundle`, or null when the language is not shipped. English (the fallback, bundled
- * statically) comes with the pending keys; en.ts wins where both have a key. Rejects only when the
- * language's chunk cannot be downloaded.
+ * statically but for the texts of views loaded on demand, en-views.ts) comes with the pending keys;
+ * en.ts wins where both have a key. Rejects only when the language's chunk cannot be downloaded.
  */
 export async function loadLocale(lang: string): Promise<Record<string, string> | null> {
   const code = baseLanguage(lang);
-  if (code === 'en') return { ...pendingEn, ...en };
+  if (code === 'en') {
+    const views = await import('./en-views.ts');
+    return { ...pendingEn, ...views.pendingEnOfViews, ...en, ...views.enOfViews };
+  }
   if (!isShipped(code)) return null;
   const chunk = await LOADERS[code as keyof typeof LOADERS]();
   return { ...chunk.default };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from './en.ts';
 import { loadLocale, SHIPPED_LANGUAGES } from './locales.ts';
 import { pendingEn } from './pending-en.ts';
+import { englishOfViews } from './en-views.ts';
 import { resolveText, type Bundles } from './resolveText.ts';
 import { createTranslator } from './translator.ts';
 
@@ -11,7 +12,7 @@ import { createTranslator } from './translator.ts';
  * must give the same string for every text the widget can show: every key of every shipped locale
  * (and a language we do not ship, which falls back to English), with the options the views pass.
  */
-const english: Record<string, string> = { ...pendingEn, ...en };
+const english: Record<string, string> = { ...pendingEn, ...en, ...englishOfViews };
 
 async function engineFor(lng: string, bundles: Bundles) {
   const instance = i18next.createInstance();

@@ -65,21 +65,37 @@ export interface Translator {
    * for i18next at once.
    */
   engine(): Promise<void>;
+  /**
+   * The English texts only views loaded on demand show (en-views.ts, a chunk of their own, asked for
+   * with i18next at idle or at the first such text): true once they are here, else the download (a
+   * view loaded on demand waits for it before it paints, lazyView.tsx).
+   */
+  viewTexts(): true | Promise<void>;
 }
 
 export interface TranslatorOptions {
   /** i18next has taken over: views re-read their texts (the same strings, unless one was a guess). */
   onEngine?(): void;
+  /** The texts of views loaded on demand arrived after one of them was asked for: views re-read theirs. */
+  onViewTexts?(): void;
 }
 
 /** One i18next instance per widget: two previews on one page may speak two languages. */
-export function createTranslator(lang: string, { onEngine }: TranslatorOptions = {}): Translator {
+export function createTranslator(lang: string, { onEngine, onViewTexts }: TranslatorOptions = {}): Translator {
   // The texts of each language, kept here and mirrored into i18next once it is loaded.
-  const bundles: Bundles = { en: { ...pendingEn, ...en } };
+  const english: Record<string, string> = { ...pendingEn, ...en };
+  const bundles: Bundles = { en: { ...english } };
   let language = baseLanguage(lang);
   let instance: i18n | null = null;
   let loading: Promise<void> | null = null;
   const loaded = new Set(['en']);
+  /** The texts of views loaded on demand (en-views.ts), once downloaded. */
+  let ofViews: Record<string, string> | null = null;
+  let loadingViews: Promise<void> | null = null;
+  /** The service's labels the last English refresh laid over (see `refresh`). */
+  let englishLabels: Record<string, string> | null = null;
+  /** A text was asked for before they came: what shows it must re-read it. */
+  let missed = false;
 
   const setBundle = (code: string, texts: Record<string, string>) => {
     bundles[code] = texts;
@@ -88,7 +104,32 @@ export function createTranslator(lang: string, { onEngine }: TranslatorOptions =
     instance.addResourceBundle(code, 'translation', { ...texts }, true, true);
   };
 
+  function viewTexts(): true | Promise<void> {
+    if (ofViews) return true;
+    loadingViews ??= import('./en-views.ts').then(
+      ({ englishOfViews }) => {
+        ofViews = englishOfViews;
+        // Under what is there: the service's labels and the stored texts of the last visit win.
+        setBundle('en', { ...englishOfViews, ...bundles.en });
+        if (englishLabels) void model.refresh('en', englishLabels).catch(() => undefined);
+        if (missed) onViewTexts?.();
+      },
+      (error: unknown) => {
+        // Not downloaded (offline): the next ask tries again.
+        loadingViews = null;
+        throw error;
+      },
+    );
+    return loadingViews;
+  }
+  const askViewTexts = () => {
+    const texts = viewTexts();
+    if (texts !== true) texts.catch(() => undefined);
+  };
+
   function engine(): Promise<void> {
+    // At idle, with i18next: the texts of the views a visitor may open next.
+    askViewTexts();
     loading ??= import('i18next').then(
       async ({ default: i18next }) => {
         const created = i18next.createInstance();
@@ -118,19 +159,25 @@ export function createTranslator(lang: string, { onEngine }: TranslatorOptions =
   }
 
   const text = (key: string, options?: Record<string, unknown>): string => {
+    // Not one of the first open's texts: those of the views loaded on demand may have it.
+    if (!ofViews && !(key in english) && !(`${key}_other` in english)) {
+      missed = true;
+      askViewTexts();
+    }
     if (instance) return instance.t<string, Record<string, unknown>, string>(key, options ?? {});
     const resolved = resolveText(bundles, language, key, options);
     if (!resolved.exact) void engine().catch(() => undefined);
     return resolved.text;
   };
 
-  return {
+  const model: Translator = {
     get i18n() {
       return instance;
     },
     t: text,
     textOf: text,
     engine,
+    viewTexts,
     async use(lang) {
       const code = baseLanguage(lang);
       if (!loaded.has(code)) {
@@ -151,13 +198,16 @@ export function createTranslator(lang: string, { onEngine }: TranslatorOptions =
     },
     async refresh(target, labels) {
       const code = baseLanguage(target);
-      const english = { ...pendingEn, ...en };
-      const own = code === 'en' ? english : await loadLocale(code).catch(() => null);
+      // English's own texts so far: without those of the views loaded on demand until they are here
+      // (refreshed again then, so a label meant for one of them is taken).
+      if (code === 'en') englishLabels = labels;
+      const englishNow = { ...english, ...ofViews };
+      const own = code === 'en' ? englishNow : await loadLocale(code).catch(() => null);
       // The rules of which label may replace which text come with the first labels; not downloaded
       // (offline), the texts shown stay as they are and the next refresh tries again.
       const meanings = labels ? await import('./labelMeanings.ts').catch(() => null) : null;
       if (labels && !meanings) return;
-      const taken = labels && meanings ? meanings.textsFromServiceLabels(labels, { ...english, ...own }) : {};
+      const taken = labels && meanings ? meanings.textsFromServiceLabels(labels, { ...englishNow, ...own }) : {};
       // Without our own texts (chunk not downloaded) the stored ones stay; only the labels change.
       setBundle(code, own ? { ...own, ...taken } : { ...bundles[code], ...taken });
     },
@@ -165,4 +215,5 @@ export function createTranslator(lang: string, { onEngine }: TranslatorOptions =
       return { ...bundles[baseLanguage(target)] };
     },
   };
+  return model;
 }

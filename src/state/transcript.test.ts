@@ -73,6 +73,8 @@ const failed: OutboxItem = {
 async function translator(lang: string) {
   const tr = createTranslator(lang);
   await tr.use(lang);
+  // As transcriptOf does: a file's and an image's names are texts of views loaded on demand.
+  await tr.viewTexts();
   return tr.textOf;
 }
 

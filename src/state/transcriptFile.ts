@@ -42,19 +42,25 @@ export function transcriptOf(
     conversation: { requestId: ReadonlySignal<string | null>; messages: ReadonlySignal<readonly ChatMessage[]> };
     session: { visitor: ReadonlySignal<{ fullName: string; authenticated?: true } | null> };
     textOf: TranscriptOptions['t'];
+    /** The texts of views loaded on demand (a file's and an image's names among them): waited for. */
+    viewTexts(): true | Promise<void>;
     lang: ReadonlySignal<string>;
     title: ReadonlySignal<string>;
   },
 ): Promise<Transcript> {
   const visitor = chat.session.visitor.peek();
-  return makeTranscript({
-    http,
-    requestId: chat.conversation.requestId.peek(),
-    messages: chat.conversation.messages.peek(),
-    t: chat.textOf,
-    lang: chat.lang.peek(),
-    title: chat.title.peek(),
-    // A guest's name is the service's "guest#3f2a": their lines read "You".
-    ...(visitor?.authenticated && visitor.fullName ? { visitorName: visitor.fullName } : {}),
-  });
+  const requestId = chat.conversation.requestId.peek();
+  const messages = chat.conversation.messages.peek();
+  return Promise.resolve(chat.viewTexts()).then(() =>
+    makeTranscript({
+      http,
+      requestId,
+      messages,
+      t: chat.textOf,
+      lang: chat.lang.peek(),
+      title: chat.title.peek(),
+      // A guest's name is the service's "guest#3f2a": their lines read "You".
+      ...(visitor?.authenticated && visitor.fullName ? { visitorName: visitor.fullName } : {}),
+    }),
+  );
 }

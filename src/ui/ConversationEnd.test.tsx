@@ -9,6 +9,8 @@ describe('ConversationEnd', () => {
   it('says the rating was not sent when the service refuses it (not the upload text)', async () => {
     const translator = createTranslator('en');
     await translator.use('en');
+    // The rating's texts come with the views loaded on demand, as ConversationEnd does.
+    await translator.viewTexts();
     const view = {
       settings: signal({ nativeRating: true }),
       ui: { labelsVersion: signal(0) },

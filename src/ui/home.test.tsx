@@ -154,7 +154,9 @@ describe('settings', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(root.querySelector('[part="home"]')).toBeNull();
     expect(root.querySelector('[part="back-button"]')).toBeNull();
-    expect(meCalls()).toHaveLength(0);
+    // The list asks page by page; the ended conversation's rating look-up (rating.ts, no page) may
+    // come or not within this wait, and is no list.
+    expect(meCalls().filter((c) => c.path.includes('page='))).toHaveLength(0);
   });
 
   it('restartConversation: every opening of the window starts a new conversation', async () => {

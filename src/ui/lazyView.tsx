@@ -1,11 +1,13 @@
 import type { ComponentType, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { useWidget } from './context.ts';
 
 /**
  * A view whose code is fetched when it is first needed (or prefetched), so the first open of the
  * window downloads only what it shows. The module map caches `import()`; the view remembers the
  * component it got, which is code (the same for every widget on the page), so a view mounted after
- * the download paints at once instead of a frame later.
+ * the download paints at once instead of a frame later. The view waits for the English texts of the
+ * views loaded on demand too (i18n/en-views.ts), so it never paints a key in place of its text.
  */
 export interface LazyView<P> {
   View: (props: P) => JSX.Element | null;
@@ -19,12 +21,13 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
   const fetch = () => load().then((view) => (downloaded = view));
   const prefetch = () => void fetch().catch(() => undefined);
   function View(props: P) {
-    const [Loaded, setLoaded] = useState<{ view: ComponentType<P> } | null>(() => (downloaded ? { view: downloaded } : null));
+    const { viewTexts } = useWidget();
+    const [Loaded, setLoaded] = useState<{ view: ComponentType<P> } | null>(() => (downloaded && viewTexts() === true ? { view: downloaded } : null));
     useEffect(() => {
       if (Loaded) return;
       let live = true;
-      fetch()
-        .then((view) => live && setLoaded({ view }))
+      Promise.all([fetch(), viewTexts()])
+        .then(([view]) => live && setLoaded({ view }))
         // A failed chunk download leaves the step empty (or plain); the next render tries again.
         .catch(() => undefined);
       return () => {

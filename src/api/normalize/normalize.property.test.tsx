@@ -314,6 +314,7 @@ function renderHistory(history: WireMessage[], myIds: ReadonlySet<string>) {
     availability: signal({ status: 'unknown' }),
     photoUrl: () => '',
     t: translator.t,
+    viewTexts: translator.viewTexts,
     intents: { retry: noop, discard: noop, pressButton: noop, send: noop },
   } as unknown as WidgetView;
   const result = render(

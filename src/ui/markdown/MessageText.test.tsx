@@ -6,7 +6,7 @@ import { MessageText } from './MessageText.tsx';
 
 /** What a view needs of the widget here: somewhere to adopt the parser's styles. */
 function withWidget(children: ComponentChildren, adopted: string[]) {
-  const view = { adoptCss: (css: string) => adopted.push(css) } as unknown as WidgetView;
+  const view = { adoptCss: (css: string) => adopted.push(css), viewTexts: () => true } as unknown as WidgetView;
   return <WidgetContext.Provider value={view}>{children}</WidgetContext.Provider>;
 }
 

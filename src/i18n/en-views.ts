@@ -1,0 +1,80 @@
+/**
+ * The English texts that only views loaded on demand show (the pre-chat form, the rating, the image
+ * viewer, the emoji picker, the home screen…): a chunk of their own, so the first open downloads only
+ * the texts it shows (en.ts, pending-en.ts). The translator fetches them at idle, and a view loaded on
+ * demand waits for them before it paints (lazyView.tsx). The keys are the service's label keys as in
+ * en.ts; those in `pendingEnOfViews` are the pending-en.ts kind (every locale translates them, en.ts
+ * wins once a key moves there).
+ */
+export const enOfViews = {
+  LABEL_START_NW_CONV: 'Start a new conversation',
+  CLOSE: 'Close',
+  OPTIONS: 'Options',
+  GUEST_LABEL: 'Guest',
+  MESSAGE_SENT: 'Sent',
+  LABEL_LOADING: 'Loading…',
+  LABEL_WRITING: 'Typing…',
+  TYPING_NAMED: '{{name}} is typing…',
+  IMAGE_LABEL: 'Image',
+  ATTACHMENT_LABEL: 'Attachment',
+  IMAGE_UNAVAILABLE: 'This image cannot be shown.',
+  OPEN_IMAGE: 'Open image {{name}}',
+  IMAGE_VIEWER_LABEL: 'Image',
+  DOWNLOAD_FILE: 'Download {{name}}',
+  CAROUSEL_LABEL: 'Carousel',
+  CAROUSEL_SLIDE_LABEL: 'Card',
+  CAROUSEL_POSITION: '{{index}} of {{count}}',
+  CAROUSEL_PREVIOUS: 'Previous card',
+  CAROUSEL_NEXT: 'Next card',
+  UPLOADING: 'Uploading {{name}}',
+  DISMISS: 'Dismiss',
+  CONFIRM_CLOSE_CHAT: 'End this conversation?',
+  YES: 'Yes, end it',
+  NO: 'Cancel',
+  CONVERSATION_ENDED: 'This conversation has ended.',
+  CUSTOMER_SATISFACTION: 'How was our help?',
+  YOUR_RATING: 'Your rating',
+  RATING_STARS_one: '{{count}} star',
+  RATING_STARS_other: '{{count}} stars',
+  WRITE_YOUR_OPINION: 'Tell us more (optional)',
+  SUBMIT: 'Send rating',
+  THANK_YOU_FOR_YOUR_EVALUATION: 'Thank you for your feedback!',
+  RATING_FAILED: 'Your rating could not be sent. Please try again.',
+  DOWNLOAD_TRANSCRIPT: 'Save the conversation',
+} as const;
+
+export const pendingEnOfViews = {
+  LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED: 'We are closed right now. Leave a message and we will reply as soon as we are back.',
+  LABEL_FIRST_MSG_NO_AGENTS: 'No one is available right now. Leave a message and we will get back to you.',
+  OFFLINE_NEXT_OPENING: 'We open again {{when}}.',
+  LABEL_SELECT_TOPIC: 'What can we help you with?',
+  LABEL_COMPLETE_FORM: 'Before we start, tell us who you are.',
+  LABEL_FIELD_NAME: 'Name',
+  LABEL_FIELD_EMAIL: 'Email',
+  LABEL_ERROR_FIELD_NAME: 'Please enter your name.',
+  LABEL_ERROR_FIELD_EMAIL: 'Please enter a valid email address.',
+  LABEL_ERROR_FIELD_REQUIRED: 'This field is required.',
+  CONTINUE: 'Continue',
+  BACK: 'Back',
+  CALLOUT_TITLE_PLACEHOLDER: 'Need help?',
+  CALLOUT_MSG_PLACEHOLDER: 'Click here and start chatting with us!',
+  BUTTON_CLOSE_CALLOUT: 'Dismiss',
+  POWERED_BY_LABEL: 'Powered by',
+  BUTTON_DISMISS_MESSAGE_PREVIEW: 'Dismiss message',
+  EMOJI_PICKER_LABEL: 'Emoji',
+  EMOJI_SEARCH: 'Search emoji',
+  EMOJI_NO_RESULTS: 'No emoji found',
+  EMOJI_CATEGORY_SMILEYS: 'Smileys',
+  EMOJI_CATEGORY_PEOPLE: 'People',
+  EMOJI_CATEGORY_NATURE: 'Nature',
+  EMOJI_CATEGORY_FOOD: 'Food',
+  EMOJI_CATEGORY_ACTIVITIES: 'Activities',
+  EMOJI_CATEGORY_TRAVEL: 'Travel',
+  EMOJI_CATEGORY_OBJECTS: 'Objects',
+  EMOJI_CATEGORY_SYMBOLS: 'Symbols',
+  PREV_CONVERSATIONS: 'Your conversations',
+  SHOW_OLDER_CONVERSATIONS: 'Older conversations',
+} as const;
+
+/** Every English text of the views loaded on demand, the way `loadLocale('en')` layers them. */
+export const englishOfViews: Record<string, string> = { ...pendingEnOfViews, ...enOfViews };
