@@ -1,21 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { agentReply, chatWindow, createProject, launcher, openHostPage, projectPage, sendFromWidget, snippetPage } from './support.ts';
-
-/** axe-core over the widget only, in whatever state the page is in. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-  }
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
-    ).axe;
-    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
+import { expect, test } from '@playwright/test';
+import { agentReply, chatWindow, createProject, launcher, openHostPage, projectPage, sendFromWidget, snippetPage, axeViolations } from './support.ts';
 
 test.describe('accessibility of every step (axe-core)', () => {
   test('department step, conversation with rich content, close confirmation, rating', async ({ page }) => {

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { AGENT, API_ORIGIN, agentReply, launcher, openHostPage, sendFromWidget, snippetPage, watchBrowser } from './support.ts';
+import { AGENT, API_ORIGIN, agentReply, launcher, openHostPage, sendFromWidget, snippetPage, watchBrowser, axeViolations } from './support.ts';
 
 /** Issue 11 §3 and §4: the home screen and many conversations, against the demo service. */
 
@@ -13,19 +11,6 @@ const messages = (page: Page) => page.locator('porchlight-widget [part~="message
 const newButton = (page: Page) => page.locator('porchlight-widget [part~="new-conversation"]');
 const back = (page: Page) => page.getByRole('button', { name: 'Your conversations' });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-  }
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
-    ).axe;
-    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 /** From the home screen: a new conversation with one message; its id. */
 async function newConversation(page: Page, text: string): Promise<string> {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import {
   AGENT,
@@ -15,6 +14,7 @@ import {
   sendFromWidget,
   watchBrowser,
   widget,
+  axeViolations,
 } from './support.ts';
 
 /** A project of its own (the seed's conversations stay out of the way). */
@@ -148,20 +148,6 @@ function storage(page: Page): Promise<Record<string, unknown>> {
         };
       }),
   );
-}
-
-/** axe-core over the widget only (as e2e/a11y.spec.ts runs it). */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-  }
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
-    ).axe;
-    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
 }
 
 /** Collects `porchlight:error` details in `window.errors` (before the loader runs). */

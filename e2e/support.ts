@@ -1,5 +1,6 @@
 import { expect, test, type ConsoleMessage, type Page, type Request } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { API_PORT, PAGES_PORT } from '../playwright.config.ts';
@@ -150,4 +151,18 @@ export function watchBrowser(p: Page) {
         .filter((m) => [...seen.tokens].some((token) => m.text().includes(token) || m.text().includes(encodeURIComponent(token))))
         .map((m) => m.text()),
   };
+}
+
+/** axe-core over the widget only, in whatever state the page is in. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  }
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+    ).axe;
+    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
 }
