@@ -70,6 +70,9 @@ describe('MessageList: a long conversation', () => {
     const { history, list } = await longConversation(5_000);
     // Settled: the code of a long conversation's window is there (what is shown is no longer news).
     await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    // …and so is the markdown parser (until then bubbles show plain text, then render formatted once).
+    await until(() => expect(markdown.renders.length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 20));
     markdown.renders = [];
     // The visitor's message after the agent's: it starts a run, the one before it does not change.
     history.value = [...history.value, message(5_000, { _id: 'new', text: 'Just arrived' })];
