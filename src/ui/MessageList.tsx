@@ -52,7 +52,11 @@ export function MessageList() {
   const shown = (shownRef.current ??= { messages, window: tailWindow(messages.length), news: null });
   if (shown.messages !== messages) {
     const scroll = scroller.current;
-    if (scroll) anchor.current ??= scroll.carry(shown, messages, stuck, listRef.current);
+    const el = listRef.current;
+    // At the bottom of what is rendered, the visitor follows the conversation: a window that let go
+    // of the latest messages would otherwise wait for a scroll down that the bottom cannot give.
+    if (scroll && el && el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) stuck.current = true;
+    if (scroll) anchor.current ??= scroll.carry(shown, messages, stuck, el);
     else shown.window = tailWindow(messages.length);
     shown.messages = messages;
   }
@@ -110,7 +114,9 @@ export function MessageList() {
     // One step at a time (the list keeps its place between them).
     if (anchor.current) return;
     const next = scroll.nextWindow(el, window, length);
-    if (next === window) return;
+    // At the bottom, a step up that would let go of the latest messages is not taken: the visitor
+    // would stop following the conversation without having scrolled away from it.
+    if (next === window || (stuck.current && next.end < length)) return;
     anchor.current = scroll.captureAnchor(el);
     if (next.end < length) current.news?.clear();
     current.window = next;
