@@ -5,7 +5,7 @@ import { loadLocale, SHIPPED_LANGUAGES } from './locales.ts';
 import { pendingEn } from './pending-en.ts';
 import { englishOfViews } from './en-views.ts';
 import { resolveText, type Bundles } from './resolveText.ts';
-import { createTranslator } from './translator.ts';
+import { createTranslator, engineOptions } from './translator.ts';
 
 /**
  * The first paint reads texts without i18next (resolveText.ts); i18next takes over at idle. Both
@@ -16,18 +16,8 @@ const english: Record<string, string> = { ...pendingEn, ...en, ...englishOfViews
 
 async function engineFor(lng: string, bundles: Bundles) {
   const instance = i18next.createInstance();
-  const resources: Record<string, { translation: Record<string, string> }> = {};
-  for (const [code, texts] of Object.entries(bundles)) if (texts) resources[code] = { translation: texts };
-  // The translator's own configuration (translator.ts `engine`).
-  await instance.init({
-    lng,
-    fallbackLng: 'en',
-    resources,
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  // The translator's own configuration (translator.ts `engineOptions`).
+  await instance.init(engineOptions(lng, bundles));
   return instance;
 }
 
