@@ -30,6 +30,16 @@ function start(service: ReturnType<typeof createFakeService>, store: KeyValueSto
 
 const historyReads = (service: ReturnType<typeof createFakeService>) => service.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/messages')).length;
 
+/** The last visit: the visitor wrote, closed the window (and the agent answered meanwhile, if `reply`). */
+async function lastVisit(service: ReturnType<typeof createFakeService>, store: ReturnType<typeof createMemoryStore>, reply?: string) {
+  const before = start(service, store);
+  await before.ready;
+  await before.send('hello');
+  before.close();
+  if (reply) service.agentSays(before.conversation.requestId.value!, reply);
+  before.dispose();
+}
+
 describe('a page load with the window closed', () => {
   it('without a stored conversation: no history request at all', async () => {
     const service = createFakeService();
@@ -42,13 +52,7 @@ describe('a page load with the window closed', () => {
   it('with a stored conversation: exactly one history request (the unread badge), then nothing before the schedule', async () => {
     const service = createFakeService();
     const store = createMemoryStore();
-    // The last visit: a conversation, the window closed.
-    const before = start(service, store);
-    await before.ready;
-    await before.send('hello');
-    before.close();
-    service.agentSays(before.conversation.requestId.value!, 'a reply while away');
-    before.dispose();
+    await lastVisit(service, store, 'a reply while away');
     await wait(50);
     const readsBefore = historyReads(service);
 
@@ -64,12 +68,8 @@ describe('a page load with the window closed', () => {
   it('keeps the schedule of a conversation as active as its newest message (15 s closed), not of a dormant one (60 s)', async () => {
     const service = createFakeService();
     const store = createMemoryStore();
-    const before = start(service, store);
-    await before.ready;
     // Only the visitor wrote: nothing from the other side would mark it active after a reload.
-    await before.send('hello');
-    before.close();
-    before.dispose();
+    await lastVisit(service, store);
     const client = start(service, store);
     await client.ready;
     await until(() => expect(client.conversation.messages.value.length).toBe(1));
