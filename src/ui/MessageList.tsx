@@ -16,6 +16,7 @@ const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) 
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
+const atBottom = (list: HTMLElement) => list.scrollHeight - list.scrollTop - list.clientHeight < STICK_PX;
 
 /** Reply buttons only matter on a message with buttons or a gallery: the others never change for them. */
 const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).length > 0 || !!message.attributes?.attachment;
@@ -55,7 +56,7 @@ export function MessageList() {
     const el = listRef.current;
     // At the bottom of what is rendered, the visitor follows the conversation: a window that let go
     // of the latest messages would otherwise wait for a scroll down that the bottom cannot give.
-    if (scroll && el && el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) stuck.current = true;
+    if (scroll && el && atBottom(el)) stuck.current = true;
     if (scroll) anchor.current ??= scroll.carry(shown, messages, stuck, el);
     else shown.window = tailWindow(messages.length);
     shown.messages = messages;
@@ -108,7 +109,7 @@ export function MessageList() {
     if (!el || !current) return;
     const { window } = current;
     const length = current.messages.length;
-    stuck.current = window.end >= length && el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    stuck.current = window.end >= length && atBottom(el);
     const scroll = scroller.current;
     if (!scroll) return;
     // One step at a time (the list keeps its place between them).
