@@ -36,6 +36,7 @@ const message = (i: number, extra: Partial<WireMessage> = {}): WireMessage => ({
 
 const widgets: WidgetInstance[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const widget of widgets.splice(0)) widget.destroy();
   document.body.innerHTML = '';
 });
@@ -95,5 +96,28 @@ describe('MessageList: a long conversation', () => {
     const fresh = bubbles().at(-1)!;
     expect(fresh.textContent).toContain('Fresh news');
     expect(fresh.hasAttribute('aria-live')).toBe(false);
+  });
+});
+
+describe('MessageList: a window that moves', () => {
+  /** happy-dom lays nothing out: the list's scroll box is given, as a phone would measure it. */
+  function layOut(list: HTMLElement, box: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
+    for (const [name, value] of Object.entries(box)) Object.defineProperty(list, name, { configurable: true, get: () => value, set: () => undefined });
+    // Every message a line tall from the list's top edge: the first one is the anchor a step keeps.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 20 }));
+  }
+
+  it('takes in the messages that arrive while a step up waits for its render', async () => {
+    const { history, list } = await longConversation(300);
+    await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    const shown = () => list().querySelectorAll('[part~="message"]').length;
+    const before = shown();
+    // Near the top of what is rendered: a step up (20 earlier messages), the latest kept…
+    layOut(list(), { scrollTop: 10, clientHeight: 500, scrollHeight: 4000 });
+    list().dispatchEvent(new Event('scroll'));
+    // …and in the same task a poll brings a new message: one render does both.
+    history.value = [...history.value, message(300, { _id: 'late', text: 'Arrived during the step' })];
+    await until(() => expect(list().textContent).toContain('Arrived during the step'));
+    expect(shown()).toBe(before + 20 + 1);
   });
 });

@@ -54,11 +54,13 @@ export function MessageList() {
   if (shown.messages !== messages) {
     const scroll = scroller.current;
     const el = listRef.current;
-    // At the bottom of what is rendered, the visitor follows the conversation: a window that let go
-    // of the latest messages would otherwise wait for a scroll down that the bottom cannot give.
-    if (scroll && el && atBottom(el)) stuck.current = true;
-    if (scroll) anchor.current ??= scroll.carry(shown, messages, stuck, el);
-    else shown.window = tailWindow(messages.length);
+    if (scroll) {
+      // Always carried, also when a scroll step waits for this render: a step taken as messages
+      // arrive would otherwise leave them out of the window, and the list would stop following.
+      // A step's anchor, taken before anything moved, is the one to keep.
+      const moved = scroll.carry(shown, messages, stuck, el);
+      anchor.current ??= moved;
+    } else shown.window = tailWindow(messages.length);
     shown.messages = messages;
   }
   const { start, end } = shown.window;
