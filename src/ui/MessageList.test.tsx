@@ -120,4 +120,41 @@ describe('MessageList: a window that moves', () => {
     await until(() => expect(list().textContent).toContain('Arrived during the step'));
     expect(shown()).toBe(before + 20 + 1);
   });
+
+  it('follows the conversation until the visitor scrolls up, also when messages grew taller under a scroll it made', async () => {
+    const { history, list } = await longConversation(300);
+    await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    const box = { scrollTop: 0, clientHeight: 500, scrollHeight: 4000 };
+    Object.defineProperty(list(), 'clientHeight', { configurable: true, get: () => box.clientHeight });
+    Object.defineProperty(list(), 'scrollHeight', { configurable: true, get: () => box.scrollHeight });
+    Object.defineProperty(list(), 'scrollTop', {
+      configurable: true,
+      get: () => box.scrollTop,
+      set: (v: number) => (box.scrollTop = Math.min(v, box.scrollHeight - box.clientHeight)),
+    });
+    const scrolled = (top: number) => {
+      box.scrollTop = top;
+      list().dispatchEvent(new Event('scroll'));
+    };
+    scrolled(3500);
+    // The list scrolled itself to the bottom; before that scroll's event, an image made it 300 px taller.
+    box.scrollHeight = 4300;
+    scrolled(3500);
+    history.value = [...history.value, message(300, { _id: 'a', text: 'Still followed' })];
+    box.scrollHeight = 4360;
+    await until(() => expect(list().textContent).toContain('Still followed'));
+    expect(box.scrollTop).toBe(3860);
+    // The visitor scrolls up to read: new messages no longer move the list.
+    scrolled(3000);
+    history.value = [...history.value, message(301, { _id: 'b', text: 'Left alone' })];
+    box.scrollHeight = 4420;
+    await until(() => expect(list().textContent).toContain('Left alone'));
+    expect(box.scrollTop).toBe(3000);
+    // Back at the bottom: followed again.
+    scrolled(3920);
+    history.value = [...history.value, message(302, { _id: 'c', text: 'Followed again' })];
+    box.scrollHeight = 4480;
+    await until(() => expect(list().textContent).toContain('Followed again'));
+    expect(box.scrollTop).toBe(3980);
+  });
 });

@@ -35,6 +35,7 @@ export function MessageList() {
   const used = conversation.usedButtons.value;
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
+  const lastTop = useRef(0);
   const anchor = useRef<ListScroll.ScrollAnchor | null>(null);
   // Steps and the kept position (listScroll.ts), for a conversation longer than its window.
   const scroller = useRef<typeof ListScroll | null>(null);
@@ -77,7 +78,8 @@ export function MessageList() {
   }, [messages.length, latest?.state, latest?.key, typing]);
 
   // When the list gets shorter (the close confirmation or the rating takes the composer's place, the
-  // composer grows), the last message stays in view: nothing below it is hidden.
+  // composer grows) or its messages taller (an image or a gallery laid out after they rendered), the
+  // last message stays in view: nothing below it is hidden.
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el || typeof ResizeObserver !== 'function') return;
@@ -85,6 +87,7 @@ export function MessageList() {
       if (stuck.current) el.scrollTop = el.scrollHeight;
     });
     observer.observe(el);
+    observer.observe(el.querySelector('ol')!);
     return () => observer.disconnect();
   }, []);
 
@@ -111,7 +114,12 @@ export function MessageList() {
     if (!el || !current) return;
     const { window } = current;
     const length = current.messages.length;
-    stuck.current = window.end >= length && atBottom(el);
+    const up = el.scrollTop < lastTop.current;
+    lastTop.current = el.scrollTop;
+    // The visitor lets go of the conversation by scrolling up, nothing else: a scroll the list made
+    // itself can arrive after content grew under it (an image, a gallery laid out), and must not.
+    if (window.end >= length && atBottom(el)) stuck.current = true;
+    else if (up || window.end < length) stuck.current = false;
     const scroll = scroller.current;
     if (!scroll) return;
     // One step at a time (the list keeps its place between them).
