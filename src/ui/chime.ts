@@ -5,14 +5,24 @@
  */
 type AudioContextCtor = typeof AudioContext;
 
+/** A poll can bring many messages at once (a conversation read on another device): one chime for them. */
+export const CHIME_GAP_MS = 2000;
+
 export function createChime(win: Window): { play(): void; dispose(): void } {
   const Ctor =
     (win as unknown as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor }).AudioContext ??
     (win as unknown as { webkitAudioContext?: AudioContextCtor }).webkitAudioContext;
+  // Before any gesture the browser refuses to start audio and says so in the console (a normal
+  // session prints nothing): not tried then. Where the browser cannot tell, the context is tried.
+  const activation = (win.navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
   let context: AudioContext | null = null;
+  let last = -Infinity;
   return {
     play() {
-      if (!Ctor) return;
+      if (!Ctor || activation?.hasBeenActive === false) return;
+      const now = win.performance.now();
+      if (now - last < CHIME_GAP_MS) return;
+      last = now;
       try {
         context ??= new Ctor();
         if (context.state === 'suspended') void context.resume().catch(() => undefined);
