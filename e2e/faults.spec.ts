@@ -196,6 +196,26 @@ test('reload in the middle of a send', async ({ page: p }) => {
   await exactlyOnce(p, text);
 });
 
+test('reload the moment Enter is pressed', async ({ page: p }) => {
+  await openWidget(p);
+  const warmUp = unique('warm-up');
+  await type(p, warmUp);
+  await exactlyOnce(p, warmUp);
+  for (let i = 0; i < 5; i++) {
+    const text = unique(`gone ${i}`);
+    const input = p.locator('porchlight-widget [part~="input"]');
+    await input.fill(text);
+    // Enter and the reload in one go: no time for the send, the store, or anything else.
+    await p.evaluate(() => {
+      const field = document.querySelector('porchlight-widget')!.shadowRoot!.querySelector<HTMLElement>('[part~="input"]')!;
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+      location.reload();
+    });
+    await p.waitForLoadState('load');
+    await exactlyOnce(p, text);
+  }
+});
+
 async function twoTabs(browser: Browser): Promise<{ context: BrowserContext; a: Page; b: Page }> {
   const context = await browser.newContext();
   const a = await context.newPage();
