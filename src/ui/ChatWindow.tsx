@@ -8,14 +8,15 @@ import { prefetchMessageText } from './markdown/MessageText.tsx';
 import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
-const CloseConfirm = lazyView(() => import('./CloseConfirm.tsx').then((m) => m.CloseConfirm));
-const ConversationEnd = lazyView(() => import('./ConversationEnd.tsx').then((m) => m.ConversationEnd));
-const ImageViewer = lazyView(() => import('./ImageViewer.tsx').then((m) => m.ImageViewer));
+const later = () => import('./laterViews.ts');
+const CloseConfirm = lazyView(() => later().then((m) => m.CloseConfirm));
+const ConversationEnd = lazyView(() => later().then((m) => m.ConversationEnd));
+const ImageViewer = lazyView(() => later().then((m) => m.ImageViewer));
 const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
 const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
 // Shown only while closed or nobody is available.
 const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m.OfflineNotice));
-const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
+const UploadList = lazyView(() => later().then((m) => m.UploadList));
 // The service's own HTML (poweredBy) waits for DOMPurify anyway: the line and its styles come with it.
 const PoweredBy = lazyView(() => import('./PoweredBy.tsx').then((m) => m.PoweredBy));
 // The home screen and the conversation list (issue 11): only with `startFromHome` or several conversations.
