@@ -5,6 +5,8 @@
 import { createChatClient } from './client/client.ts';
 import { createPreviewClient, type PreviewOptions } from './client/previewClient.ts';
 import { createWidget, type WidgetInstance } from './widget.ts';
+import { adoptStyles } from './ui/adoptStyles.ts';
+import previewCss from './ui/DashboardPreview.css?inline';
 import type { WidgetSettings } from './state/settings.ts';
 
 export type { WidgetInstance } from './widget.ts';
@@ -34,9 +36,15 @@ export function mount(element: HTMLElement, settings: MountSettings): WidgetInst
     ? createPreviewClient({ settings: rest, window: win, preview: { project, labels } })
     : createChatClient({ settings: { windowEvents: false, ...rest }, window: win });
   const instance = createWidget({ host, client });
+  // A preview's own sheet, after the widget's (in the same task as its first paint: no frame without it).
+  if (preview) {
+    host.setAttribute('data-preview', '');
+    adoptStyles(host.shadowRoot!, previewCss, client.settings.peek().nonce);
+  }
   const destroy = instance.destroy;
   instance.destroy = () => {
     destroy();
+    // The host goes, and its shadow root with every sheet in it.
     host.remove();
   };
   return instance;

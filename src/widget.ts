@@ -75,7 +75,6 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
   };
 
   if (openedByVisitor) client.open(true);
-  if (client.preview) host.setAttribute('data-preview', '');
   const removeStyles = adoptStyles(shadow, widgetCss, nonce);
   const mountPoint = win.document.createElement('div');
   shadow.appendChild(mountPoint);
@@ -126,7 +125,6 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
       mountPoint.remove();
       removeStyles();
       for (const remove of lazyStyles.values()) remove();
-      host.removeAttribute('data-preview');
     },
     command: (name, ...args) =>
       (dispatch ??= createDispatcher(instance, client.reportError, { win, attributes: () => client.settings.peek().customAttributes, ready: client.ready }))(

@@ -8,16 +8,17 @@ import { prefetchMessageText } from './markdown/MessageText.tsx';
 import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
-const CloseConfirm = lazyView(() => import('./CloseConfirm.tsx').then((m) => m.CloseConfirm));
-const ConversationEnd = lazyView(() => import('./ConversationEnd.tsx').then((m) => m.ConversationEnd));
-const ImageViewer = lazyView(() => import('./ImageViewer.tsx').then((m) => m.ImageViewer));
+const later = () => import('./laterViews.ts');
+const CloseConfirm = lazyView(() => later().then((m) => m.CloseConfirm));
+const ConversationEnd = lazyView(() => later().then((m) => m.ConversationEnd));
+const ImageViewer = lazyView(() => later().then((m) => m.ImageViewer));
 const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
 const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
 // Shown only while closed or nobody is available.
 const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m.OfflineNotice));
-const UploadList = lazyView(() => import('./UploadList.tsx').then((m) => m.UploadList));
-// The service's own HTML (poweredBy) waits for DOMPurify anyway: the renderer comes with it.
-const SafeHtml = lazyView(() => import('./SafeHtml.tsx').then((m) => m.SafeHtml));
+const UploadList = lazyView(() => later().then((m) => m.UploadList));
+// The service's own HTML (poweredBy) waits for DOMPurify anyway: the line and its styles come with it.
+const PoweredBy = lazyView(() => import('./PoweredBy.tsx').then((m) => m.PoweredBy));
 // The home screen and the conversation list (issue 11): only with `startFromHome` or several conversations.
 const Home = lazyView(() => import('./Home.tsx').then((m) => m.Home));
 const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList, { prefetch: prefetchMessageText }, { prefetch: prefetchQuickReplies }];
@@ -90,11 +91,7 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
       )}
       {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
       {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
-      {settings.value.poweredBy && (
-        <footer class="powered-by">
-          <SafeHtml.View html={settings.value.poweredBy} />
-        </footer>
-      )}
+      {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
       {dragging && <div class="drop-hint">{t('DROP_FILE_HERE')}</div>}
       {ui.viewerImage.value && <ImageViewer.View />}
     </section>

@@ -29,7 +29,8 @@ const message = (i: number, extra: Partial<WireMessage> = {}): WireMessage => ({
   senderFullname: i % 2 ? 'Ann' : '',
   recipient: 'preview',
   type: 'text',
-  text: `Message ${i + 1}`,
+  // Formatted (the number in bold): a text with nothing to format never renders the markdown.
+  text: `Message **${i + 1}**`,
   createdAt: new Date(T0 + i * 1000).toISOString(),
   ...extra,
 });
@@ -76,9 +77,9 @@ describe('MessageList: a long conversation', () => {
     await new Promise((r) => setTimeout(r, 20));
     markdown.renders = [];
     // The visitor's message after the agent's: it starts a run, the one before it does not change.
-    history.value = [...history.value, message(5_000, { _id: 'new', text: 'Just arrived' })];
+    history.value = [...history.value, message(5_000, { _id: 'new', text: 'Just *arrived*' })];
     await until(() => expect(list().textContent).toContain('Just arrived'));
-    expect(markdown.renders).toEqual(['Just arrived']);
+    expect(markdown.renders).toEqual(['Just *arrived*']);
     markdown.renders = [];
     history.value = [...history.value];
     await new Promise((r) => setTimeout(r, 20));

@@ -250,4 +250,19 @@ describe('dashboard preview', () => {
     expect((root.querySelector('.root') as HTMLElement).style.getPropertyValue('--pl-theme')).toBe('#aa0000');
     expect(harness.service.calls).toEqual([]);
   });
+
+  it('brings the sheet that sets a preview in its box, which a live widget never adopts', () => {
+    const mounted = (settings: Parameters<typeof mount>[1]) => {
+      const box = document.createElement('div');
+      document.body.appendChild(box);
+      harness.track(mount(box, settings));
+      return box.querySelector('porchlight-widget')!;
+    };
+    // Counted at once: views loaded on demand (which adopt sheets of their own) are not there yet.
+    const preview = mounted({ preview: true });
+    const live = mounted({ projectid: 'p', apiUrl: 'http://api.test/v3' });
+    expect(preview.hasAttribute('data-preview')).toBe(true);
+    expect(live.hasAttribute('data-preview')).toBe(false);
+    expect(preview.shadowRoot!.adoptedStyleSheets.length).toBe(live.shadowRoot!.adoptedStyleSheets.length + 1);
+  });
 });

@@ -33,6 +33,15 @@ describe('MessageText: a message before and after the markdown parser is downloa
     expect(container.querySelector('.md strong')?.textContent).toBe('b');
   });
 
+  it('shows a text with nothing to format as it is, without downloading the parser', async () => {
+    const adopted: string[] = [];
+    const { container } = render(withWidget(<MessageText text="Hello, where is my order?" />, adopted));
+    expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
+    expect(adopted).toEqual([]);
+  });
+
   it('marks emoji-only texts as such from the first paint', () => {
     const { container } = render(withWidget(<MessageText text="🎉🎉" />, []));
     expect(container.querySelector('.md.emoji-only')).not.toBeNull();
