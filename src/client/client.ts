@@ -25,6 +25,12 @@ const MARKS_KEY = 'conversationMarks';
 const LOOK_WAIT_MS = 2500;
 
 /**
+ * The client's code that a first open and send do not run (refused credentials, files), fetched at
+ * idle once the window is open, as the views' (ui/ChatWindow.tsx): there when the visitor needs it.
+ */
+const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('../state/uploads.ts')];
+
+/**
  * A live chat with the service, without a UI: the models, and the policy between them — which tab
  * leads, when to poll and push, when to sign in, unread counting, start-up and teardown.
  * @throws when `settings.projectid` is missing.
@@ -140,6 +146,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && listConversations(), reportError('storage'));
 
   let ready: Promise<void> = Promise.resolve();
+  let prefetching = false;
   const commands = createCommands(
     models,
     { win, store, emitter },
@@ -249,6 +256,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     effect(() => {
       const language = lang.value;
       if (started) void loadLabels(language);
+    }),
+    effect(() => {
+      if (!running.value || !ui.isOpen.value || prefetching) return;
+      prefetching = true;
+      disposers.push(whenIdle(win, () => LATER_CODE.forEach((load) => void load().catch(() => undefined))));
     }),
     effect(() => {
       // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.

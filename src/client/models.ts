@@ -21,7 +21,7 @@ import { cleanLayer, resolveSettings, type WidgetSettings } from '../state/setti
 import type { KeyValueStore } from '../state/storage.ts';
 import { createTabs, type TabMessage } from '../state/tabs.ts';
 import { createUi, type OpenStateMirror } from '../state/ui.ts';
-import { createUploads } from '../state/uploads.ts';
+import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
 
 /**
@@ -145,7 +145,7 @@ export function createModels(o: {
     const visitor = session.visitor.value;
     return visitor?.authenticated ? visitor : null;
   };
-  const uploads = createUploads({
+  const uploads = uploadsOnDemand({
     apiUrl: o.apiUrl,
     projectId,
     session,
