@@ -25,10 +25,11 @@ const MARKS_KEY = 'conversationMarks';
 const LOOK_WAIT_MS = 2500;
 
 /**
- * The client's code that a first open and send do not run (refused credentials, files), fetched at
- * idle once the window is open, as the views' (ui/ChatWindow.tsx): there when the visitor needs it.
+ * The client's code that a first open and send do not run (refused credentials, files, unread
+ * replies), fetched at idle once the window is open, as the views' (ui/ChatWindow.tsx): there when
+ * the visitor needs it.
  */
-const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('../state/uploads.ts')];
+const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('../state/uploads.ts'), () => import('../state/attention.ts')];
 
 /**
  * A live chat with the service, without a UI: the models, and the policy between them — which tab

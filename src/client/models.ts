@@ -2,7 +2,7 @@ import { computed, signal, untracked } from '@preact/signals-core';
 import { userPhotoUrl } from '../api/fileUrls.ts';
 import type { Http } from '../api/http.ts';
 import { baseLanguage, createTranslator, type Translator } from '../i18n/translator.ts';
-import { createAttention } from '../state/attention.ts';
+import { attentionOnDemand } from '../state/attentionOnDemand.ts';
 import { createConversation } from '../state/conversation.ts';
 import { customTokenJwt, withoutTokenParams } from '../state/tokenParams.ts';
 import { identityAttributes } from '../state/identity.ts';
@@ -155,7 +155,7 @@ export function createModels(o: {
   });
 
   const rating = createRatingMemory({ http, session, projectId });
-  const attention = createAttention({
+  const attention = attentionOnDemand({
     messages: conversation.messages,
     unread: conversation.unread,
     isOpen: ui.isOpen,
