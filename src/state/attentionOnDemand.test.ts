@@ -45,7 +45,7 @@ describe('attentionOnDemand', () => {
     expect(loads).not.toHaveBeenCalled();
     expect(attention.preview.value).toBeNull();
     unread.value = 1;
-    await vi.waitFor(() => expect(attention.preview.value?.key).toBe('a'));
+    await vi.waitFor(() => expect(attention.preview.value?.key).toBe('a'), { timeout: 5000 });
     expect(doc.title).toBe('(1) Shop');
     attention.dismissPreview();
     expect(attention.preview.value).toBeNull();
@@ -56,19 +56,19 @@ describe('attentionOnDemand', () => {
   it('not downloaded (offline): no preview, the title as it was, and the next change of the count tries again', async () => {
     const { attention, doc, loads, unread } = await setup(true);
     unread.value = 1;
-    await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(1), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(attention.preview.value).toBeNull();
     expect(doc.title).toBe('Shop');
     unread.value = 2;
-    await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(2), { timeout: 5000 });
   });
 
   it('disposed before the code came: it never touches the page', async () => {
     const { attention, doc, unread, loads } = await setup();
     unread.value = 1;
     attention.dispose();
-    await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(1), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(attention.preview.value).toBeNull();
     expect(doc.title).toBe('Shop');

@@ -32,10 +32,12 @@ describe('uploadsOnDemand', () => {
     const { uploadsOnDemand } = await import('./uploadsOnDemand.ts');
     const { send, options: o } = options();
     const uploads = uploadsOnDemand(o);
+    const listed: string[][] = [];
+    uploads.items.subscribe((items) => listed.push(items.map((i) => i.name)));
     uploads.add(file('a.pdf'));
     uploads.add(file('b.pdf'));
-    await vi.waitFor(() => expect(uploads.items.value.map((i) => i.name)).toEqual(['a.pdf', 'b.pdf']));
-    await vi.waitFor(() => expect(send.mock.calls.map(([m]) => m.text)).toEqual(['a.pdf', 'b.pdf']));
+    await vi.waitFor(() => expect(send.mock.calls.map(([m]) => m.text)).toEqual(['a.pdf', 'b.pdf']), { timeout: 5000 });
+    expect(listed).toContainEqual(['a.pdf', 'b.pdf']);
     expect(uploads.items.value).toEqual([]);
     // The code is here: the next file is listed in the same call.
     uploads.add(file('c.pdf'));
@@ -50,7 +52,7 @@ describe('uploadsOnDemand', () => {
     const { send, options: o } = options();
     const uploads = uploadsOnDemand(o);
     uploads.add(file('a.pdf'));
-    await vi.waitFor(() => expect(uploads.items.value.map((i) => [i.name, i.error])).toEqual([['a.pdf', 'UPLOAD_FAILED']]));
+    await vi.waitFor(() => expect(uploads.items.value.map((i) => [i.name, i.error])).toEqual([['a.pdf', 'UPLOAD_FAILED']]), { timeout: 5000 });
     uploads.retry(uploads.items.value[0]!.id);
     uploads.dismiss(uploads.items.value[0]!.id);
     expect(uploads.items.value).toEqual([]);
@@ -58,6 +60,6 @@ describe('uploadsOnDemand', () => {
 
     vi.doUnmock('./uploads.ts');
     uploads.add(file('b.pdf'));
-    await vi.waitFor(() => expect(send.mock.calls.map(([m]) => m.text)).toEqual(['b.pdf']));
+    await vi.waitFor(() => expect(send.mock.calls.map(([m]) => m.text)).toEqual(['b.pdf']), { timeout: 5000 });
   });
 });
