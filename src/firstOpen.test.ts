@@ -53,7 +53,14 @@ describe('the first open', () => {
       'src/state/attachments.ts',
     ])
       expect(modules).toContain(needed);
-    for (const later of ['src/state/sessionRefusal.ts', 'src/state/uploads.ts', 'src/state/attention.ts', 'src/state/buttonIntent.ts', 'src/state/safeUrl.ts'])
+    for (const later of [
+      'src/state/sessionRefusal.ts',
+      'src/state/uploads.ts',
+      'src/state/attention.ts',
+      'src/state/buttonIntent.ts',
+      'src/state/safeUrl.ts',
+      'src/api/customTokenAuth.ts',
+    ])
       expect(modules).not.toContain(later);
   }, 30_000);
 });
