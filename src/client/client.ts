@@ -6,7 +6,7 @@ import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
 import { whenIdle } from '../state/idle.ts';
 import { createLoadHint } from '../state/loadHint.ts';
-import { createLookCache, launcherLook, localStorageOf } from '../state/lookCache.ts';
+import { createLookCache, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
 import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
@@ -302,7 +302,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     );
     if (widgets) {
       const { project: p, departments } = widgets;
-      lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, launcherLook(settings.peek()));
+      // For the next page (this one has its look): at idle, with the look's code (launcherLook.ts).
+      // Not downloaded (offline): the next page starts as this one did, and saves it then.
+      const save = () =>
+        void import('../state/launcherLook.ts').then(
+          (m) => !disposed && lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, m.launcherLook(settings.peek())),
+          () => undefined,
+        );
+      disposers.push(whenIdle(win, save));
     }
     const s = settings.peek();
     if (s.startFromHome && !s.singleConversation) ui.setScreen('home');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_ICON_PATH } from './launcherIcon.ts';
-import { createLookCache, launcherLook } from './lookCache.ts';
+import { launcherLook } from './launcherLook.ts';
+import { createLookCache } from './lookCache.ts';
 import { resolveSettings } from './settings.ts';
 
 afterEach(() => localStorage.clear());
