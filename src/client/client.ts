@@ -302,14 +302,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     );
     if (widgets) {
       const { project: p, departments } = widgets;
-      // For the next page (this one has its look): at idle, with the look's code (launcherLook.ts).
-      // Not downloaded (offline): the next page starts as this one did, and saves it then.
-      const save = () =>
+      const cached = { ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) };
+      lookCache.save(cached);
+      // The loader's look for the next page (this one has its look): at idle, with its code
+      // (launcherLook.ts). Not downloaded (offline): the next page saves it.
+      const saveLook = () =>
         void import('../state/launcherLook.ts').then(
-          (m) => !disposed && lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, m.launcherLook(settings.peek())),
+          (m) => !disposed && lookCache.save(cached, m.launcherLook(settings.peek())),
           () => undefined,
         );
-      disposers.push(whenIdle(win, save));
+      disposers.push(whenIdle(win, saveLook));
     }
     const s = settings.peek();
     if (s.startFromHome && !s.singleConversation) ui.setScreen('home');

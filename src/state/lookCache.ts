@@ -34,7 +34,11 @@ export interface LookCache {
   widgets(): CachedWidgets | null;
   /** The last texts (the widget's own for the language with the service's labels laid over). */
   texts(lang: string): Record<string, string> | null;
-  save(widgets: CachedWidgets, look: LauncherLook): void;
+  /**
+   * Keeps `/widgets`' answer with the launcher's look; without a look (its code, launcherLook.ts,
+   * not here yet) the stored look stays, so a return visit's app paints from the answer at once.
+   */
+  save(widgets: CachedWidgets, look?: LauncherLook): void;
   saveTexts(lang: string, texts: Record<string, string>): void;
 }
 
@@ -71,7 +75,8 @@ export function createLookCache(storage: Storage | null, projectId: string): Loo
       return out;
     },
     save(widgets, look) {
-      write(lookKey, { widgets, look });
+      const stored = read(lookKey);
+      write(lookKey, { widgets, look: look ?? (isRecord(stored) ? stored.look : undefined) });
     },
     saveTexts(lang, texts) {
       write(textsKey(lang), texts);
