@@ -27,7 +27,7 @@ const LOOK_WAIT_MS = 2500;
 /**
  * The client's code that a first open and send do not run (refused credentials, files, unread
  * replies), fetched at idle once the window is open, as the views' (ui/ChatWindow.tsx): there when
- * the visitor needs it.
+ * the visitor needs it. They are one chunk (vite.config.ts `LATER_CLIENT_CODE`).
  */
 const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('../state/uploads.ts'), () => import('../state/attention.ts')];
 
