@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { placeholderCss } from '../src/state/lookCache.ts';
+import { placeholderCss } from '../src/state/launcherLook.ts';
 import { CHAT_ICON_PATH } from '../src/state/launcherIcon.ts';
 import { createLoadHint } from '../src/state/loadHint.ts';
 

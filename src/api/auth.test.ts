@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeFetch } from '../test/fakeFetch.ts';
-import { bareJwt, signInWithCustomToken } from './auth.ts';
+import { bareJwt } from './auth.ts';
+import { signInWithCustomToken } from './customTokenAuth.ts';
 import { ApiError, createHttp } from './http.ts';
 
 const apiUrl = 'https://api.test/v3';

@@ -173,3 +173,25 @@ describe('createPreviewClient', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe("the launcher's look for the loader's next page", () => {
+  const lookOf = (projectId: string) =>
+    (JSON.parse(localStorage.getItem(`porchlight:look:${projectId}`) ?? 'null') as { look?: { theme?: string } } | null)?.look;
+
+  it('is kept once the project has answered, at idle (its code a chunk of its own), not in the start-up task', async () => {
+    localStorage.clear();
+    const { service, client } = startClient({ persistence: 'local', themeColor: '#123456' });
+    await client.ready;
+    expect(lookOf(service.projectId)).toBeUndefined();
+    await vi.waitFor(() => expect(lookOf(service.projectId)?.theme).toBe('#123456'), { timeout: 5000 });
+  });
+
+  it('a client disposed before then keeps nothing', async () => {
+    localStorage.clear();
+    const { service, client } = startClient({ persistence: 'local' });
+    await client.ready;
+    client.dispose();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(lookOf(service.projectId)).toBeUndefined();
+  });
+});

@@ -6,7 +6,7 @@ import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
 import { whenIdle } from '../state/idle.ts';
 import { createLoadHint } from '../state/loadHint.ts';
-import { createLookCache, launcherLook, localStorageOf } from '../state/lookCache.ts';
+import { createLookCache, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
 import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
@@ -23,6 +23,13 @@ const MARKS_KEY = 'conversationMarks';
 
 /** First visit: how long the launcher waits, unseen, for the project's look before it shows anyway. */
 const LOOK_WAIT_MS = 2500;
+
+/**
+ * The client's code that a first open and send do not run (refused credentials, files, unread
+ * replies), fetched at idle once the window is open, as the views' (ui/ChatWindow.tsx): there when
+ * the visitor needs it. They are one chunk (vite.config.ts `LATER_CLIENT_CODE`).
+ */
+const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('../state/uploads.ts'), () => import('../state/attention.ts')];
 
 /**
  * A live chat with the service, without a UI: the models, and the policy between them — which tab
@@ -140,6 +147,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && listConversations(), reportError('storage'));
 
   let ready: Promise<void> = Promise.resolve();
+  let prefetching = false;
   const commands = createCommands(
     models,
     { win, store, emitter },
@@ -251,6 +259,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       if (started) void loadLabels(language);
     }),
     effect(() => {
+      if (!running.value || !ui.isOpen.value || prefetching) return;
+      prefetching = true;
+      disposers.push(whenIdle(win, () => LATER_CODE.forEach((load) => void load().catch(() => undefined))));
+    }),
+    effect(() => {
       // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.
       const jwt = models.wantedToken.value;
       if (started && jwt) signInIfReady();
@@ -289,7 +302,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     );
     if (widgets) {
       const { project: p, departments } = widgets;
-      lookCache.save({ ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) }, launcherLook(settings.peek()));
+      const cached = { ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) };
+      lookCache.save(cached);
+      // The loader's look for the next page (this one has its look): at idle, with its code
+      // (launcherLook.ts). Not downloaded (offline): the next page saves it.
+      const saveLook = () =>
+        void import('../state/launcherLook.ts').then(
+          (m) => !disposed && lookCache.save(cached, m.launcherLook(settings.peek())),
+          () => undefined,
+        );
+      disposers.push(whenIdle(win, saveLook));
     }
     const s = settings.peek();
     if (s.startFromHome && !s.singleConversation) ui.setScreen('home');

@@ -2,7 +2,7 @@ import { computed, signal, untracked } from '@preact/signals-core';
 import { userPhotoUrl } from '../api/fileUrls.ts';
 import type { Http } from '../api/http.ts';
 import { baseLanguage, createTranslator, type Translator } from '../i18n/translator.ts';
-import { createAttention } from '../state/attention.ts';
+import { attentionOnDemand } from '../state/attentionOnDemand.ts';
 import { createConversation } from '../state/conversation.ts';
 import { customTokenJwt, withoutTokenParams } from '../state/tokenParams.ts';
 import { identityAttributes } from '../state/identity.ts';
@@ -21,7 +21,7 @@ import { cleanLayer, resolveSettings, type WidgetSettings } from '../state/setti
 import type { KeyValueStore } from '../state/storage.ts';
 import { createTabs, type TabMessage } from '../state/tabs.ts';
 import { createUi, type OpenStateMirror } from '../state/ui.ts';
-import { createUploads } from '../state/uploads.ts';
+import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
 
 /**
@@ -145,7 +145,7 @@ export function createModels(o: {
     const visitor = session.visitor.value;
     return visitor?.authenticated ? visitor : null;
   };
-  const uploads = createUploads({
+  const uploads = uploadsOnDemand({
     apiUrl: o.apiUrl,
     projectId,
     session,
@@ -155,7 +155,7 @@ export function createModels(o: {
   });
 
   const rating = createRatingMemory({ http, session, projectId });
-  const attention = createAttention({
+  const attention = attentionOnDemand({
     messages: conversation.messages,
     unread: conversation.unread,
     isOpen: ui.isOpen,

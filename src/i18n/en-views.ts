@@ -18,6 +18,10 @@ export const enOfViews = {
   IMAGE_LABEL: 'Image',
   ATTACHMENT_LABEL: 'Attachment',
   IMAGE_UNAVAILABLE: 'This image cannot be shown.',
+  // The upload list's (ui/UploadList.tsx).
+  UPLOAD_TOO_LARGE: 'This file is too large (at most {{size}}).',
+  UPLOAD_TYPE_NOT_ALLOWED: 'Files of this type cannot be sent.',
+  UPLOAD_FAILED: 'The file could not be sent.',
   OPEN_IMAGE: 'Open image {{name}}',
   IMAGE_VIEWER_LABEL: 'Image',
   DOWNLOAD_FILE: 'Download {{name}}',

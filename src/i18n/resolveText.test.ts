@@ -5,7 +5,8 @@ import { loadLocale, SHIPPED_LANGUAGES } from './locales.ts';
 import { pendingEn } from './pending-en.ts';
 import { englishOfViews } from './en-views.ts';
 import { resolveText, type Bundles } from './resolveText.ts';
-import { createTranslator, engineOptions } from './translator.ts';
+import { engineOptions } from './engine.ts';
+import { createTranslator } from './translator.ts';
 
 /**
  * The first paint reads texts without i18next (resolveText.ts); i18next takes over at idle. Both
@@ -16,7 +17,7 @@ const english: Record<string, string> = { ...pendingEn, ...en, ...englishOfViews
 
 async function engineFor(lng: string, bundles: Bundles) {
   const instance = i18next.createInstance();
-  // The translator's own configuration (translator.ts `engineOptions`).
+  // The translator's own configuration (engine.ts `engineOptions`).
   await instance.init(engineOptions(lng, bundles));
   return instance;
 }

@@ -1,4 +1,4 @@
-import type { i18n, InitOptions } from 'i18next';
+import type { i18n } from 'i18next';
 import en, { type LabelKey } from './en.ts';
 import { baseLanguage, loadLocale } from './locales.ts';
 import { pendingEn, type PendingKey } from './pending-en.ts';
@@ -73,26 +73,6 @@ export interface Translator {
   viewTexts(): true | Promise<void>;
 }
 
-/**
- * i18next's configuration for `lng` over `bundles` (the texts loaded so far): the engine's, and the
- * one resolveText.test.ts proves the first-paint reader equal to.
- */
-export function engineOptions(lng: string, bundles: Bundles): InitOptions {
-  const resources: Record<string, { translation: Record<string, string> }> = {};
-  for (const [code, texts] of Object.entries(bundles)) if (texts) resources[code] = { translation: { ...texts } };
-  return {
-    lng,
-    fallbackLng: 'en',
-    resources,
-    initImmediate: false,
-    // Texts are rendered as text nodes by Preact, never as HTML: i18next must not escape them twice.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // i18next advertises in the host page's console otherwise; the page is not ours to write to.
-    showSupportNotice: false,
-  };
-}
-
 export interface TranslatorOptions {
   /** i18next has taken over: views re-read their texts (the same strings, unless one was a guess). */
   onEngine?(): void;
@@ -150,11 +130,9 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
   function engine(): Promise<void> {
     // At idle, with i18next: the texts of the views a visitor may open next.
     askViewTexts();
-    loading ??= import('i18next').then(
-      async ({ default: i18next }) => {
-        const created = i18next.createInstance();
-        await created.init(engineOptions(language, bundles));
-        instance = created;
+    loading ??= import('./engine.ts').then(
+      async ({ createEngine }) => {
+        instance = await createEngine(language, bundles);
         onEngine?.();
       },
       (error: unknown) => {

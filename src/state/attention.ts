@@ -28,7 +28,7 @@ export function unreadTitle(title: string, count: number): string {
   return count > 0 ? `(${count > 99 ? '99+' : count}) ${title}` : title;
 }
 
-export function createAttention(options: {
+export interface AttentionOptions {
   messages: ReadonlySignal<readonly ChatMessage[]>;
   unread: ReadonlySignal<number>;
   isOpen: ReadonlySignal<boolean>;
@@ -36,7 +36,9 @@ export function createAttention(options: {
   /** No title changes (the dashboard preview). */
   quiet?: boolean;
   doc: Document;
-}): AttentionModel {
+}
+
+export function createAttention(options: AttentionOptions): AttentionModel {
   const { doc } = options;
   const dismissed = signal<string | null>(null);
   const hidden = signal(doc.visibilityState === 'hidden');

@@ -3,7 +3,7 @@
  * loaded only when a page gives a token or a signed-in visitor comes back; guests never fetch it.
  */
 import type { Signal } from '@preact/signals-core';
-import { signInWithCustomToken } from '../api/auth.ts';
+import { signInWithCustomToken } from '../api/customTokenAuth.ts';
 import { ApiError, type Http } from '../api/http.ts';
 import { identityFromToken, isExpired } from './customToken.ts';
 import type { SignedInSwitch, Visitor } from './session.ts';

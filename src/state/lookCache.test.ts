@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_ICON_PATH } from './launcherIcon.ts';
-import { createLookCache, launcherLook } from './lookCache.ts';
+import { launcherLook } from './launcherLook.ts';
+import { createLookCache } from './lookCache.ts';
 import { resolveSettings } from './settings.ts';
 
 afterEach(() => localStorage.clear());
@@ -48,6 +49,12 @@ describe('look cache', () => {
     expect(createLookCache(localStorage, 'p2').widgets()).toBeNull();
     localStorage.setItem('porchlight:labels:p1:de', '{not json');
     expect(createLookCache(localStorage, 'p1').texts('de')).toBeNull();
+    // An answer saved before the look is computed keeps the look stored (none on a first visit).
+    cache.save({ project: { _id: 'p1', name: 'Shop 2' } });
+    expect(createLookCache(localStorage, 'p1').widgets()).toEqual({ project: { _id: 'p1', name: 'Shop 2' } });
+    expect(JSON.parse(localStorage.getItem('porchlight:look:p1')!).look).toEqual(look);
+    createLookCache(localStorage, 'p4').save({ project: { _id: 'p4', name: 'New' } });
+    expect(JSON.parse(localStorage.getItem('porchlight:look:p4')!)).toEqual({ widgets: { project: { _id: 'p4', name: 'New' } } });
     const none = createLookCache(null, 'p3');
     none.save({}, look);
     expect(none.widgets()).toBeNull();

@@ -1,8 +1,4 @@
 import type { WidgetsResponse } from '../api/wire.ts';
-import type { WidgetSettings } from './settings.ts';
-import { CHAT_ICON_PATH } from './launcherIcon.ts';
-import { themeVariables } from './theme.ts';
-import { DEFAULT_SETTINGS } from './settings.ts';
 
 /**
  * The last known look of a project's widget, kept in localStorage so that a return visit paints
@@ -24,26 +20,10 @@ export interface LauncherLook {
   image: string;
   /** Not always shown (`startHidden`, or hidden on desktop or phones): the loader leaves it to the app. */
   hide: boolean;
-  /** The loader's placeholder stylesheet for this look (`placeholderCss`): built here, so the loader stays small. */
+  /** The loader's placeholder stylesheet for this look (launcherLook.ts `placeholderCss`): built here, so the loader stays small. */
   css: string;
   /** The chat icon's path (24×24 viewBox) when there is no image: kept here, so the loader need not carry it. */
   icon: string;
-}
-
-/**
- * The stylesheet of the loader's placeholder launcher (`button.l`), drawn exactly as the app's
- * `.launcher` with this look. `:host` with `all: initial` (which also resets transform, filter and
- * contain) keeps the host page from moving or hiding it.
- */
-export function placeholderCss(look: Omit<LauncherLook, 'css' | 'icon'>): string {
-  const side = look.align === 'left' ? 'left' : 'right';
-  return (
-    ':host{all:initial!important;position:fixed!important;z-index:2147483000!important}' +
-    `.l{position:fixed;bottom:${look.y};${side}:${look.x};width:${look.w};height:${look.h};border:0;border-radius:50%;padding:0;cursor:pointer;` +
-    `display:grid;place-items:center;background:${look.theme};color:${look.fg};box-shadow:0 6px 20px rgb(16 24 40/.22)}` +
-    '.l svg{width:28px;height:28px;fill:currentColor}.l img{width:100%;height:100%;border-radius:50%;object-fit:cover}' +
-    `@media (max-width:480px){.l{bottom:max(${look.my},16px);${side}:max(${look.mx},16px)}}`
-  );
 }
 
 /** What `project.apply()` needs from `/widgets`, minus availability (that is never stale-safe). */
@@ -54,28 +34,12 @@ export interface LookCache {
   widgets(): CachedWidgets | null;
   /** The last texts (the widget's own for the language with the service's labels laid over). */
   texts(lang: string): Record<string, string> | null;
-  save(widgets: CachedWidgets, look: LauncherLook): void;
+  /**
+   * Keeps `/widgets`' answer with the launcher's look; without a look (its code, launcherLook.ts,
+   * not here yet) the stored look stays, so a return visit's app paints from the answer at once.
+   */
+  save(widgets: CachedWidgets, look?: LauncherLook): void;
   saveTexts(lang: string, texts: Record<string, string>): void;
-}
-
-/** The launcher's resolved look, exactly as the app's styles draw it. */
-export function launcherLook(settings: WidgetSettings): LauncherLook {
-  const vars = themeVariables(settings, DEFAULT_SETTINGS);
-  const v = (name: `--pl-${string}`) => vars[name] ?? '';
-  const look = {
-    align: settings.align,
-    theme: v('--pl-theme'),
-    fg: v('--pl-theme-fg'),
-    x: v('--pl-margin-x'),
-    y: v('--pl-margin-y'),
-    mx: v('--pl-mobile-margin-x'),
-    my: v('--pl-mobile-margin-y'),
-    w: v('--pl-launcher-width'),
-    h: v('--pl-launcher-height'),
-    image: /^https?:\/\//i.test(settings.baloonImage) ? settings.baloonImage : '',
-    hide: settings.startHidden || !settings.displayOnDesktop || !settings.displayOnMobile,
-  };
-  return { ...look, css: placeholderCss(look), icon: CHAT_ICON_PATH };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -111,7 +75,8 @@ export function createLookCache(storage: Storage | null, projectId: string): Loo
       return out;
     },
     save(widgets, look) {
-      write(lookKey, { widgets, look });
+      const stored = read(lookKey);
+      write(lookKey, { widgets, look: look ?? (isRecord(stored) ? stored.look : undefined) });
     },
     saveTexts(lang, texts) {
       write(textsKey(lang), texts);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
-import { buttonIntent, buttonsEnabled, buttonsOf } from './attachments.ts';
+import { buttonsEnabled, buttonsOf } from './attachments.ts';
+import { buttonIntent } from './buttonIntent.ts';
 import { infoLineOf, toChatMessages, type ChatMessage } from './chatMessage.ts';
 import { inputControl } from './inputControl.ts';
 import { expandSplitMessages, revealed } from './splitMessages.ts';

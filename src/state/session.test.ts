@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, createHttp } from '../api/http.ts';
 import { listMessages } from '../api/messages.ts';
 import { createFakeService } from '../test/fakeService.ts';
-import { createSession, isCredentialRefusal, REFUSAL_SIGN_INS, SessionRefusedError } from './session.ts';
+import { createSession, REFUSAL_STATUSES, SessionRefusedError } from './session.ts';
+import { isCredentialRefusal, REFUSAL_SIGN_INS } from './sessionRefusal.ts';
 import { createMemoryStore } from './storage.ts';
 
 function setup(identity = {}) {
@@ -159,5 +160,12 @@ describe('isCredentialRefusal', () => {
     expect(refusal(413, { err: 'Request entity too large', limit: 512000 })).toBe(false);
     expect(refusal(500, 'Unauthorized')).toBe(false);
     expect(isCredentialRefusal(new Error('x'))).toBe(false);
+  });
+  it('is never a status outside REFUSAL_STATUSES (the session loads these rules only for those)', () => {
+    const bodies = [undefined, 'Unauthorized', { msg: 'you dont belong to the project.' }, { msg: 'Unauthorized.' }, {}];
+    for (let status = 100; status < 600; status++) {
+      if (REFUSAL_STATUSES.includes(status)) continue;
+      for (const body of bodies) expect(refusal(status, body)).toBe(false);
+    }
   });
 });

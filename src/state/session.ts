@@ -48,29 +48,32 @@ export class SessionRefusedError extends Error {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
- * Did the service refuse the stored credentials (so a fresh sign-in may help), rather than the
- * call itself? docs/service.md §2: passport's plain-text 401 (bad, expired or revoked token) and
- * 400 (a malformed `Authorization`), has-role's 403 "you dont belong to the project." (a deleted
- * guest, a token of another project) and validtoken's 403 "Unauthorized.". Not a 403 "you dont
- * have the required role." (a new guest has the same role), not projectSetter's JSON 400, and not
- * the project's IP or ban filters (401 `{err}`), which a new guest would not pass either.
+ * The only statuses with which the service may refuse the visitor's credentials
+ * (sessionRefusal.ts tells which of their answers are such refusals): any other failure is the
+ * call's own, and needs no code beyond this module.
  */
-export function isCredentialRefusal(error: unknown): error is ApiError {
-  if (!(error instanceof ApiError)) return false;
-  const { status, body } = error;
-  const msg = isRecord(body) && typeof body.msg === 'string' ? body.msg : '';
-  if (status === 401) return !(isRecord(body) && typeof body.err === 'string');
-  if (status === 400) return !isRecord(body);
-  if (status === 403) return /belong to the project/i.test(msg) || msg === 'Unauthorized.';
-  return false;
+export const REFUSAL_STATUSES = [400, 401, 403];
+
+/** Refusals so far on this page (sessionRefusal.ts). */
+export interface Refusals {
+  /** When refusals forced a fresh sign-in (the budget of REFUSAL_SIGN_INS per window). */
+  renewals: number[];
+  /** The status that stopped calls (SessionRefusedError's). */
+  status: number;
 }
 
-/** Fresh sign-ins forced by refusals, at most this many per window, before calls stop. */
-export const REFUSAL_SIGN_INS = 3;
-export const REFUSAL_WINDOW_MS = 10 * 60_000;
+/** What of a session the handling of refused credentials works on (sessionRefusal.ts). */
+export interface RefusalScope {
+  now(): number;
+  token: Signal<string | null>;
+  refused: Signal<boolean>;
+  refusals: Refusals;
+  onRefused?: (error: SessionRefusedError) => void;
+  /** Forgets the refused token (a site's token the service no longer takes leaves a guest). */
+  dropToken(status: number): Promise<void>;
+  ensure(): Promise<string>;
+}
 
 export interface SessionModel {
   token: Signal<string | null>;
@@ -99,7 +102,7 @@ export interface SessionModel {
    */
   ensure(): Promise<string>;
   /**
-   * Runs an authorised call. A refusal of the credentials (see isCredentialRefusal) drops the
+   * Runs an authorised call. A refusal of the credentials (sessionRefusal.ts) drops the
    * token, signs in again (one sign-in however many calls were refused) and retries once; a fresh
    * token refused too, or too many such sign-ins, stops calls with SessionRefusedError.
    */
@@ -145,9 +148,7 @@ export function createSession(options: {
   /** Site's tokens the service refused on this page: never tried again (no request loop). */
   const refusedTokens = new Set<string>();
   const now = options.now ?? Date.now;
-  /** When refusals forced a fresh sign-in (the budget of REFUSAL_SIGN_INS per window). */
-  let renewals: number[] = [];
-  let refusedWith = 0;
+  const refusals: Refusals = { renewals: [], status: 0 };
   let signingIn: Promise<string> | null = null;
   // A sign-in must never race the stored session being read (it would make a second guest).
   let restoring: Promise<void> = Promise.resolve();
@@ -209,31 +210,21 @@ export function createSession(options: {
   };
   const siteSignIn = () => import('./customTokenSignIn.ts');
 
-  function stop(status: number): SessionRefusedError {
-    const error = new SessionRefusedError(status);
-    refusedWith = status;
-    if (!refused.peek()) {
-      refused.value = true;
-      options.onRefused?.(error);
-    }
-    return error;
-  }
-
-  /** A token to try after `failed` was refused: the one another call already got, or a fresh one. */
-  async function renew(failed: string, refusal: ApiError): Promise<string> {
-    if (token.peek() === failed) {
-      const since = now() - REFUSAL_WINDOW_MS;
-      renewals = renewals.filter((at) => at > since);
-      if (renewals.length >= REFUSAL_SIGN_INS) throw stop(refusal.status);
-      renewals.push(now());
-      // A site's token the service no longer takes (run out mid-visit): a guest goes on.
+  // Refused credentials are handled by a chunk of its own (sessionRefusal.ts), loaded with the first refusal.
+  const refusal: RefusalScope = {
+    now,
+    token,
+    refused,
+    refusals,
+    onRefused: options.onRefused,
+    async dropToken(status) {
       const held = heldSiteToken();
-      if (held) await (await siteSignIn()).dropSiteToken(site, held, refusal.status);
+      if (held) await (await siteSignIn()).dropSiteToken(site, held, status);
       token.value = null;
       await store.del(KEY);
-    }
-    return model.ensure();
-  }
+    },
+    ensure: () => model.ensure(),
+  };
 
   const model: SessionModel = {
     token,
@@ -241,7 +232,7 @@ export function createSession(options: {
     refused,
     switched,
     allowAgain() {
-      renewals = [];
+      refusals.renewals = [];
       refused.value = false;
     },
     restore(fromTab = false) {
@@ -271,20 +262,17 @@ export function createSession(options: {
       return signingIn;
     },
     async authorized<T>(call: (token: string) => Promise<T>): Promise<T> {
-      if (refused.peek()) throw new SessionRefusedError(refusedWith);
+      if (refused.peek()) throw new SessionRefusedError(refusals.status);
       const first = await model.ensure();
       try {
         return await call(first);
       } catch (error) {
-        if (!isCredentialRefusal(error)) throw error;
-        const fresh = await renew(first, error);
-        try {
-          return await call(fresh);
-        } catch (again) {
-          // A brand-new guest refused at once: signing in again would only loop.
-          if (isCredentialRefusal(again)) throw stop(again.status);
-          throw again;
-        }
+        if (!(error instanceof ApiError && REFUSAL_STATUSES.includes(error.status))) throw error;
+        // Not downloaded (offline meanwhile): the call failed as it did, and is retried as any failure is.
+        const handling = await import('./sessionRefusal.ts').catch(() => {
+          throw error;
+        });
+        return handling.retryRefused(refusal, first, error, call);
       }
     },
     async updateVisitor(patch) {

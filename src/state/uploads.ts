@@ -21,16 +21,18 @@ export interface UploadsModel {
   dismiss(id: string): void;
 }
 
-export function createUploads(options: {
+export interface UploadsOptions {
   apiUrl: string;
   projectId: string;
   session: SessionModel;
   conversation: ConversationModel;
   rules: () => { accept: string; allowedExtensions: string };
   onError: (detail: WidgetErrorDetail) => void;
-}): UploadsModel {
+}
+
+/** `items`: the list to keep them in (uploadsOnDemand.ts made it before this code was here). */
+export function createUploads(options: UploadsOptions, items = signal<UploadItem[]>([])): UploadsModel {
   const { apiUrl, projectId, session, conversation } = options;
-  const items = signal<UploadItem[]>([]);
   const files = new Map<string, File>();
   let counter = 0;
 

@@ -1,5 +1,5 @@
 import type { AttachmentButton } from '../api/wire.ts';
-import { buttonIntent, isReplyButton } from '../state/attachments.ts';
+import { buttonIntent, isReplyButton } from '../state/buttonIntent.ts';
 import { useCss, useWidget } from './context.ts';
 import quickRepliesCss from './QuickReplies.css?inline';
 

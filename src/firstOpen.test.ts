@@ -1,0 +1,66 @@
+// @vitest-environment node
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The modules a first open loads: `app.ts` and what it imports statically (`npm run size` counts
+ * the same graph of the built files). esbuild splits at every `import()` as Rollup does.
+ */
+async function firstOpenModules(): Promise<string[]> {
+  const result = await build({
+    entryPoints: ['src/app.ts'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: 'first-open',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    supported: { 'top-level-await': true },
+    // Stylesheets imported as text (`?inline`): their content does not matter here.
+    plugins: [
+      {
+        name: 'inline-css',
+        setup(b) {
+          b.onResolve({ filter: /\?inline$/ }, (a) => ({ path: a.path, namespace: 'css' }));
+          b.onLoad({ filter: /.*/, namespace: 'css' }, () => ({ contents: 'export default ""', loader: 'js' }));
+        },
+      },
+    ],
+  });
+  const outputs: Metafile['outputs'] = result.metafile.outputs;
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of outputs[file]!.imports) if (next.kind === 'import-statement' && !next.external) visit(next.path);
+  };
+  visit(Object.keys(outputs).find((file) => outputs[file]!.entryPoint === 'src/app.ts')!);
+  return [...seen].flatMap((file) => Object.keys(outputs[file]!.inputs));
+}
+
+describe('the first open', () => {
+  it('leaves out the code only some visits run (each loaded on demand, prefetched once the window opens)', async () => {
+    const modules = await firstOpenModules();
+    // The graph is real: what every open needs is in it.
+    for (const needed of [
+      'src/client/client.ts',
+      'src/state/session.ts',
+      'src/state/uploadsOnDemand.ts',
+      'src/state/attentionOnDemand.ts',
+      'src/state/attachments.ts',
+    ])
+      expect(modules).toContain(needed);
+    for (const later of [
+      'src/state/sessionRefusal.ts',
+      'src/state/uploads.ts',
+      'src/state/attention.ts',
+      'src/state/buttonIntent.ts',
+      'src/state/safeUrl.ts',
+      'src/api/customTokenAuth.ts',
+    ])
+      expect(modules).not.toContain(later);
+  }, 30_000);
+});
