@@ -1,5 +1,6 @@
 import type { Http } from './http.ts';
-import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
+import { normalizeMessage, normalizeMessages, normalizeMessagesInSlices } from './normalize/message.ts';
+import { createSlices } from './slices.ts';
 import type { SendMessageBody, WireMessage } from './wire.ts';
 
 const path = (projectId: string, requestId: string) => `/${encodeURIComponent(projectId)}/requests/${encodeURIComponent(requestId)}/messages`;
@@ -12,12 +13,23 @@ export async function postMessage(http: Http, token: string, projectId: string, 
   return normalizeMessage(await http<unknown>('POST', path(projectId, requestId), { token, body }));
 }
 
+/** A whole history is read in slices, the page running between them (thousands of messages). */
+const readHistory = (body: unknown) => normalizeMessagesInSlices(body, createSlices());
+
+/** The history held, and the messages the service added after its last one: the held ones stay the same objects. */
+const extendHistory = (held: unknown, more: unknown[]) => {
+  const list = held as WireMessage[];
+  return [...list, ...normalizeMessages(more, Date.now(), list.at(-1))];
+};
+
 /**
  * `GET /{pid}/requests/{rid}/messages`: the whole history, oldest first; `[]` before the first message.
  * Polled: revalidated with the service's ETag, and an answer unchanged since the last call on the
  * same `http` (one widget) for this conversation returns the SAME array as then, not re-parsed (the
  * contract state relies on: `next === previous` means nothing changed, skip the merge and the render).
+ * An answer that only grew at its end gives the last array's messages (the same objects) followed by
+ * the new ones, parsed and normalised alone.
  */
 export async function listMessages(http: Http, token: string, projectId: string, requestId: string): Promise<WireMessage[]> {
-  return http<WireMessage[]>('GET', path(projectId, requestId), { token, reuse: normalizeMessages });
+  return http<WireMessage[]>('GET', path(projectId, requestId), { token, reuse: readHistory, extend: extendHistory });
 }
