@@ -24,16 +24,17 @@ export interface RequestOptions {
    * `If-None-Match` with the service's ETag, a bodiless 304 when nothing changed), and when the raw
    * answer is the same text as the last one this function read at this path, the value it made then
    * is returned again, the very same object: an unchanged answer costs a string comparison, no
-   * parsing and no normalising, and callers can tell "nothing new" by identity.
+   * parsing and no normalising, and callers can tell "nothing new" by identity. A promise (a value
+   * made in slices) is awaited.
    */
-  reuse?: (body: unknown) => unknown | Promise<unknown>;
+  reuse?: (body: unknown) => unknown;
   /**
    * With `reuse`: when the raw answer is the last one with more items at the end of its array (a
    * history that grew by a message: the text up to the last one's closing bracket is the same), only
    * the new items are parsed, and this makes the value from the last value and them: a poll that
    * brings one message costs what one message costs, not the whole history.
    */
-  extend?: (value: unknown, more: unknown[]) => unknown | Promise<unknown>;
+  extend?: (value: unknown, more: unknown[]) => unknown;
 }
 
 /** The service answered with a non-2xx status. */
@@ -105,7 +106,7 @@ export function appendedItems(before: string, after: string): string | null {
 /** The last answer read with `reuse` at one path: its raw text and what `reuse` made of it. */
 interface ReusableAnswer {
   text: string;
-  reuse: (body: unknown) => unknown | Promise<unknown>;
+  reuse: (body: unknown) => unknown;
   value: unknown;
 }
 

@@ -2,7 +2,7 @@ import { computed, effect, signal, type ReadonlySignal, type Signal } from '@pre
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-import { mergeHistory, toChatMessages, isInfo, type ChatMessage, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
+import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
 import { keepIfUnchanged } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
@@ -83,6 +83,13 @@ export interface ConversationModel {
   useButtons(key: string): void;
   forget(): Promise<void>;
   dispose(): void;
+}
+
+/** `list` starts with the very same records as `before`, and has more. */
+function grewFrom(list: readonly WireMessage[], before: readonly WireMessage[]): boolean {
+  if (list.length <= before.length) return false;
+  for (let i = before.length - 1; i >= 0; i--) if (list[i] !== before[i]) return false;
+  return true;
 }
 
 export function createConversation(options: {
@@ -184,13 +191,12 @@ export function createConversation(options: {
   const usedButtons = signal<ReadonlySet<string>>(new Set());
   // Unchanged messages keep their objects and the lists their identity, from the history to what the
   // view renders: a poll with nothing new wakes no view, and a new message renders only itself.
-  const chatCache: ChatMessageCache = new WeakMap();
+  // A history that grew at its end is turned into chat messages from where the last one ended.
+  const toChatMessages = createChatMessages();
   const partsCache: PartsCache = new WeakMap();
   let chatList: ChatMessage[] = [];
   let partList: TimedMessage[] = [];
-  const allMessages = computed(
-    () => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value, chatCache))),
-  );
+  const allMessages = computed(() => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value))));
   const timeline = computed(() =>
     revealed((partList = keepIfUnchanged(partList, expandSplitMessages(allMessages.value, arrivals.value, partsCache))), clock.value),
   );
@@ -298,6 +304,12 @@ export function createConversation(options: {
   }
 
   const storedTempUIDs = () => new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
+  /** Outbox items the service has stored leave the outbox (nothing to look for with an empty one). */
+  async function dropStoredFromOutbox() {
+    if (!outbox.value.length) return;
+    const stored = storedTempUIDs();
+    if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+  }
 
   /** The last history answer absorbed, and the history it made: an identical answer is nothing new. */
   let absorbed: { list: readonly WireMessage[]; into: readonly WireMessage[] } | null = null;
@@ -308,10 +320,12 @@ export function createConversation(options: {
     // The api hands back the very same array for an unchanged answer (raw text or 304): while the
     // history is still the one it made, a poll with nothing new writes no signal and renders nothing.
     if (absorbed?.list === list && absorbed.into === history.peek()) return engine.recovered();
-    absorb(list);
+    // An answer that grew at its end holds the last one's messages, the same objects (api/messages.ts):
+    // merged into the history they made, only the new ones are news.
+    const before = absorbed?.into === history.peek() ? absorbed.list : null;
+    absorb(before && grewFrom(list, before) ? list.slice(before.length) : list);
     absorbed = { list, into: history.peek() };
-    const stored = storedTempUIDs();
-    if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+    await dropStoredFromOutbox();
     await engine.recovered();
   }
 
@@ -443,8 +457,7 @@ export function createConversation(options: {
       const ours = messages.filter((m) => m && m.recipient === rid);
       if (!ours.length) return;
       absorb(ours, silent);
-      const stored = storedTempUIDs();
-      if (outbox.value.some((item) => stored.has(item.tempUID))) void setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+      void dropStoredFromOutbox();
     },
     resume() {
       void setOutbox((items) =>
