@@ -13,8 +13,16 @@ export async function postMessage(http: Http, token: string, projectId: string, 
   return normalizeMessage(await http<unknown>('POST', path(projectId, requestId), { token, body }));
 }
 
+/** A history longer than this took a while to parse. */
+const LONG = 200;
+
 /** A whole history is read in slices, the page running between them (thousands of messages). */
-const readHistory = (body: unknown) => normalizeMessagesInSlices(body, createSlices());
+const readHistory = async (body: unknown) => {
+  const slices = createSlices();
+  // Parsing a long one was a slice of its own already.
+  if (Array.isArray(body) && body.length > LONG) await slices.next();
+  return normalizeMessagesInSlices(body, slices);
+};
 
 /** The history held, and the messages the service added after its last one: the held ones stay the same objects. */
 const extendHistory = (held: unknown, more: unknown[]) => {

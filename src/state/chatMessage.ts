@@ -280,13 +280,17 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
   // Stable sort: equal timestamps keep the service's order. The history is held in order: only new
   // messages older than the one before them (rare) make it sort.
   let sorted = false;
-  for (let i = Math.max(1, history.length); i < merged.length; i++)
-    if (timeOf(merged[i]!) < timeOf(merged[i - 1]!)) {
+  const start = Math.max(1, history.length);
+  for (let i = start, before = merged.length > start ? timeOf(merged[start - 1]!) : 0; i < merged.length; i++) {
+    const at = timeOf(merged[i]!);
+    if (at < before) {
       const times = new Map(merged.map((m) => [m, timeOf(m)]));
       merged.sort((a, b) => times.get(a)! - times.get(b)!);
       sorted = true;
       break;
     }
+    before = at;
+  }
   // The history held has no second copy (it was made here): a few new messages at its end are
   // checked against it, anything else is checked whole.
   if (!replaced && !sorted && added.size <= FEW) {

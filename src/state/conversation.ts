@@ -5,6 +5,7 @@ import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wir
 import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
 import { keepIfUnchanged } from './stableList.ts';
+import { createSlices, yieldToPage } from '../api/slices.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import { createOutboxEngine } from './outbox.ts';
 import type { OutboxStore } from './outboxStore.ts';
@@ -84,6 +85,11 @@ export interface ConversationModel {
   forget(): Promise<void>;
   dispose(): void;
 }
+
+/** More messages than this at once (a history read whole) are prepared in slices and shared in a task of their own. */
+const MANY = 200;
+/** Messages turned into chat messages between two looks at the clock. */
+const PREPARE_STEP = 100;
 
 /** `list` starts with the very same records as `before`, and has more. */
 function grewFrom(list: readonly WireMessage[], before: readonly WireMessage[]): boolean {
@@ -224,14 +230,19 @@ export function createConversation(options: {
     if (nextAt !== null) revealTimer = setTimeout(() => (clock.value = now()), Math.max(0, nextAt - now()));
   });
 
-  function absorb(incoming: readonly WireMessage[], silent = false) {
+  /** `merged`: `mergeHistory(history, incoming)` when it was made already (a long history, in slices). */
+  function absorb(incoming: readonly WireMessage[], silent = false, merged = mergeHistory(history.value, incoming)) {
     const mine = myIds.value;
     const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
-    const merged = mergeHistory(history.value, incoming);
     if (merged !== history.value) publish(history, merged);
     for (const m of fresh) seen.add(m._id);
     const rid = requestId.peek();
-    if (fresh.length && rid && !silent) share({ type: 'messages', requestId: rid, messages: fresh });
+    if (fresh.length && rid && !silent) {
+      const change = { type: 'messages', requestId: rid, messages: fresh } as const;
+      // A whole history is a large message to copy for the other tabs: it goes in a task of its own.
+      if (fresh.length > MANY) void yieldToPage().then(() => share(change));
+      else share(change);
+    }
     // The first load after a reload is history, not news.
     const live = historyLoaded;
     historyLoaded = true;
@@ -323,10 +334,31 @@ export function createConversation(options: {
     // An answer that grew at its end holds the last one's messages, the same objects (api/messages.ts):
     // merged into the history they made, only the new ones are news.
     const before = absorbed?.into === history.peek() ? absorbed.list : null;
-    absorb(before && grewFrom(list, before) ? list.slice(before.length) : list);
+    const incoming = before && grewFrom(list, before) ? list.slice(before.length) : list;
+    const ready = incoming.length > MANY ? await prepare(incoming) : null;
+    if (requestId.value !== rid) return;
+    absorb(incoming, false, ready?.base === history.peek() ? ready.merged : undefined);
     absorbed = { list, into: history.peek() };
     await dropStoredFromOutbox();
     await engine.recovered();
+  }
+
+  /**
+   * A long history (a page load of a conversation with thousands of messages) is merged and turned
+   * into chat messages in slices, the page running between them, before it is shown: showing it is
+   * then short work (issue 9 §1: no long task on the host page, window closed or not).
+   */
+  async function prepare(incoming: readonly WireMessage[]) {
+    const base = history.peek();
+    const merged = mergeHistory(base, incoming);
+    const slices = createSlices();
+    for (let end = 0; end < merged.length;) {
+      if (slices.due()) await slices.next();
+      end = Math.min(merged.length, end + PREPARE_STEP);
+      // Made from where the last step ended (createChatMessages): the view's turn finds them made.
+      toChatMessages(merged.slice(0, end), outbox.peek(), myIds.peek(), requestId.peek());
+    }
+    return { base, merged };
   }
 
   async function readConversation() {
