@@ -247,6 +247,15 @@ function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], ca
   return out;
 }
 
+/** The service's own form of a time (`toISOString`): two of them compare as text as they do as times. */
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** `a` was written before `b` (a text comparison when both times are in the service's own form: no date parsing). */
+function olderThan(a: WireMessage, b: WireMessage): boolean {
+  if (ISO_TIME.test(a.createdAt) && ISO_TIME.test(b.createdAt)) return a.createdAt < b.createdAt;
+  return timeOf(a) < timeOf(b);
+}
+
 /** Up to this many incoming messages are few: looked for one by one rather than through an index. */
 const FEW = 8;
 
@@ -260,9 +269,10 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
   const held = history as WireMessage[];
   // A few messages (a poll's news, one pushed, a POST's answer) are looked for from the end; a whole
   // history is indexed. Either way the last record with an id is the one replaced.
-  const index = incoming.length > FEW ? new Map(history.map((m, i) => [m._id, i])) : null;
+  const index = incoming.length > FEW && history.length ? new Map(history.map((m, i) => [m._id, i])) : null;
   const positionOf = (id: string) => {
     if (index) return index.get(id);
+    if (incoming.length > FEW) return undefined;
     for (let i = history.length - 1; i >= 0; i--) if (history[i]!._id === id) return i;
     return undefined;
   };
@@ -281,15 +291,11 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
   // messages older than the one before them (rare) make it sort.
   let sorted = false;
   const start = Math.max(1, history.length);
-  for (let i = start, before = merged.length > start ? timeOf(merged[start - 1]!) : 0; i < merged.length; i++) {
-    const at = timeOf(merged[i]!);
-    if (at < before) {
-      const times = new Map(merged.map((m) => [m, timeOf(m)]));
-      merged.sort((a, b) => times.get(a)! - times.get(b)!);
-      sorted = true;
-      break;
-    }
-    before = at;
+  for (let i = start; i < merged.length && !sorted; i++) {
+    if (!olderThan(merged[i]!, merged[i - 1]!)) continue;
+    const times = new Map(merged.map((m) => [m, timeOf(m)]));
+    merged.sort((a, b) => times.get(a)! - times.get(b)!);
+    sorted = true;
   }
   // The history held has no second copy (it was made here): a few new messages at its end are
   // checked against it, anything else is checked whole.

@@ -281,6 +281,8 @@ export function createConversation(options: {
     for (const m of received) {
       const name = m.attributes?.updateUserFullname;
       const email = m.attributes?.updateUserEmail;
+      // Nearly every message updates nothing (a whole history goes through here at a page load).
+      if (name === undefined && email === undefined) continue;
       const patch = {
         ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
         ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
