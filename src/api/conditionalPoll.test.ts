@@ -116,7 +116,8 @@ describe('an answer that only grew at its end', () => {
 
   it('tells what was appended only when the text before it is the same up to the closing bracket', () => {
     expect(appendedItems('[1,2]', '[1,2,3,{"a":"]"}]')).toBe('[3,{"a":"]"}]');
-    expect(appendedItems('[1,2]\n', '[1,2 , 3]')).toBe('[ 3]');
+    expect(appendedItems('[1,[2]]', '[1,[2],3]')).toBe('[3]');
+    expect(appendedItems('[1,2]\n', '[1,2,3]')).toBeNull();
     expect(appendedItems('[1,2]', '[1,2]')).toBeNull();
     expect(appendedItems('[1,2]', '[1,23]')).toBeNull();
     expect(appendedItems('[1,2]', '[1,3,4]')).toBeNull();

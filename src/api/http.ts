@@ -90,17 +90,15 @@ function parseBody(text: string): unknown {
 
 /**
  * The items `after` (an answer's text) adds at the end of the array `before` held, as the text of an
- * array of their own; null when it is anything else (an item changed, removed, or an empty `before`).
- * Equal up to `before`'s closing bracket, then a comma: the whole answer parses as `before`'s items
- * followed by these, since a JSON parser is in the same state at that point in both texts.
+ * array of their own; null when it is anything else (an item changed or removed, an empty `before`,
+ * other spacing). Equal up to `before`'s closing bracket, then a comma: the whole answer parses as
+ * `before`'s items followed by these, since a JSON parser is in the same state at that point in both.
  */
 export function appendedItems(before: string, after: string): string | null {
-  const end = before.trimEnd();
-  if (after.length <= end.length || !end.endsWith(']') || !/^\[\s*[^\s\]]/.test(end)) return null;
-  const head = end.slice(0, -1);
-  if (!after.startsWith(head)) return null;
-  const rest = after.slice(head.length).trimStart();
-  return rest.startsWith(',') ? `[${rest.slice(1)}` : null;
+  const head = before.slice(0, -1);
+  return before.length > 2 && before[0] === '[' && before.endsWith(']') && after[head.length] === ',' && after.startsWith(head)
+    ? `[${after.slice(head.length + 1)}`
+    : null;
 }
 
 /** The last answer read with `reuse` at one path: its raw text and what `reuse` made of it. */

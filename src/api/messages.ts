@@ -1,6 +1,5 @@
 import type { Http } from './http.ts';
-import { normalizeMessage, normalizeMessages, normalizeMessagesInSlices } from './normalize/message.ts';
-import { createSlices } from './slices.ts';
+import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
 import type { SendMessageBody, WireMessage } from './wire.ts';
 
 const path = (projectId: string, requestId: string) => `/${encodeURIComponent(projectId)}/requests/${encodeURIComponent(requestId)}/messages`;
@@ -16,13 +15,17 @@ export async function postMessage(http: Http, token: string, projectId: string, 
 /** A history longer than this took a while to parse. */
 const LONG = 200;
 
-/** A whole history is read in slices, the page running between them (thousands of messages). */
-const readHistory = async (body: unknown) => {
-  const slices = createSlices();
-  // Parsing a long one was a slice of its own already.
-  if (Array.isArray(body) && body.length > LONG) await slices.next();
-  return normalizeMessagesInSlices(body, slices);
-};
+/**
+ * A long history is normalised in slices, the page running between them (thousands of messages;
+ * that code comes with the first one). Not downloaded (offline): in one go.
+ */
+const readHistory = (body: unknown) =>
+  Array.isArray(body) && body.length > LONG
+    ? import('./slices.ts').then(
+        (m) => m.normalizeMessagesInSlices(body),
+        () => normalizeMessages(body),
+      )
+    : normalizeMessages(body);
 
 /** The history held, and the messages the service added after its last one: the held ones stay the same objects. */
 const extendHistory = (held: unknown, more: unknown[]) => {

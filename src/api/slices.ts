@@ -1,8 +1,11 @@
 /**
  * Long work in slices with the page running between them (issue 9 §1: no task of ours over 50 ms on
  * a slow phone). A history of thousands of messages is read, normalised and turned into chat
- * messages this way. Nothing here is module-level state: each piece of work makes its own clock.
+ * messages this way. A chunk of its own: only a long history needs it (a first open never does).
+ * Nothing here is module-level state: each piece of work makes its own clock.
  */
+import { historyReader } from './normalize/message.ts';
+import type { WireMessage } from './wire.ts';
 
 /** Lets the page's own tasks (input, rendering) run before the next slice. */
 export function yieldToPage(): Promise<void> {
@@ -46,5 +49,23 @@ export async function eachInSlices<T>(items: readonly T[], step: (item: T, index
     // The clock is read every few items: reading it costs about what one item does.
     if (i % CLOCK_EVERY === 0 && slices?.due()) await slices.next();
     step(items[i]!, i);
+  }
+}
+
+/** `normalizeMessages`, the same result, in slices (the first one after a yield: parsing it was long). */
+export async function normalizeMessagesInSlices(value: unknown[], fallbackTime: number = Date.now()): Promise<WireMessage[]> {
+  const reader = historyReader(fallbackTime);
+  const slices = createSlices();
+  await slices.next();
+  await eachInSlices(value, reader.read, slices);
+  return reader.messages;
+}
+
+/** `step(end)` for `end` = `size`, `2 × size`, … up to `length`, in slices. */
+export async function growInSlices(length: number, size: number, step: (end: number) => void): Promise<void> {
+  const slices = createSlices();
+  for (let end = 0; end < length;) {
+    if (slices.due()) await slices.next();
+    step((end = Math.min(length, end + size)));
   }
 }

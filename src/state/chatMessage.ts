@@ -3,7 +3,7 @@ import type { TextKey } from '../i18n/translator.ts';
 import type { DeliveryReason } from './delivery.ts';
 import { displayName } from './displayName.ts';
 import { sameRecord } from './sameRecord.ts';
-import { keepIfUnchanged } from './stableList.ts';
+import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 
 /** What the message list shows: the service's history plus the visitor's messages not yet stored. */
 export interface ChatMessage {
@@ -146,19 +146,12 @@ export function toChatMessages(
 export function createChatMessages(cache: ChatMessageCache = new WeakMap()) {
   let last: HistoryProgress | null = null;
   return (history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] => {
-    const from = last && last.myIds === myIds && last.requestId === requestId && startsWith(history, last.history) ? last.history.length : 0;
+    const from = last && last.myIds === myIds && last.requestId === requestId && startsWithSame(history, last.history) ? last.history.length : 0;
     if (!from || !last) last = { history, myIds, requestId, out: [], stored: new Set(), joined: new Set() };
     last.history = history;
     readHistory(last, from, cache);
     return withOutbox(last, outbox, cache);
   };
-}
-
-/** `list` holds the very same records as `prefix` at its start (identity: cheap, even for thousands). */
-function startsWith(list: readonly WireMessage[], prefix: readonly WireMessage[]): boolean {
-  if (list.length < prefix.length || !prefix.length) return false;
-  for (let i = prefix.length - 1; i >= 0; i--) if (list[i] !== prefix[i]) return false;
-  return true;
 }
 
 /** The one made before, unless who "I" am changed since (signing in again adds a past id). */
@@ -247,18 +240,6 @@ function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], ca
   return out;
 }
 
-/** The service's own form of a time (`toISOString`): two of them compare as text as they do as times. */
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-/** `a` was written before `b` (a text comparison when both times are in the service's own form: no date parsing). */
-function olderThan(a: WireMessage, b: WireMessage): boolean {
-  if (ISO_TIME.test(a.createdAt) && ISO_TIME.test(b.createdAt)) return a.createdAt < b.createdAt;
-  return timeOf(a) < timeOf(b);
-}
-
-/** Up to this many incoming messages are few: looked for one by one rather than through an index. */
-const FEW = 8;
-
 /**
  * Adds or replaces messages by `_id`, keeping oldest first. A second stored copy of a message (a
  * tempUID already held by another record) is not kept. Identities are kept: a record equal to the
@@ -267,45 +248,28 @@ const FEW = 8;
  */
 export function mergeHistory(history: readonly WireMessage[], incoming: readonly WireMessage[]): WireMessage[] {
   const held = history as WireMessage[];
-  // A few messages (a poll's news, one pushed, a POST's answer) are looked for from the end; a whole
-  // history is indexed. Either way the last record with an id is the one replaced.
-  const index = incoming.length > FEW && history.length ? new Map(history.map((m, i) => [m._id, i])) : null;
-  const positionOf = (id: string) => {
-    if (index) return index.get(id);
-    if (incoming.length > FEW) return undefined;
-    for (let i = history.length - 1; i >= 0; i--) if (history[i]!._id === id) return i;
-    return undefined;
-  };
+  const position = new Map<string, number>();
+  history.forEach((m, i) => position.set(m._id, i));
   let merged: WireMessage[] | undefined;
   const added = new Map<string, WireMessage>();
   for (const message of incoming) {
-    const at = positionOf(message._id);
+    const at = position.get(message._id);
     if (at === undefined) added.set(message._id, message);
     else if (!sameRecord((merged ?? history)[at], message)) (merged ??= [...history])[at] = message;
   }
   if (!merged && !added.size) return held;
-  const replaced = !!merged;
   merged ??= [...history];
   merged.push(...added.values());
   // Stable sort: equal timestamps keep the service's order. The history is held in order: only new
-  // messages older than the one before them (rare) make it sort.
-  let sorted = false;
-  const start = Math.max(1, history.length);
-  for (let i = start; i < merged.length && !sorted; i++) {
-    if (!olderThan(merged[i]!, merged[i - 1]!)) continue;
-    const times = new Map(merged.map((m) => [m, timeOf(m)]));
-    merged.sort((a, b) => times.get(a)! - times.get(b)!);
-    sorted = true;
-  }
-  // The history held has no second copy (it was made here): a few new messages at its end are
-  // checked against it, anything else is checked whole.
-  if (!replaced && !sorted && added.size <= FEW) {
-    const kept = merged.slice(0, history.length);
-    for (let i = history.length; i < merged.length; i++) {
-      const tempUID = merged[i]!.attributes?.tempUID;
-      if (!tempUID || !kept.some((m) => m.attributes?.tempUID === tempUID)) kept.push(merged[i]!);
+  // messages older than the one before them (rare) make it sort. Each time is read once.
+  for (let i = Math.max(1, history.length), before = timeOf(merged[i - 1]!); i < merged.length; i++) {
+    const at = timeOf(merged[i]!);
+    if (at >= before) before = at;
+    else {
+      const times = new Map(merged.map((m) => [m, timeOf(m)]));
+      merged.sort((a, b) => times.get(a)! - times.get(b)!);
+      break;
     }
-    return keepIfUnchanged(held, kept);
   }
   const tempUIDs = new Set<string>();
   const kept = merged.filter((m) => {

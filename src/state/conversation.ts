@@ -4,8 +4,7 @@ import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
-import { keepIfUnchanged } from './stableList.ts';
-import { createSlices, yieldToPage } from '../api/slices.ts';
+import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import { createOutboxEngine } from './outbox.ts';
 import type { OutboxStore } from './outboxStore.ts';
@@ -90,13 +89,6 @@ export interface ConversationModel {
 const MANY = 200;
 /** Messages turned into chat messages between two looks at the clock. */
 const PREPARE_STEP = 100;
-
-/** `list` starts with the very same records as `before`, and has more. */
-function grewFrom(list: readonly WireMessage[], before: readonly WireMessage[]): boolean {
-  if (list.length <= before.length) return false;
-  for (let i = before.length - 1; i >= 0; i--) if (list[i] !== before[i]) return false;
-  return true;
-}
 
 export function createConversation(options: {
   http: Http;
@@ -240,7 +232,7 @@ export function createConversation(options: {
     if (fresh.length && rid && !silent) {
       const change = { type: 'messages', requestId: rid, messages: fresh } as const;
       // A whole history is a large message to copy for the other tabs: it goes in a task of its own.
-      if (fresh.length > MANY) void yieldToPage().then(() => share(change));
+      if (fresh.length > MANY) setTimeout(() => share(change));
       else share(change);
     }
     // The first load after a reload is history, not news.
@@ -336,7 +328,7 @@ export function createConversation(options: {
     // An answer that grew at its end holds the last one's messages, the same objects (api/messages.ts):
     // merged into the history they made, only the new ones are news.
     const before = absorbed?.into === history.peek() ? absorbed.list : null;
-    const incoming = before && grewFrom(list, before) ? list.slice(before.length) : list;
+    const incoming = before && list.length > before.length && startsWithSame(list, before) ? list.slice(before.length) : list;
     const ready = incoming.length > MANY ? await prepare(incoming) : null;
     if (requestId.value !== rid) return;
     absorb(incoming, false, ready?.base === history.peek() ? ready.merged : undefined);
@@ -353,13 +345,12 @@ export function createConversation(options: {
   async function prepare(incoming: readonly WireMessage[]) {
     const base = history.peek();
     const merged = mergeHistory(base, incoming);
-    const slices = createSlices();
-    for (let end = 0; end < merged.length;) {
-      if (slices.due()) await slices.next();
-      end = Math.min(merged.length, end + PREPARE_STEP);
-      // Made from where the last step ended (createChatMessages): the view's turn finds them made.
-      toChatMessages(merged.slice(0, end), outbox.peek(), myIds.peek(), requestId.peek());
-    }
+    // Made from where the last step ended (createChatMessages): the view's turn finds them made.
+    // Not downloaded (offline): made when shown.
+    await import('../api/slices.ts').then(
+      (m) => m.growInSlices(merged.length, PREPARE_STEP, (end) => toChatMessages(merged.slice(0, end), outbox.peek(), myIds.peek(), requestId.peek())),
+      () => undefined,
+    );
     return { base, merged };
   }
 

@@ -1,5 +1,4 @@
 import type { Attachment, AttachmentButton, GalleryCard, MessageAttributes, MessageCommand, MessageMetadata, MessagePart, WireMessage } from '../wire.ts';
-import { eachInSlices, type Slices } from '../slices.ts';
 import { bool, id, isoTime, isRecord, name, num, optionalList, pick, record, text, time, type Coerce, type Json } from './guards.ts';
 
 /**
@@ -138,15 +137,8 @@ export function normalizeMessages(value: unknown, fallbackTime: number = Date.no
   return reader.messages;
 }
 
-/** `normalizeMessages`, the same result, in slices with the page running between them. */
-export async function normalizeMessagesInSlices(value: unknown, slices?: Slices, fallbackTime: number = Date.now()): Promise<WireMessage[]> {
-  const reader = historyReader(fallbackTime);
-  if (Array.isArray(value)) await eachInSlices(value, reader.read, slices);
-  return reader.messages;
-}
-
 /** Reads a history one record at a time (one rule for the whole and the sliced reading). */
-function historyReader(fallbackTime: number, after?: WireMessage) {
+export function historyReader(fallbackTime: number, after?: WireMessage) {
   const messages: WireMessage[] = [];
   /** Undated messages before the first dated one: they take its time when it comes. */
   const leading: WireMessage[] = [];
