@@ -28,7 +28,7 @@ function loaderHost() {
 }
 
 describe('boot', () => {
-  it('replaces the placeholder, keeps the keyboard focus on the launcher, and runs the queue in order (arguments objects too)', async () => {
+  it('keeps the placeholder till our launcher paints, keeps the keyboard focus on the launcher, and runs the queue in order (arguments objects too)', async () => {
     const service = createFakeService();
     vi.stubGlobal('fetch', service.fetch);
     const { host, root, placeholder } = loaderHost();
@@ -49,12 +49,10 @@ describe('boot', () => {
     const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, queue });
     instances.push(instance);
     window.removeEventListener('porchlight:error', onError);
-    expect(placeholder.isConnected).toBe(false);
-    // Our launcher paints in the next task (issue 9 §1); a copy of the placeholder keeps the focus till then.
-    const standIn = root.querySelector<HTMLButtonElement>('button.l');
-    expect(standIn).not.toBeNull();
-    expect(standIn!.disabled).toBe(false);
-    expect(root.activeElement).toBe(standIn);
+    // Our launcher paints in the next task (issue 9 §1); the placeholder itself keeps the focus till then.
+    expect(placeholder.isConnected).toBe(true);
+    expect(placeholder.disabled).toBe(false);
+    expect(root.activeElement).toBe(placeholder);
     expect(root.querySelector('button.launcher')).toBeNull();
     expect(queue).toHaveLength(0);
     // One bad call is reported and the ones after it still run.
@@ -75,6 +73,36 @@ describe('boot', () => {
     await until(() => expect(root.querySelector('button.launcher')).not.toBeNull());
     expect(root.querySelector('button.l')).toBeNull();
     expect(root.activeElement).toBeNull();
+  });
+
+  it("a click on the placeholder after boot opens the window as the visitor's own action; one pressed when ours paints leaves after its release", async () => {
+    const service = createFakeService();
+    vi.stubGlobal('fetch', service.fetch);
+    const { host, root, placeholder } = loaderHost();
+    // The loader disabled it at the visitor's first click; its handlers load the app.
+    placeholder.disabled = true;
+    const loaderLoads = vi.fn();
+    placeholder.onpointerenter = placeholder.onfocus = loaderLoads;
+    // happy-dom has no :active: the visitor is pressing it when our launcher paints.
+    let pressed = true;
+    const matches = placeholder.matches.bind(placeholder);
+    placeholder.matches = (selector: string) => (selector === ':active' ? pressed : matches(selector));
+    const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false });
+    instances.push(instance);
+    const opened: string[] = [];
+    instance.on('open', () => opened.push('open'));
+    expect(placeholder.disabled).toBe(false);
+    await until(() => expect(root.querySelector('button.launcher')).not.toBeNull());
+    // Still there, on top of ours, while pressed: the release and its click are the placeholder's.
+    expect(placeholder.isConnected).toBe(true);
+    pressed = false;
+    window.dispatchEvent(new PointerEvent('pointerup'));
+    placeholder.dispatchEvent(new FocusEvent('focus'));
+    placeholder.click();
+    await until(() => expect(placeholder.isConnected).toBe(false));
+    expect(loaderLoads).not.toHaveBeenCalled();
+    await until(() => expect(opened).toEqual(['open']));
+    expect(root.querySelector('button.launcher')!.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('still refuses at once a page without a project (the loader then leaves nothing behind)', () => {

@@ -19,27 +19,46 @@ export interface BootOptions {
   queue?: ArrayLike<unknown>[];
 }
 
+/** What ends a press: the click it makes (if any) comes in the same task, before a timer runs. */
+const PRESS_ENDS = ['pointerup', 'pointercancel', 'keyup'] as const;
+
 /**
  * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1): this one evaluates the app
  * and creates the client (which starts reading storage and asking the service); the first render
  * runs in the next task, so the host page's input is handled in between. The loader's placeholder
- * launcher (`button.l`) leaves now: a copy of it stands in (a keyboard user's focus on it) until our
- * launcher paints. The page's calls queued in the loader run here, in order, so the loader stays small.
+ * launcher (`button.l`) stays the very same element until our launcher paints, and then leaves —
+ * after the press it is under, if any: a click whose press and release land on two elements is no
+ * click at all, and the visitor's first click would open nothing (issue 9: the bench's capped runs).
+ * The page's calls queued in the loader run here, in order, so the loader stays small.
  */
 export function boot({ host, settings, query, visitorOpened, queue = [] }: BootOptions): WidgetInstance {
   const win = host.ownerDocument.defaultView ?? window;
   query ??= win.location.search;
   const placeholder = host.shadowRoot?.querySelector<HTMLButtonElement>('button.l');
-  const focusLauncher = !!placeholder && host.shadowRoot?.activeElement === placeholder;
   const client = createChatClient({ settings, query, window: win });
-  const standIn = placeholder?.cloneNode(true) as HTMLButtonElement | undefined;
-  if (placeholder && standIn) {
-    standIn.disabled = false;
-    standIn.onclick = () => client.open(true);
-    placeholder.after(standIn);
-    if (focusLauncher) standIn.focus();
+  if (placeholder) {
+    // From now on a click on it is an open as the visitor's own action, like one on our launcher.
+    placeholder.disabled = false;
+    placeholder.onpointerenter = placeholder.onfocus = null;
+    placeholder.onclick = () => client.open(true);
   }
-  placeholder?.remove();
+  /** Our launcher has painted: the placeholder leaves, handing a keyboard user's focus over. */
+  const handOver = () => {
+    const focused = host.shadowRoot?.activeElement === placeholder;
+    placeholder?.remove();
+    // A keyboard user on the loader's launcher lands on ours (`.launcher`).
+    if (focused) host.shadowRoot?.querySelector<HTMLElement>('button.launcher')?.focus();
+  };
+  /** Waits for a press on the placeholder to end (on top of ours till then), so its click is its own. */
+  const handOverAfterPress = () => {
+    if (!placeholder?.matches(':active')) return handOver();
+    placeholder.style.zIndex = '1';
+    const ended = () => {
+      for (const type of PRESS_ENDS) win.removeEventListener(type, ended, true);
+      win.setTimeout(handOver, 0);
+    };
+    for (const type of PRESS_ENDS) win.addEventListener(type, ended, true);
+  };
   const instance = createWidget({
     host,
     client,
@@ -47,9 +66,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [] }: BootO
     schedulePaint(paint) {
       win.setTimeout(() => {
         paint();
-        standIn?.remove();
-        // A keyboard user on the loader's launcher lands on ours (`.launcher`).
-        if (focusLauncher) host.shadowRoot?.querySelector<HTMLElement>('button.launcher')?.focus();
+        handOverAfterPress();
       }, 0);
     },
   });

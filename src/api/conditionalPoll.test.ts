@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHttp } from './http.ts';
+import { appendedItems, createHttp } from './http.ts';
 import { listMessages } from './messages.ts';
 
 const apiUrl = 'https://api.test/v3';
@@ -89,5 +89,40 @@ describe('a 304 that reaches the widget', () => {
     expect(await listMessages(http, 'JWT t', 'p', 'r1')).toBe(first);
     // Without an answer held for that conversation, a 304 is an error like any other non-2xx.
     await expect(listMessages(http, 'JWT t', 'p', 'r2')).rejects.toMatchObject({ status: 304 });
+  });
+});
+
+describe('an answer that only grew at its end', () => {
+  const three = JSON.stringify([message('m1', 'hello'), message('m2', 'again'), { _id: 'm3', text: 'undated', sender: 'b' }]);
+  const edited = JSON.stringify([message('m1', 'hello, edited'), message('m2', 'again'), message('m3', 'more')]);
+
+  it('parses and normalises only the new messages; the held ones stay the same objects, the result equals a whole reading', async () => {
+    const { fetch } = scriptedFetch([one, three, edited]);
+    const http = createHttp({ apiUrl, fetch });
+    const first = await listMessages(http, 'JWT t', 'p', 'r1');
+    const parse = vi.spyOn(JSON, 'parse');
+    const grown = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(parse.mock.calls.map(([text]) => String(text).length)).toEqual([three.length - one.length + 1]);
+    parse.mockRestore();
+    expect(grown[0]).toBe(first[0]);
+    // The same as reading the whole answer afresh (the undated one takes the time before it).
+    const whole = await listMessages(createHttp({ apiUrl, fetch: scriptedFetch([three]).fetch }), 'JWT t', 'p', 'r1');
+    expect(grown).toEqual(whole);
+    // A message changed before the end: the whole answer is read again.
+    const again = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(again.map((m) => m.text)).toEqual(['hello, edited', 'again', 'more']);
+    expect(again[0]).not.toBe(first[0]);
+  });
+
+  it('tells what was appended only when the text before it is the same up to the closing bracket', () => {
+    expect(appendedItems('[1,2]', '[1,2,3,{"a":"]"}]')).toBe('[3,{"a":"]"}]');
+    expect(appendedItems('[1,[2]]', '[1,[2],3]')).toBe('[3]');
+    expect(appendedItems('[1,2]\n', '[1,2,3]')).toBeNull();
+    expect(appendedItems('[1,2]', '[1,2]')).toBeNull();
+    expect(appendedItems('[1,2]', '[1,23]')).toBeNull();
+    expect(appendedItems('[1,2]', '[1,3,4]')).toBeNull();
+    expect(appendedItems('[]', '[1]')).toBeNull();
+    expect(appendedItems('{"a":[1]}', '{"a":[1],"b":2}')).toBeNull();
+    expect(appendedItems('"x"', '"x",1]')).toBeNull();
   });
 });

@@ -24,9 +24,17 @@ export interface RequestOptions {
    * `If-None-Match` with the service's ETag, a bodiless 304 when nothing changed), and when the raw
    * answer is the same text as the last one this function read at this path, the value it made then
    * is returned again, the very same object: an unchanged answer costs a string comparison, no
-   * parsing and no normalising, and callers can tell "nothing new" by identity.
+   * parsing and no normalising, and callers can tell "nothing new" by identity. A promise (a value
+   * made in slices) is awaited.
    */
   reuse?: (body: unknown) => unknown;
+  /**
+   * With `reuse`: when the raw answer is the last one with more items at the end of its array (a
+   * history that grew by a message: the text up to the last one's closing bracket is the same), only
+   * the new items are parsed, and this makes the value from the last value and them: a poll that
+   * brings one message costs what one message costs, not the whole history.
+   */
+  extend?: (value: unknown, more: unknown[]) => unknown;
 }
 
 /** The service answered with a non-2xx status. */
@@ -78,6 +86,19 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * The items `after` (an answer's text) adds at the end of the array `before` held, as the text of an
+ * array of their own; null when it is anything else (an item changed or removed, an empty `before`,
+ * other spacing). Equal up to `before`'s closing bracket, then a comma: the whole answer parses as
+ * `before`'s items followed by these, since a JSON parser is in the same state at that point in both.
+ */
+export function appendedItems(before: string, after: string): string | null {
+  const head = before.slice(0, -1);
+  return before.length > 2 && before[0] === '[' && before.endsWith(']') && after[head.length] === ',' && after.startsWith(head)
+    ? `[${after.slice(head.length + 1)}`
+    : null;
 }
 
 /** The last answer read with `reuse` at one path: its raw text and what `reuse` made of it. */
@@ -162,7 +183,9 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       const reuse = options.reuse;
       if (!reuse) return parseBody(text) as T;
       if (last && last.text === text && last.reuse === reuse) return last.value as T;
-      const value = reuse(parseBody(text));
+      const more = last && last.reuse === reuse && options.extend ? appendedItems(last.text, text) : null;
+      const items = more === null ? undefined : parseBody(more);
+      const value = await (Array.isArray(items) ? options.extend!(last!.value, items) : reuse(parseBody(text)));
       lastAnswers.delete(path);
       lastAnswers.set(path, { text, reuse, value });
       if (lastAnswers.size > REUSE_PATHS) lastAnswers.delete(lastAnswers.keys().next().value!);

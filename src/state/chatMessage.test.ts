@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
-import { mergeHistory, toChatMessages, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
+import fc from 'fast-check';
+import { createChatMessages, mergeHistory, toChatMessages, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
 
 const rid = 'support-group-p-0123456789abcdef0123456789abcdef';
 const msg = (id: string, sender: string, at: number, extra: Partial<WireMessage> = {}): WireMessage => ({
@@ -134,5 +135,58 @@ describe('identities kept (issue 9: unchanged messages never re-render)', () => 
     const third = toChatMessages(history, [], new Set(['me', 'agent']), rid, cache);
     expect(third[1]).not.toBe(first[1]);
     expect(third[1]!.fromVisitor).toBe(true);
+  });
+});
+
+describe('chat messages from a history that grows (createChatMessages)', () => {
+  /** A record of a small alphabet: copies (one tempUID twice), joins (one member twice), info lines, other conversations. */
+  const record = (i: number, kind: number): WireMessage => {
+    const at = 1_700_000_000_000 + i * 1000;
+    if (kind === 0) return msg(`m${i}`, 'me', at, { attributes: { tempUID: `t${i % 5}` } });
+    if (kind === 1)
+      return msg(`m${i}`, 'system', at, {
+        attributes: { subtype: 'info', messagelabel: { key: 'MEMBER_JOINED_GROUP', parameters: { member_id: `agent${i % 3}`, fullname: 'Ann' } } },
+        ...(i % 4 === 0 ? { recipient: 'other' } : {}),
+      });
+    if (kind === 2) return msg(`m${i}`, 'system', at, { attributes: { subtype: 'info', messagelabel: { key: 'CHAT_CLOSED' } } });
+    return msg(`m${i}`, `agent${i % 2}`, at);
+  };
+
+  it('message for message the same as turning the whole history, whatever it grows by, with outbox, ids and conversation changing', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ kinds: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 6 }), change: fc.integer({ min: 0, max: 5 }) }), { maxLength: 12 }),
+        (steps) => {
+          const turn = createChatMessages();
+          let history: WireMessage[] = [];
+          let outbox: OutboxItem[] = [];
+          let myIds: ReadonlySet<string> = new Set(['me']);
+          let conversation = rid;
+          let n = 0;
+          for (const step of steps) {
+            history = [...history, ...step.kinds.map((kind) => record(n++, kind))];
+            if (step.change === 1) outbox = [pending(`t${n % 5}`, n), pending(`x${n}`, n)];
+            if (step.change === 2) myIds = new Set(['me', 'agent0']);
+            if (step.change === 3) conversation = conversation === rid ? 'other' : rid;
+            if (step.change === 4) history = history.slice(1);
+            expect(turn(history, outbox, myIds, conversation)).toEqual(toChatMessages(history, outbox, myIds, conversation));
+          }
+        },
+      ),
+    );
+  });
+
+  it('one new message at the end is the only one looked at', () => {
+    const turn = createChatMessages();
+    const history = Array.from({ length: 50 }, (_, i) => msg(`m${i}`, 'agent', i * 1000));
+    const first = turn(history, [], new Set(['me']), rid);
+    const grown = [...history, msg('new', 'agent', 60_000)];
+    const reads: number[] = [];
+    const watched = grown.map((m, i) => new Proxy(m, { get: (target, key) => (reads.push(i), Reflect.get(target, key)) }));
+    // The same records (identity) as before, then the new one: only index 50 is read.
+    const again = turn([...history, watched[50]!], [], new Set(['me']), rid);
+    expect(again.slice(0, 50)).toEqual(first);
+    expect(again[50]!.text).toBe('new');
+    expect(new Set(reads)).toEqual(new Set([50]));
   });
 });

@@ -3,7 +3,7 @@ import type { TextKey } from '../i18n/translator.ts';
 import type { DeliveryReason } from './delivery.ts';
 import { displayName } from './displayName.ts';
 import { sameRecord } from './sameRecord.ts';
-import { keepIfUnchanged } from './stableList.ts';
+import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 
 /** What the message list shows: the service's history plus the visitor's messages not yet stored. */
 export interface ChatMessage {
@@ -107,6 +107,18 @@ function timeOf(message: WireMessage): number {
  */
 export type ChatMessageCache = WeakMap<object, ChatMessage>;
 
+/** How far a history has been turned into chat messages: what it made, and what it has seen so far. */
+interface HistoryProgress {
+  history: readonly WireMessage[];
+  myIds: ReadonlySet<string>;
+  requestId: string | null;
+  out: ChatMessage[];
+  /** tempUIDs stored (a second copy shows once; the outbox's copy not at all). */
+  stored: Set<string>;
+  /** "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new). */
+  joined: Set<string>;
+}
+
 /**
  * Merges history and outbox into what the visitor sees. History keeps the service's order (oldest
  * first); a message the service stored twice (two records with one tempUID, which a retry after an
@@ -120,17 +132,40 @@ export function toChatMessages(
   requestId: string | null,
   cache: ChatMessageCache = new WeakMap(),
 ): ChatMessage[] {
-  const stored = new Set<string>();
-  // "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new).
-  const joined = new Set<string>();
-  const out: ChatMessage[] = [];
-  // The one made before, unless who "I" am changed since (signing in again adds a past id).
-  const add = (source: object, fromVisitor: boolean, make: () => ChatMessage) => {
-    let chat = cache.get(source);
-    if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make()));
-    out.push(chat);
+  const progress: HistoryProgress = { history, myIds, requestId, out: [], stored: new Set(), joined: new Set() };
+  readHistory(progress, 0, cache);
+  return withOutbox(progress, outbox, cache);
+}
+
+/**
+ * `toChatMessages` with a memory (one per conversation model, never module-level): a history that
+ * only grew at its end (a poll's news, a message pushed or sent) is turned into chat messages from
+ * where the last one ended, so one new message costs one message, not the whole history. The same
+ * result as `toChatMessages`, message for message.
+ */
+export function createChatMessages(cache: ChatMessageCache = new WeakMap()) {
+  let last: HistoryProgress | null = null;
+  return (history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] => {
+    const from = last && last.myIds === myIds && last.requestId === requestId && startsWithSame(history, last.history) ? last.history.length : 0;
+    if (!from || !last) last = { history, myIds, requestId, out: [], stored: new Set(), joined: new Set() };
+    last.history = history;
+    readHistory(last, from, cache);
+    return withOutbox(last, outbox, cache);
   };
-  for (const message of history) {
+}
+
+/** The one made before, unless who "I" am changed since (signing in again adds a past id). */
+function reuse(cache: ChatMessageCache, source: object, fromVisitor: boolean, make: () => ChatMessage): ChatMessage {
+  let chat = cache.get(source);
+  if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make()));
+  return chat;
+}
+
+/** Turns `progress.history` from index `from` on into chat messages, after those made before. */
+function readHistory(progress: HistoryProgress, from: number, cache: ChatMessageCache) {
+  const { history, myIds, requestId, out, stored, joined } = progress;
+  for (let i = from; i < history.length; i++) {
+    const message = history[i]!;
     const tempUID = message.attributes?.tempUID;
     if (tempUID && stored.has(tempUID)) continue;
     if (tempUID) stored.add(tempUID);
@@ -140,56 +175,67 @@ export function toChatMessages(
       if (member && (joined.has(member) || (requestId && message.recipient && message.recipient !== requestId))) continue;
       if (member) joined.add(member);
       if (line)
-        add(message, false, () => ({
-          key: message._id,
-          kind: 'info',
-          infoLabel: line.label,
-          infoParams: line.params,
-          id: message._id,
-          text: '',
-          type: 'text',
-          senderName: '',
-          senderId: message.sender,
-          fromVisitor: false,
-          createdAt: timeOf(message),
-          state: 'sent',
-        }));
+        out.push(
+          reuse(cache, message, false, () => ({
+            key: message._id,
+            kind: 'info',
+            infoLabel: line.label,
+            infoParams: line.params,
+            id: message._id,
+            text: '',
+            type: 'text',
+            senderName: '',
+            senderId: message.sender,
+            fromVisitor: false,
+            createdAt: timeOf(message),
+            state: 'sent',
+          })),
+        );
       continue;
     }
     const fromVisitor = myIds.has(message.sender);
-    add(message, fromVisitor, () => ({
-      key: tempUID ?? message._id,
-      kind: 'message',
-      id: message._id,
-      tempUID,
-      text: message.text,
-      type: message.type,
-      metadata: message.metadata,
-      attributes: message.attributes,
-      senderName: displayName(message.senderFullname),
-      senderId: message.sender,
-      fromVisitor,
-      createdAt: timeOf(message),
-      state: 'sent',
-    }));
+    out.push(
+      reuse(cache, message, fromVisitor, () => ({
+        key: tempUID ?? message._id,
+        kind: 'message',
+        id: message._id,
+        tempUID,
+        text: message.text,
+        type: message.type,
+        metadata: message.metadata,
+        attributes: message.attributes,
+        senderName: displayName(message.senderFullname),
+        senderId: message.sender,
+        fromVisitor,
+        createdAt: timeOf(message),
+        state: 'sent',
+      })),
+    );
   }
+}
+
+/** The history's chat messages, then the outbox items the service does not have yet. */
+function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], cache: ChatMessageCache): ChatMessage[] {
+  const out = progress.out.slice();
   for (const item of outbox) {
     // A button's action is sent as an info message: its echo is not shown.
-    if (stored.has(item.tempUID) || item.requestId !== requestId || isInfo(item.attributes)) continue;
-    add(item, true, () => ({
-      key: item.tempUID,
-      kind: 'message',
-      tempUID: item.tempUID,
-      text: item.text,
-      type: item.type,
-      metadata: item.metadata,
-      attributes: item.attributes,
-      senderName: '',
-      senderId: '',
-      fromVisitor: true,
-      createdAt: item.createdAt,
-      state: item.state,
-    }));
+    if (progress.stored.has(item.tempUID) || item.requestId !== progress.requestId || isInfo(item.attributes)) continue;
+    out.push(
+      reuse(cache, item, true, () => ({
+        key: item.tempUID,
+        kind: 'message',
+        tempUID: item.tempUID,
+        text: item.text,
+        type: item.type,
+        metadata: item.metadata,
+        attributes: item.attributes,
+        senderName: '',
+        senderId: '',
+        fromVisitor: true,
+        createdAt: item.createdAt,
+        state: item.state,
+      })),
+    );
   }
   return out;
 }
@@ -215,12 +261,16 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
   merged ??= [...history];
   merged.push(...added.values());
   // Stable sort: equal timestamps keep the service's order. The history is held in order: only new
-  // messages older than the one before them (rare) make it sort.
-  for (let i = Math.max(1, history.length); i < merged.length; i++)
-    if (timeOf(merged[i]!) < timeOf(merged[i - 1]!)) {
-      merged.sort((a, b) => timeOf(a) - timeOf(b));
+  // messages older than the one before them (rare) make it sort. Each time is read once.
+  for (let i = Math.max(1, history.length), before = timeOf(merged[i - 1]!); i < merged.length; i++) {
+    const at = timeOf(merged[i]!);
+    if (at >= before) before = at;
+    else {
+      const times = new Map(merged.map((m) => [m, timeOf(m)]));
+      merged.sort((a, b) => times.get(a)! - times.get(b)!);
       break;
     }
+  }
   const tempUIDs = new Set<string>();
   const kept = merged.filter((m) => {
     const tempUID = m.attributes?.tempUID;

@@ -2,9 +2,9 @@ import { computed, effect, signal, type ReadonlySignal, type Signal } from '@pre
 import type { Http } from '../api/http.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-import { mergeHistory, toChatMessages, isInfo, type ChatMessage, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
+import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
 import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
-import { keepIfUnchanged } from './stableList.ts';
+import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import { createOutboxEngine } from './outbox.ts';
 import type { OutboxStore } from './outboxStore.ts';
@@ -84,6 +84,11 @@ export interface ConversationModel {
   forget(): Promise<void>;
   dispose(): void;
 }
+
+/** More messages than this at once (a history read whole) are prepared in slices and shared in a task of their own. */
+const MANY = 200;
+/** Messages turned into chat messages between two looks at the clock. */
+const PREPARE_STEP = 100;
 
 export function createConversation(options: {
   http: Http;
@@ -184,13 +189,12 @@ export function createConversation(options: {
   const usedButtons = signal<ReadonlySet<string>>(new Set());
   // Unchanged messages keep their objects and the lists their identity, from the history to what the
   // view renders: a poll with nothing new wakes no view, and a new message renders only itself.
-  const chatCache: ChatMessageCache = new WeakMap();
+  // A history that grew at its end is turned into chat messages from where the last one ended.
+  const toChatMessages = createChatMessages();
   const partsCache: PartsCache = new WeakMap();
   let chatList: ChatMessage[] = [];
   let partList: TimedMessage[] = [];
-  const allMessages = computed(
-    () => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value, chatCache))),
-  );
+  const allMessages = computed(() => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value))));
   const timeline = computed(() =>
     revealed((partList = keepIfUnchanged(partList, expandSplitMessages(allMessages.value, arrivals.value, partsCache))), clock.value),
   );
@@ -218,14 +222,19 @@ export function createConversation(options: {
     if (nextAt !== null) revealTimer = setTimeout(() => (clock.value = now()), Math.max(0, nextAt - now()));
   });
 
-  function absorb(incoming: readonly WireMessage[], silent = false) {
+  /** `merged`: `mergeHistory(history, incoming)` when it was made already (a long history, in slices). */
+  function absorb(incoming: readonly WireMessage[], silent = false, merged = mergeHistory(history.value, incoming)) {
     const mine = myIds.value;
     const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
-    const merged = mergeHistory(history.value, incoming);
     if (merged !== history.value) publish(history, merged);
     for (const m of fresh) seen.add(m._id);
     const rid = requestId.peek();
-    if (fresh.length && rid && !silent) share({ type: 'messages', requestId: rid, messages: fresh });
+    if (fresh.length && rid && !silent) {
+      const change = { type: 'messages', requestId: rid, messages: fresh } as const;
+      // A whole history is a large message to copy for the other tabs: it goes in a task of its own.
+      if (fresh.length > MANY) setTimeout(() => share(change));
+      else share(change);
+    }
     // The first load after a reload is history, not news.
     const live = historyLoaded;
     historyLoaded = true;
@@ -264,6 +273,8 @@ export function createConversation(options: {
     for (const m of received) {
       const name = m.attributes?.updateUserFullname;
       const email = m.attributes?.updateUserEmail;
+      // Nearly every message updates nothing (a whole history goes through here at a page load).
+      if (name === undefined && email === undefined) continue;
       const patch = {
         ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
         ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
@@ -298,6 +309,12 @@ export function createConversation(options: {
   }
 
   const storedTempUIDs = () => new Set(history.value.map((m) => m.attributes?.tempUID).filter((t): t is string => typeof t === 'string'));
+  /** Outbox items the service has stored leave the outbox (nothing to look for with an empty one). */
+  async function dropStoredFromOutbox() {
+    if (!outbox.value.length) return;
+    const stored = storedTempUIDs();
+    if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+  }
 
   /** The last history answer absorbed, and the history it made: an identical answer is nothing new. */
   let absorbed: { list: readonly WireMessage[]; into: readonly WireMessage[] } | null = null;
@@ -308,11 +325,33 @@ export function createConversation(options: {
     // The api hands back the very same array for an unchanged answer (raw text or 304): while the
     // history is still the one it made, a poll with nothing new writes no signal and renders nothing.
     if (absorbed?.list === list && absorbed.into === history.peek()) return engine.recovered();
-    absorb(list);
+    // An answer that grew at its end holds the last one's messages, the same objects (api/messages.ts):
+    // merged into the history they made, only the new ones are news.
+    const before = absorbed?.into === history.peek() ? absorbed.list : null;
+    const incoming = before && list.length > before.length && startsWithSame(list, before) ? list.slice(before.length) : list;
+    const ready = incoming.length > MANY ? await prepare(incoming) : null;
+    if (requestId.value !== rid) return;
+    absorb(incoming, false, ready?.base === history.peek() ? ready.merged : undefined);
     absorbed = { list, into: history.peek() };
-    const stored = storedTempUIDs();
-    if (outbox.value.some((item) => stored.has(item.tempUID))) await setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+    await dropStoredFromOutbox();
     await engine.recovered();
+  }
+
+  /**
+   * A long history (a page load of a conversation with thousands of messages) is merged and turned
+   * into chat messages in slices, the page running between them, before it is shown: showing it is
+   * then short work (issue 9 §1: no long task on the host page, window closed or not).
+   */
+  async function prepare(incoming: readonly WireMessage[]) {
+    const base = history.peek();
+    const merged = mergeHistory(base, incoming);
+    // Made from where the last step ended (createChatMessages): the view's turn finds them made.
+    // Not downloaded (offline): made when shown.
+    await import('../api/slices.ts').then(
+      (m) => m.growInSlices(merged.length, PREPARE_STEP, (end) => toChatMessages(merged.slice(0, end), outbox.peek(), myIds.peek(), requestId.peek())),
+      () => undefined,
+    );
+    return { base, merged };
   }
 
   async function readConversation() {
@@ -443,8 +482,7 @@ export function createConversation(options: {
       const ours = messages.filter((m) => m && m.recipient === rid);
       if (!ours.length) return;
       absorb(ours, silent);
-      const stored = storedTempUIDs();
-      if (outbox.value.some((item) => stored.has(item.tempUID))) void setOutbox((items) => items.filter((i) => !stored.has(i.tempUID)));
+      void dropStoredFromOutbox();
     },
     resume() {
       void setOutbox((items) =>

@@ -125,12 +125,36 @@ export function normalizeMessage(value: unknown, fallbackTime: number = Date.now
 
 /**
  * A history (`GET …/messages`, a websocket snapshot): not an array → []. A message without a
- * usable date takes the time of the dated one before it (or, at the start, after it), so it stays
- * where the service put it when the history is sorted by time.
+ * usable date takes the time of the dated record before it (or, at the start, of the first one
+ * after it), so it stays where the service put it when the history is sorted by time. `after`: the
+ * newest message already held, when `value` is what follows it (a poll's answer that only grew): its
+ * time is the time before the first of these (the same as a whole reading unless the record before
+ * them was one skipped, with a date of its own, and the first of them has none).
  */
-export function normalizeMessages(value: unknown, fallbackTime: number = Date.now()): WireMessage[] {
-  if (!Array.isArray(value)) return [];
-  const times = value.map((item) => (isRecord(item) ? time(item.createdAt) : undefined));
-  let previous = times.find((t) => t !== undefined) ?? fallbackTime;
-  return value.map((item, index) => normalizeMessage(item, (previous = times[index] ?? previous))).filter((m): m is WireMessage => m !== null);
+export function normalizeMessages(value: unknown, fallbackTime: number = Date.now(), after?: WireMessage): WireMessage[] {
+  const reader = historyReader(fallbackTime, after);
+  if (Array.isArray(value)) for (const item of value) reader.read(item);
+  return reader.messages;
+}
+
+/** Reads a history one record at a time (one rule for the whole and the sliced reading). */
+export function historyReader(fallbackTime: number, after?: WireMessage) {
+  const messages: WireMessage[] = [];
+  /** Undated messages before the first dated one: they take its time when it comes. */
+  const leading: WireMessage[] = [];
+  let previous = after ? time(after.createdAt) : undefined;
+  return {
+    messages,
+    read(item: unknown) {
+      const own = isRecord(item) ? time(item.createdAt) : undefined;
+      const message = normalizeMessage(item, own ?? previous ?? fallbackTime);
+      if (message) messages.push(message);
+      if (own === undefined) {
+        if (message && previous === undefined) leading.push(message);
+        return;
+      }
+      if (previous === undefined) for (const early of leading.splice(0)) early.createdAt = new Date(own).toISOString();
+      previous = own;
+    },
+  };
 }

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeMessages } from './normalize/message.ts';
+import { createSlices, eachInSlices, growInSlices, normalizeMessagesInSlices, yieldToPage } from './slices.ts';
+
+/** Records of a history as the service might send them: dated or not, some without an id or content. */
+const record = fc.record(
+  {
+    _id: fc.oneof(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 1, max: 9 })),
+    text: fc.constantFrom('hi', '', 'there'),
+    createdAt: fc.oneof(
+      fc.constant('nonsense'),
+      fc.integer({ min: 1_600_000_000_000, max: 1_700_000_000_000 }).map((t) => new Date(t).toISOString()),
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+describe('work in slices', () => {
+  it('a history normalised in slices is the very same as normalised whole, however it is sliced', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(record, fc.constant(null)), { maxLength: 40 }), async (history) => {
+        expect(await normalizeMessagesInSlices(history, 1_650_000_000_000)).toEqual(normalizeMessages(history, 1_650_000_000_000));
+      }),
+    );
+  });
+
+  it('a slice ends when its time is up, and the page runs before the next', async () => {
+    let clock = 0;
+    const slices = createSlices(
+      8,
+      () => new Promise((resolve) => setTimeout(resolve)),
+      () => clock,
+    );
+    const ran: string[] = [];
+    setTimeout(() => ran.push('page'));
+    await eachInSlices(
+      Array.from({ length: 64 }, (_, i) => i),
+      (i) => {
+        ran.push(`item ${i}`);
+        clock += 1;
+      },
+      slices,
+    );
+    // 8 ms a slice, the clock read every 16 items: the page's task ran between two slices.
+    expect(ran.indexOf('page')).toBeGreaterThan(0);
+    expect(ran.indexOf('page')).toBeLessThan(ran.length - 1);
+    expect(ran.filter((r) => r !== 'page')).toEqual(Array.from({ length: 64 }, (_, i) => `item ${i}`));
+  });
+
+  it('yields to the page: a task queued before runs before the work goes on', async () => {
+    const ran: string[] = [];
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => ran.push('page');
+    channel.port2.postMessage(0);
+    await yieldToPage();
+    ran.push('next slice');
+    channel.port1.close();
+    expect(ran).toEqual(['page', 'next slice']);
+  });
+
+  it('grows to the whole length step by step', async () => {
+    const ends: number[] = [];
+    await growInSlices(250, 100, (end) => ends.push(end));
+    expect(ends).toEqual([100, 200, 250]);
+  });
+});

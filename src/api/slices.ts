@@ -1,0 +1,71 @@
+/**
+ * Long work in slices with the page running between them (issue 9 §1: no task of ours over 50 ms on
+ * a slow phone). A history of thousands of messages is read, normalised and turned into chat
+ * messages this way. A chunk of its own: only a long history needs it (a first open never does).
+ * Nothing here is module-level state: each piece of work makes its own clock.
+ */
+import { historyReader } from './normalize/message.ts';
+import type { WireMessage } from './wire.ts';
+
+/** Lets the page's own tasks (input, rendering) run before the next slice. */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  // A message is a task of its own without the 4 ms clamp of nested timers.
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(0);
+  });
+}
+
+/** Where a slice ends: `due()` once it has run its time; `next()` lets the page run and starts the next. */
+export interface Slices {
+  due(): boolean;
+  next(): Promise<void>;
+}
+
+/** Slices of `budgetMs` (a few ms: a slow phone runs 4× slower than the machine that measured it). */
+export function createSlices(budgetMs = 8, pause: () => Promise<void> = yieldToPage, now: () => number = () => performance.now()): Slices {
+  let start = now();
+  return {
+    due: () => now() - start >= budgetMs,
+    async next() {
+      await pause();
+      start = now();
+    },
+  };
+}
+
+/** Items done between two reads of the clock. */
+const CLOCK_EVERY = 16;
+
+/** Runs `step` over `items` in slices (all at once without `slices`). */
+export async function eachInSlices<T>(items: readonly T[], step: (item: T, index: number) => void, slices?: Slices): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    // The clock is read every few items: reading it costs about what one item does.
+    if (i % CLOCK_EVERY === 0 && slices?.due()) await slices.next();
+    step(items[i]!, i);
+  }
+}
+
+/** `normalizeMessages`, the same result, in slices (the first one after a yield: parsing it was long). */
+export async function normalizeMessagesInSlices(value: unknown[], fallbackTime: number = Date.now()): Promise<WireMessage[]> {
+  const reader = historyReader(fallbackTime);
+  const slices = createSlices();
+  await slices.next();
+  await eachInSlices(value, reader.read, slices);
+  return reader.messages;
+}
+
+/** `step(end)` for `end` = `size`, `2 × size`, … up to `length`, in slices. */
+export async function growInSlices(length: number, size: number, step: (end: number) => void): Promise<void> {
+  const slices = createSlices();
+  for (let end = 0; end < length;) {
+    if (slices.due()) await slices.next();
+    step((end = Math.min(length, end + size)));
+  }
+}
