@@ -7,6 +7,7 @@ import { createPreviewClient } from '../client/previewClient.ts';
 import { PREVIEW_VISITOR_ID } from '../client/previewHistory.ts';
 import { createWidget, type WidgetInstance } from '../widget.ts';
 import { until } from '../test/fakeFetch.ts';
+import { WINDOW_SIZES } from './listWindow.ts';
 
 // Every render of a text bubble renders its markdown once: counting these counts the bubbles' renders.
 const markdown = vi.hoisted(() => ({ renders: [] as string[] }));
@@ -112,12 +113,12 @@ describe('MessageList: a window that moves', () => {
     await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
     const shown = () => list().querySelectorAll('[part~="message"]').length;
     const before = shown();
-    // Near the top of what is rendered: a step up (20 earlier messages), the latest kept…
+    // Near the top of what is rendered: a step up (earlier messages), the latest kept…
     layOut(list(), { scrollTop: 10, clientHeight: 500, scrollHeight: 4000 });
     list().dispatchEvent(new Event('scroll'));
     // …and in the same task a poll brings a new message: one render does both.
     history.value = [...history.value, message(300, { _id: 'late', text: 'Arrived during the step' })];
     await until(() => expect(list().textContent).toContain('Arrived during the step'));
-    expect(shown()).toBe(before + 20 + 1);
+    expect(shown()).toBe(before + WINDOW_SIZES.step + 1);
   });
 });
