@@ -22,7 +22,7 @@ export interface WindowSizes {
   max: number;
 }
 
-export const WINDOW_SIZES: WindowSizes = { initial: 20, step: 10, max: 120 };
+export const WINDOW_SIZES: WindowSizes = { initial: 20, step: 5, max: 60 };
 
 export interface Keyed {
   key: string;
