@@ -18,7 +18,7 @@ export interface WindowSizes {
   initial: number;
   /** added per step: small enough to render and lay out within a frame's budget on a slow phone (issue 9: 50 ms at 4× CPU) */
   step: number;
-  /** at most: with about ten elements a message, well under the 3,000-element cap (issue 9) */
+  /** at most: a few screens either side of the one in view (a step needs one), what a step lays out and paints stays small, and with about ten elements a message it is far under the 3,000-element cap (issue 9) */
   max: number;
 }
 
