@@ -100,6 +100,32 @@ describe('MessageList: a long conversation', () => {
   });
 });
 
+describe('MessageList: times', () => {
+  it('fill in after the first frames (the first date format a page makes is slow), into time elements that were there from the start', async () => {
+    // Frames are held back until the first render has been looked at.
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => frames.push(frame));
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const client = createPreviewClient({ settings: {}, window, preview: {} });
+    widgets.push(createWidget({ host, client }));
+    await client.ready;
+    const root = host.shadowRoot!;
+    const history = client.conversation.history as Signal<WireMessage[]>;
+    const times = () => [...root.querySelectorAll('[part~="message"] time')];
+    history.value = Array.from({ length: 4 }, (_, i) => message(i));
+    await until(() => expect(times().length).toBe(4));
+    // The first render: each time in place, empty (filling it in is a change of text, not an addition the log announces).
+    expect(times().map((t) => t.textContent)).toEqual(['', '', '', '']);
+    const elements = times();
+    vi.restoreAllMocks();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await until(() => expect(times().every((t) => /\d:\d\d/.test(t.textContent ?? ''))).toBe(true));
+    expect(times()).toEqual(elements);
+    expect(root.querySelector('.day-separator')!.textContent).not.toBe('');
+  });
+});
+
 describe('MessageList: a window that moves', () => {
   /** happy-dom lays nothing out: the list's scroll box is given, as a phone would measure it. */
   function layOut(list: HTMLElement, box: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
