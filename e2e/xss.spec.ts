@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../src/test/xssPayloads.ts';
+import { WINDOW_SIZES } from '../src/ui/listWindow.ts';
 import { API_URL, PROJECT_ID, agentToken, chatWindow, createProject, launcher, openHostPage, projectPage, sendFromWidget, snippetPage } from './support.ts';
 
 /**
@@ -63,9 +64,11 @@ test.describe('XSS corpus', () => {
     await expect(chatWindow(page)).toBeVisible();
     const rid = await sendFromWidget(page, 'xss run');
     const token = await agentToken();
-    // The list renders a window of the conversation (at least 30 messages): the corpus goes in
-    // batches that each fit in it, every batch's DOM checked while it is on screen.
-    const BATCH = 9;
+    // The list renders a window of the conversation (at least WINDOW_SIZES.initial messages: a
+    // poll that is not only an addition opens it on the tail again): the corpus goes in batches of
+    // three messages a payload and a marker that each fit in it, every batch's DOM checked while it
+    // is on screen.
+    const BATCH = Math.floor((WINDOW_SIZES.initial - 1) / 3);
     for (let start = 0; start < XSS_PAYLOADS.length; start += BATCH) {
       const batch = XSS_PAYLOADS.slice(start, start + BATCH);
       for (const payload of batch) {

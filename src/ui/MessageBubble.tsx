@@ -1,9 +1,11 @@
+import type { ReadonlySignal } from '@preact/signals';
 import type { TimedMessage } from '../state/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
 import { REASONS } from '../state/delivery.ts';
 import { useWidget, useT } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
+import { ClockText, type ListClock } from './ClockText.tsx';
 import { isoTime } from './formatTime.ts';
 import { lazyView } from './lazyView.tsx';
 import { memoView } from './memoView.ts';
@@ -15,7 +17,8 @@ const ImageMessage = lazyView(() => import('./ImageMessage.tsx').then((m) => m.I
 const Gallery = lazyView(() => import('./Gallery.tsx').then((m) => m.Gallery));
 const FileMessage = lazyView(() => import('./FileMessage.tsx').then((m) => m.FileMessage));
 
-function MessageContent({ message }: { message: TimedMessage }) {
+/** What the bubble holds (called, not rendered as a component of its own: one fewer per bubble). */
+function messageContent(message: TimedMessage) {
   if (message.type === 'image') {
     return (
       <>
@@ -40,14 +43,18 @@ function Bubble({
   message,
   first,
   last,
-  time,
+  clock,
+  you,
   buttonsEnabled,
   quiet,
 }: {
   message: TimedMessage;
   first: boolean;
   last: boolean;
-  time: string;
+  /** the list's times (ClockText.tsx) */
+  clock: ReadonlySignal<ListClock | null>;
+  /** the visitor's label ("You"), translated once for the whole list */
+  you: string;
   buttonsEnabled: boolean;
   quiet: boolean;
 }) {
@@ -58,7 +65,6 @@ function Bubble({
   const side = message.fromVisitor ? 'visitor' : 'agent';
   // The visitor's messages are told by sender id (fromVisitor), never by name; and no other name
   // may read as the visitor's own label (an agent named "You" is shown as the support team).
-  const you = t('YOU');
   const name = message.fromVisitor ? you : message.senderName && !readsAsVisitorLabel(message.senderName, you) ? message.senderName : t('SUPPORT_LABEL');
   const status = message.state === 'sending' ? t('MESSAGE_SENDING') : message.state === 'failed' ? t('MESSAGE_FAILED') : '';
   const attachment = message.attributes?.attachment;
@@ -82,14 +88,18 @@ function Bubble({
         <span class="visually-hidden">{isolateInText(name)}: </span>
         {/* Each message's own direction: English text in an Arabic window keeps its punctuation in place. */}
         <div class={`bubble${media ? ' bubble-media' : ''}`} dir="auto">
-          <MessageContent message={message} />
+          {messageContent(message)}
         </div>
         {attachment?.type === 'gallery' || Array.isArray(attachment?.gallery) ? (
           <Gallery.View gallery={attachment?.gallery} enabled={buttonsEnabled} messageKey={message.key} />
         ) : null}
         {buttons.length > 0 && <QuickReplies buttons={buttons} enabled={buttonsEnabled} messageKey={message.key} />}
         <div class={`meta${last || status ? '' : ' meta-hover'}`}>
-          {time && <time dateTime={isoTime(message.createdAt)}>{time}</time>}
+          {message.createdAt > 0 && (
+            <time dateTime={isoTime(message.createdAt)}>
+              <ClockText clock={clock} ms={message.createdAt} />
+            </time>
+          )}
           {status && (
             <span class="status" role={message.state === 'failed' ? 'alert' : undefined}>
               {status}

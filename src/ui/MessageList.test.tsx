@@ -7,6 +7,7 @@ import { createPreviewClient } from '../client/previewClient.ts';
 import { PREVIEW_VISITOR_ID } from '../client/previewHistory.ts';
 import { createWidget, type WidgetInstance } from '../widget.ts';
 import { until } from '../test/fakeFetch.ts';
+import { WINDOW_SIZES } from './listWindow.ts';
 
 // Every render of a text bubble renders its markdown once: counting these counts the bubbles' renders.
 const markdown = vi.hoisted(() => ({ renders: [] as string[] }));
@@ -100,6 +101,32 @@ describe('MessageList: a long conversation', () => {
   });
 });
 
+describe('MessageList: times', () => {
+  it('fill in after the first frames (the first date format a page makes is slow), into time elements that were there from the start', async () => {
+    // Frames are held back until the first render has been looked at.
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => frames.push(frame));
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const client = createPreviewClient({ settings: {}, window, preview: {} });
+    widgets.push(createWidget({ host, client }));
+    await client.ready;
+    const root = host.shadowRoot!;
+    const history = client.conversation.history as Signal<WireMessage[]>;
+    const times = () => [...root.querySelectorAll('[part~="message"] time')];
+    history.value = Array.from({ length: 4 }, (_, i) => message(i));
+    await until(() => expect(times().length).toBe(4));
+    // The first render: each time in place, empty (filling it in is a change of text, not an addition the log announces).
+    expect(times().map((t) => t.textContent)).toEqual(['', '', '', '']);
+    const elements = times();
+    vi.restoreAllMocks();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await until(() => expect(times().every((t) => /\d:\d\d/.test(t.textContent ?? ''))).toBe(true));
+    expect(times()).toEqual(elements);
+    expect(root.querySelector('.day-separator')!.textContent).not.toBe('');
+  });
+});
+
 describe('MessageList: a window that moves', () => {
   /** happy-dom lays nothing out: the list's scroll box is given, as a phone would measure it. */
   function layOut(list: HTMLElement, box: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
@@ -113,13 +140,13 @@ describe('MessageList: a window that moves', () => {
     await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
     const shown = () => list().querySelectorAll('[part~="message"]').length;
     const before = shown();
-    // Near the top of what is rendered: a step up (20 earlier messages), the latest kept…
+    // Near the top of what is rendered: a step up (earlier messages), the latest kept…
     layOut(list(), { scrollTop: 10, clientHeight: 500, scrollHeight: 4000 });
     list().dispatchEvent(new Event('scroll'));
     // …and in the same task a poll brings a new message: one render does both.
     history.value = [...history.value, message(300, { _id: 'late', text: 'Arrived during the step' })];
     await until(() => expect(list().textContent).toContain('Arrived during the step'));
-    expect(shown()).toBe(before + 20 + 1);
+    expect(shown()).toBe(before + WINDOW_SIZES.step + 1);
   });
 
   it('follows the conversation until the visitor scrolls up, also when messages grew taller under a scroll it made', async () => {

@@ -23,21 +23,31 @@ export interface ScrollAnchor {
   top: number;
 }
 
-function messagesOf(list: HTMLElement): HTMLElement[] {
-  return [...list.querySelectorAll<HTMLElement>('li[data-key]')];
+function messagesOf(list: HTMLElement): NodeListOf<HTMLElement> {
+  return list.querySelectorAll<HTMLElement>('li[data-key]');
 }
 
+/**
+ * The first message in view: found by halving (the messages are laid out top to bottom), so a
+ * step reads the boxes of a handful of the window's messages, not of all of them.
+ */
 export function captureAnchor(list: HTMLElement): ScrollAnchor | null {
+  const items = messagesOf(list);
   const edge = list.getBoundingClientRect().top;
-  for (const item of messagesOf(list)) {
-    const box = item.getBoundingClientRect();
-    if (box.bottom > edge) return { key: item.dataset.key!, top: box.top - edge };
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (items[mid]!.getBoundingClientRect().bottom > edge) high = mid;
+    else low = mid + 1;
   }
-  return null;
+  const item = items[low];
+  return item ? { key: item.dataset.key!, top: item.getBoundingClientRect().top - edge } : null;
 }
 
 export function restoreAnchor(list: HTMLElement, anchor: ScrollAnchor): void {
-  const item = messagesOf(list).find((li) => li.dataset.key === anchor.key);
+  let item: HTMLElement | undefined;
+  for (const li of messagesOf(list)) if (li.dataset.key === anchor.key) item = li;
   if (!item) return;
   const moved = item.getBoundingClientRect().top - list.getBoundingClientRect().top - anchor.top;
   if (moved) list.scrollTop += moved;
