@@ -7,9 +7,10 @@ import { gzipSync } from 'node:zlib';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 // The loader: 1,500 B gzip (issue 9), on every page view of the host site.
-// The open window's target is 40 KB (issue 9). 47,104 B (92 × 512) holds what it is since known visitors,
-// several conversations and the windowed list joined (46,680 B), so it can only shrink from here.
-const BUDGET = { loader: 1500, openWindow: 92 * 512 };
+// The open window's target is 40 KB (issue 9). 46,080 B (90 × 512) holds what it is after the
+// round that made long histories cheap and moved refusals, uploads, attention and the later views on
+// demand (45,748 B), so it can only shrink from here.
+const BUDGET = { loader: 1500, openWindow: 90 * 512 };
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
