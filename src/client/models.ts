@@ -9,7 +9,7 @@ import { identityAttributes } from '../state/identity.ts';
 import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
 import type { Environment } from '../state/environment.ts';
 import { createIntake } from '../state/intake.ts';
-import { inputControl } from '../state/inputControl.ts';
+import { inputControl, type InputControl } from '../state/inputControl.ts';
 import { agentsAvailability, hasOperatingHours, type Availability } from '../state/availability.ts';
 import type * as HoursRulesModule from '../state/operatingHours.ts';
 import { createOutboxStore } from '../state/outboxStore.ts';
@@ -178,6 +178,7 @@ export function createModels(o: {
   };
 
   // The conversation list is the client's: a live one lists on demand, a preview shows samples.
+  let control: InputControl | undefined;
   const state: Omit<ChatState, 'conversations'> = {
     settings,
     ui,
@@ -198,7 +199,7 @@ export function createModels(o: {
       loadHoursRules();
       return { status: 'unknown' };
     }),
-    inputControl: computed(() => inputControl(conversation.messages.value)),
+    inputControl: computed(() => (control = inputControl(conversation.messages.value, control))),
     lang,
     lookReady,
     title: computed(() => settings.value.widgetTitle || project.name.value || translator.t('CHAT_WINDOW_LABEL')),

@@ -10,14 +10,17 @@ export interface InputControl {
   placeholder: string | null;
 }
 
-export function inputControl(messages: readonly ChatMessage[]): InputControl {
+/** `previous` is returned when it says the same: a message that changes nothing re-renders no composer. */
+export function inputControl(messages: readonly ChatMessage[], previous?: InputControl): InputControl {
+  let control: InputControl = { disabled: false, placeholder: null };
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
     if (message.fromVisitor || message.kind === 'info') continue;
     const attributes = message.attributes ?? {};
     const placeholder =
       typeof attributes.inputMessagePlaceholder === 'string' && attributes.inputMessagePlaceholder.trim() ? attributes.inputMessagePlaceholder.trim() : null;
-    return { disabled: attributes.disableInputMessage === true, placeholder };
+    control = { disabled: attributes.disableInputMessage === true, placeholder };
+    break;
   }
-  return { disabled: false, placeholder: null };
+  return previous && previous.disabled === control.disabled && previous.placeholder === control.placeholder ? previous : control;
 }

@@ -30,6 +30,14 @@ describe('inputControl', () => {
     expect(inputControl([disabling, chat('i', false, {}, { kind: 'info' })])).toEqual({ disabled: true, placeholder: 'Pick one' });
     expect(inputControl([disabling, chat('b', false)])).toEqual({ disabled: false, placeholder: null });
   });
+
+  it('stays the same object while messages change nothing for it (the composer does not re-render)', () => {
+    const first = inputControl([chat('a', false)]);
+    expect(inputControl([chat('a', false), chat('b', false), chat('v', true)], first)).toBe(first);
+    const disabled = inputControl([chat('a', false), chat('c', false, { disableInputMessage: true })], first);
+    expect(disabled).not.toBe(first);
+    expect(disabled).toEqual({ disabled: true, placeholder: null });
+  });
 });
 
 describe('reply buttons', () => {
