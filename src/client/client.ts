@@ -11,6 +11,7 @@ import { createPoller } from '../state/poller.ts';
 import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
+import { createSendJournal } from '../state/sendJournal.ts';
 import type { TabMessage } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
 import { createModels } from './models.ts';
@@ -63,6 +64,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     queryLayer,
     sharedTabs: boot.persistence === 'local',
     openMirror: sessionOpenMirror(win, projectId, boot.persistence),
+    // Beside the store it opens itself: a caller's own store (tests, an app's) keeps its own rules.
+    journal: options.store ? undefined : createSendJournal(win, projectId, boot.persistence),
     onTabMessage: (m) => onTabMessage(m),
     preview: false,
   });

@@ -34,9 +34,11 @@ export function createCommands(
   /** The page named the visitor: kept on the stored visitor (a failing storage is reported, not thrown). */
   const nameVisitor = (fullname: string, email: string) => session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
 
+  // Called in the task that handled the visitor's action: the conversation keeps the message
+  // before anything waits (start-up included).
   const send = (message: Outgoing): Promise<void> =>
     conversation
-      .send(message)
+      .send(message, hooks.ready)
       .then(() => hooks.afterSend())
       .catch(reportError('send'));
 
@@ -48,7 +50,6 @@ export function createCommands(
     hide: () => ui.setShown(false),
     async send(text) {
       if (typeof text !== 'string') return;
-      await hooks.ready;
       await send({ text });
     },
     retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),

@@ -13,6 +13,7 @@ import { inputControl, type InputControl } from '../state/inputControl.ts';
 import { agentsAvailability, hasOperatingHours, type Availability } from '../state/availability.ts';
 import type * as HoursRulesModule from '../state/operatingHours.ts';
 import { createOutboxStore } from '../state/outboxStore.ts';
+import type { SendJournal } from '../state/sendJournal.ts';
 import { createProject } from '../state/project.ts';
 import { createRatingMemory } from '../state/rating.ts';
 import { isRequestIdOf } from '../state/requestId.ts';
@@ -42,6 +43,8 @@ export function createModels(o: {
   /** Tabs of one site share one conversation (only with storage they share). */
   sharedTabs: boolean;
   openMirror?: OpenStateMirror;
+  /** Where a sent message waits for its outbox item (none in a preview). */
+  journal?: SendJournal;
   onTabMessage(message: TabMessage): void;
   preview: boolean;
 }) {
@@ -114,6 +117,7 @@ export function createModels(o: {
     session,
     store,
     outboxStore: createOutboxStore(store, `porchlight:${projectId}`, o.sharedTabs, (rid) => isRequestIdOf(projectId, rid)),
+    journal: o.journal,
     emitter,
     // The home screen hides the conversation: its replies are unread there too.
     isWindowOpen: () => ui.isOpen.peek() && ui.screen.peek() === 'conversation' && env.visible.peek(),

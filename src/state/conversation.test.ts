@@ -11,8 +11,20 @@ import { createOutboxStore } from './outboxStore.ts';
 import { createSession } from './session.ts';
 import { createMemoryStore, type KeyValueStore } from './storage.ts';
 import type { OutboxItem } from './chatMessage.ts';
+import { createSendJournal, type SendJournal } from './sendJournal.ts';
 
-function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; open?: boolean } = {}) {
+/** This tab's sessionStorage, as a reload keeps it. */
+function tabJournal(): SendJournal {
+  const map = new Map<string, string>();
+  const sessionStorage = {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+  return createSendJournal({ sessionStorage } as unknown as Window, 'p1', 'local');
+}
+
+function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; open?: boolean; journal?: SendJournal } = {}) {
   const service = options.service ?? createFakeService();
   const store = options.store ?? createMemoryStore();
   const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
@@ -32,6 +44,7 @@ function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof cre
     firstMessageFields: () => ({ departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA', attributes: { userFullname: 'Ada' } }),
     random: () => 0,
     settleMs: 100,
+    journal: options.journal,
   });
   return { service, store, session, conversation, events };
 }
@@ -167,6 +180,59 @@ describe('conversation: sending', () => {
     await second.conversation.restore();
     await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'cut short', state: 'sent' }]), 3000);
     expect(service.messages.get(second.conversation.requestId.value!)).toHaveLength(1);
+  });
+});
+
+describe('conversation: a reload in the task that sent', () => {
+  it('keeps the message before anything waits, and sends it once after the reload', async () => {
+    const store = createMemoryStore();
+    const service = createFakeService();
+    const journal = tabJournal();
+    const first = setup({ store, service, journal });
+    // The page goes before start-up, the conversation id or the outbox write could happen.
+    void first.conversation.send({ text: 'sent as the page reloads', attributes: { from: 'button' } }, new Promise(() => {}));
+    first.conversation.dispose();
+    expect(await store.get('outbox')).toBeUndefined();
+    expect(journal.entries()).toMatchObject([{ text: 'sent as the page reloads' }]);
+
+    const second = setup({ store, service, journal });
+    await second.session.restore();
+    await second.conversation.restore();
+    await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'sent as the page reloads', state: 'sent' }]), 3000);
+    expect(service.posts()).toHaveLength(1);
+    expect(service.posts()[0]!.body).toMatchObject({ attributes: { from: 'button' }, departmentid: 'd1' });
+    expect(journal.entries()).toEqual([]);
+  });
+
+  it('a message that reached its outbox item is looked up first: sent meanwhile by another tab, it is not sent again', async () => {
+    const store = createMemoryStore();
+    const service = createFakeService();
+    const journal = tabJournal();
+    const first = setup({ store, service, journal });
+    await first.conversation.send({ text: 'already there' });
+    const rid = first.conversation.requestId.value!;
+    const tempUID = (service.posts()[0]!.body as { attributes: { tempUID: string } }).attributes.tempUID;
+    first.conversation.dispose();
+    // The reload came after the outbox write, before the journal let go; another tab sent it since.
+    journal.hold({ tempUID, requestId: rid, text: 'already there', type: 'text', createdAt: 1 });
+
+    const second = setup({ store, service, journal });
+    await second.session.restore();
+    await second.conversation.restore();
+    await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'already there', state: 'sent' }]));
+    await wait(300);
+    expect(service.posts()).toHaveLength(1);
+    expect(second.conversation.outbox.value).toEqual([]);
+    expect(journal.entries()).toEqual([]);
+  });
+
+  it('lets go of a message once its outbox item is stored', async () => {
+    const journal = tabJournal();
+    const { conversation } = setup({ journal });
+    const sending = conversation.send({ text: 'on its way' });
+    expect(journal.entries()).toHaveLength(1);
+    await sending;
+    expect(journal.entries()).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { IdentityAttributes } from './identity.ts';
 import { identityUpdate } from './identityUpdate.ts';
+import type { JournalEntry, SendJournal } from './sendJournal.ts';
 
 export interface Outgoing {
   text: string;
@@ -56,7 +57,8 @@ export interface ConversationModel {
   mirrorUnread(count: number): void;
   lastActivity: Signal<number>;
   restore(): Promise<void>;
-  send(message: Outgoing): Promise<void>;
+  /** Kept (sendJournal.ts) before it waits for `ready`, start-up being done. */
+  send(message: Outgoing, ready?: Promise<void>): Promise<void>;
   retry(tempUID: string): Promise<void>;
   discard(tempUID: string): Promise<void>;
   /** Fetches the history now (no-op before the first message or without a session). */
@@ -114,11 +116,14 @@ export function createConversation(options: {
    * are kept, to be seen and retried there, instead of dropped when this tab settles on one.
    */
   keepsOthers?: () => boolean;
+  /** Where a message waits for its outbox item (sendJournal.ts); none in tests that do not ask. */
+  journal?: SendJournal;
   /** Local changes other tabs must hear about. */
   onShare?: (change: { type: 'messages'; requestId: string; messages: WireMessage[] } | { type: 'outbox' } | { type: 'conversation' }) => void;
 }): ConversationModel {
   const { http, projectId, session, store, outboxStore, emitter } = options;
   const share = options.onShare ?? (() => {});
+  const journal = options.journal ?? { hold() {}, release() {}, entries: () => [] };
   const announces = options.announces ?? (() => true);
   const now = options.now ?? Date.now;
   const requestId = signal<string | null>(null);
@@ -383,6 +388,62 @@ export function createConversation(options: {
     if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
   }
 
+  /** Writes the visitor's message to the outbox (storage first, then shown), then sends what is due. */
+  async function queue(entry: JournalEntry, ready?: Promise<void>): Promise<void> {
+    await ready;
+    // The visitor acts: if the service refused their session, it may be tried once more.
+    session.allowAgain();
+    const rid = await ensureRequestId();
+    // From here on the outbox may hold it: a start-up that finds it in the journal looks first.
+    journal.hold({ ...entry, requestId: rid });
+    // The first message names the visitor (firstMessageFields); a later one only after a change.
+    const mine = myIds.peek();
+    const renamed =
+      options.identity && history.value.some((m) => m.recipient === rid)
+        ? identityUpdate(options.identity(), [
+            ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
+            ...outbox.value.filter((i) => i.requestId === rid),
+          ])
+        : null;
+    const item = outboxItem(entry, rid, false);
+    item.attributes = { ...renamed, ...item.attributes };
+    await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
+    journal.release(entry.tempUID);
+    publish(lastActivity, now());
+    await flush();
+  }
+
+  /**
+   * Messages a reload cut off on their way into the outbox join it now. One that had its
+   * conversation may have been stored and even sent by another tab since: its history is looked at
+   * before it goes (`maybeDelivered`).
+   */
+  async function recoverJournal() {
+    const held = journal.entries();
+    if (!held.length) return;
+    const known = new Set((await outboxStore.read()).map((i) => i.tempUID));
+    const items: OutboxItem[] = [];
+    for (const entry of held) if (!known.has(entry.tempUID)) items.push(outboxItem(entry, entry.requestId ?? (await ensureRequestId()), !!entry.requestId));
+    if (items.length) await setOutbox((list) => [...list.filter((i) => !items.some((n) => n.tempUID === i.tempUID)), ...items]);
+    for (const entry of held) journal.release(entry.tempUID);
+  }
+
+  function outboxItem(entry: JournalEntry, rid: string, maybeDelivered: boolean): OutboxItem {
+    return {
+      tempUID: entry.tempUID,
+      requestId: rid,
+      text: entry.text,
+      type: entry.type,
+      ...(entry.metadata ? { metadata: entry.metadata } : {}),
+      attributes: { ...entry.attributes, clienttimestamp: entry.createdAt },
+      createdAt: entry.createdAt,
+      attempts: 0,
+      state: 'sending',
+      maybeDelivered,
+      notBefore: 0,
+    };
+  }
+
   async function ensureRequestId(): Promise<string> {
     if (requestId.value) return requestId.value;
     const rid = newRequestId(projectId);
@@ -410,6 +471,7 @@ export function createConversation(options: {
       await dropFailedElsewhere();
       // With no conversation yet, everything that arrives later is news.
       if (!requestId.peek()) historyLoaded = true;
+      await recoverJournal();
       await engine.takeOver();
     },
     takeOver: () => void engine.takeOver().catch(() => undefined),
@@ -421,9 +483,9 @@ export function createConversation(options: {
       share({ type: 'conversation' });
       await adopt();
     },
-    async send(message) {
+    send(message, ready) {
       const text = message.text;
-      if (!text.trim() && (message.type ?? 'text') === 'text') return;
+      if (!text.trim() && (message.type ?? 'text') === 'text') return Promise.resolve();
       // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
       if (isTooLong(text)) {
         emitter.emit('error', {
@@ -432,37 +494,19 @@ export function createConversation(options: {
           limit: MAX_MESSAGE_CHARS,
           message: `a message has at most ${MAX_MESSAGE_CHARS} characters`,
         } satisfies WidgetErrorDetail);
-        return;
+        return Promise.resolve();
       }
-      // The visitor acts: if the service refused their session, it may be tried once more.
-      session.allowAgain();
-      const rid = await ensureRequestId();
-      // The first message names the visitor (firstMessageFields); a later one only after a change.
-      const mine = myIds.peek();
-      const renamed =
-        options.identity && history.value.some((m) => m.recipient === rid)
-          ? identityUpdate(options.identity(), [
-              ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
-              ...outbox.value.filter((i) => i.requestId === rid),
-            ])
-          : null;
-      const item: OutboxItem = {
+      // Kept before anything waits: a page that reloads in this very task still has it (sendJournal.ts).
+      const entry: JournalEntry = {
         tempUID: newTempUID(),
-        requestId: rid,
         text,
         type: message.type ?? 'text',
-        ...(message.metadata ? { metadata: message.metadata } : {}),
-        attributes: { ...renamed, ...message.attributes, clienttimestamp: now() },
         createdAt: now(),
-        attempts: 0,
-        state: 'sending',
-        maybeDelivered: false,
-        notBefore: 0,
+        ...(message.metadata ? { metadata: message.metadata } : {}),
+        ...(message.attributes ? { attributes: message.attributes } : {}),
       };
-      // Written to storage first, then shown, then sent: a view that fails to render it can lose nothing.
-      await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
-      publish(lastActivity, now());
-      await flush();
+      journal.hold(entry);
+      return queue(entry, ready);
     },
     async retry(tempUID) {
       session.allowAgain();
