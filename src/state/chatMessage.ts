@@ -112,6 +112,8 @@ interface HistoryProgress {
   history: readonly WireMessage[];
   myIds: ReadonlySet<string>;
   requestId: string | null;
+  /** How many of `history` are read (a long one is read in slices). */
+  read: number;
   out: ChatMessage[];
   /** tempUIDs stored (a second copy shows once; the outbox's copy not at all). */
   stored: Set<string>;
@@ -132,8 +134,8 @@ export function toChatMessages(
   requestId: string | null,
   cache: ChatMessageCache = new WeakMap(),
 ): ChatMessage[] {
-  const progress: HistoryProgress = { history, myIds, requestId, out: [], stored: new Set(), joined: new Set() };
-  readHistory(progress, 0, cache);
+  const progress: HistoryProgress = { history, myIds, requestId, read: 0, out: [], stored: new Set(), joined: new Set() };
+  readHistory(progress, history.length, cache);
   return withOutbox(progress, outbox, cache);
 }
 
@@ -141,17 +143,25 @@ export function toChatMessages(
  * `toChatMessages` with a memory (one per conversation model, never module-level): a history that
  * only grew at its end (a poll's news, a message pushed or sent) is turned into chat messages from
  * where the last one ended, so one new message costs one message, not the whole history. The same
- * result as `toChatMessages`, message for message.
+ * result as `toChatMessages`, message for message. `ahead` reads a long history in slices before
+ * it is shown (no copy of it per slice): the next call goes on from where it stopped.
  */
 export function createChatMessages(cache: ChatMessageCache = new WeakMap()) {
   let last: HistoryProgress | null = null;
-  return (history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] => {
-    const from = last && last.myIds === myIds && last.requestId === requestId && startsWithSame(history, last.history) ? last.history.length : 0;
-    if (!from || !last) last = { history, myIds, requestId, out: [], stored: new Set(), joined: new Set() };
+  const read = (history: readonly WireMessage[], myIds: ReadonlySet<string>, requestId: string | null, end: number) => {
+    // The very list read before needs no look at its prefix: read in slices, it is the same array.
+    const from =
+      last && last.myIds === myIds && last.requestId === requestId && (last.history === history || startsWithSame(history, last.history)) ? last.read : 0;
+    if (!from || !last) last = { history, myIds, requestId, read: 0, out: [], stored: new Set(), joined: new Set() };
     last.history = history;
-    readHistory(last, from, cache);
-    return withOutbox(last, outbox, cache);
+    readHistory(last, end, cache);
+    return last;
   };
+  const make = (history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] =>
+    withOutbox(read(history, myIds, requestId, history.length), outbox, cache);
+  make.ahead = (history: readonly WireMessage[], myIds: ReadonlySet<string>, requestId: string | null, end: number) =>
+    void read(history, myIds, requestId, end);
+  return make;
 }
 
 /** The one made before, unless who "I" am changed since (signing in again adds a past id). */
@@ -161,10 +171,10 @@ function reuse(cache: ChatMessageCache, source: object, fromVisitor: boolean, ma
   return chat;
 }
 
-/** Turns `progress.history` from index `from` on into chat messages, after those made before. */
-function readHistory(progress: HistoryProgress, from: number, cache: ChatMessageCache) {
+/** Turns `progress.history` up to `end` into chat messages, after those made before. */
+function readHistory(progress: HistoryProgress, end: number, cache: ChatMessageCache) {
   const { history, myIds, requestId, out, stored, joined } = progress;
-  for (let i = from; i < history.length; i++) {
+  for (let i = progress.read; i < end; i++) {
     const message = history[i]!;
     const tempUID = message.attributes?.tempUID;
     if (tempUID && stored.has(tempUID)) continue;
@@ -212,6 +222,7 @@ function readHistory(progress: HistoryProgress, from: number, cache: ChatMessage
       })),
     );
   }
+  progress.read = Math.max(progress.read, end);
 }
 
 /** The history's chat messages, then the outbox items the service does not have yet. */

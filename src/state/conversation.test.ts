@@ -13,18 +13,30 @@ import { createMemoryStore, type KeyValueStore } from './storage.ts';
 import type { OutboxItem } from './chatMessage.ts';
 import { createSendJournal, type SendJournal } from './sendJournal.ts';
 
-/** This tab's sessionStorage, as a reload keeps it. */
-function tabJournal(): SendJournal {
+/** This tab's sessionStorage, as a reload keeps it: each call is the journal of a new page. */
+function tabJournal(): () => SendJournal {
   const map = new Map<string, string>();
   const sessionStorage = {
     getItem: (k: string) => map.get(k) ?? null,
     setItem: (k: string, v: string) => void map.set(k, v),
     removeItem: (k: string) => void map.delete(k),
+    key: (i: number) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
   };
-  return createSendJournal({ sessionStorage } as unknown as Window, 'p1', 'local');
+  return () => createSendJournal({ sessionStorage } as unknown as Window, 'p1', 'local');
 }
 
-function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; open?: boolean; journal?: SendJournal } = {}) {
+function setup(
+  options: {
+    store?: KeyValueStore;
+    service?: ReturnType<typeof createFakeService>;
+    open?: boolean;
+    journal?: SendJournal;
+    onShare?: (change: unknown) => void;
+  } = {},
+) {
   const service = options.service ?? createFakeService();
   const store = options.store ?? createMemoryStore();
   const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
@@ -45,6 +57,7 @@ function setup(options: { store?: KeyValueStore; service?: ReturnType<typeof cre
     random: () => 0,
     settleMs: 100,
     journal: options.journal,
+    onShare: options.onShare,
   });
   return { service, store, session, conversation, events };
 }
@@ -187,56 +200,116 @@ describe('conversation: a reload in the task that sent', () => {
   it('keeps the message before anything waits, and sends it once after the reload', async () => {
     const store = createMemoryStore();
     const service = createFakeService();
-    const journal = tabJournal();
-    const first = setup({ store, service, journal });
+    const page = tabJournal();
+    const first = setup({ store, service, journal: page() });
     // The page goes before start-up, the conversation id or the outbox write could happen.
     void first.conversation.send({ text: 'sent as the page reloads', attributes: { from: 'button' } }, new Promise(() => {}));
     first.conversation.dispose();
     expect(await store.get('outbox')).toBeUndefined();
-    expect(journal.entries()).toMatchObject([{ text: 'sent as the page reloads' }]);
+    expect(page().left()).toMatchObject([{ text: 'sent as the page reloads', requestId: '' }]);
 
-    const second = setup({ store, service, journal });
+    const second = setup({ store, service, journal: page() });
     await second.session.restore();
     await second.conversation.restore();
     await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'sent as the page reloads', state: 'sent' }]), 3000);
     expect(service.posts()).toHaveLength(1);
     expect(service.posts()[0]!.body).toMatchObject({ attributes: { from: 'button' }, departmentid: 'd1' });
-    expect(journal.entries()).toEqual([]);
+    expect(page().left()).toEqual([]);
   });
 
   it('a message that reached its outbox item is looked up first: sent meanwhile by another tab, it is not sent again', async () => {
     const store = createMemoryStore();
     const service = createFakeService();
-    const journal = tabJournal();
-    const first = setup({ store, service, journal });
+    const page = tabJournal();
+    const first = setup({ store, service, journal: page() });
     await first.conversation.send({ text: 'already there' });
     const rid = first.conversation.requestId.value!;
     const tempUID = (service.posts()[0]!.body as { attributes: { tempUID: string } }).attributes.tempUID;
     first.conversation.dispose();
     // The reload came after the outbox write, before the journal let go; another tab sent it since.
-    journal.hold({ tempUID, requestId: rid, text: 'already there', type: 'text', createdAt: 1 });
+    page().hold({
+      tempUID,
+      requestId: rid,
+      text: 'already there',
+      type: 'text',
+      attributes: {},
+      createdAt: 1,
+      attempts: 0,
+      state: 'sending',
+      maybeDelivered: false,
+      notBefore: 0,
+    });
 
-    const second = setup({ store, service, journal });
+    const second = setup({ store, service, journal: page() });
     await second.session.restore();
     await second.conversation.restore();
     await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'already there', state: 'sent' }]));
     await wait(300);
     expect(service.posts()).toHaveLength(1);
     expect(second.conversation.outbox.value).toEqual([]);
-    expect(journal.entries()).toEqual([]);
+    expect(page().left()).toEqual([]);
   });
 
-  it('lets go of a message once its outbox item is stored', async () => {
-    const journal = tabJournal();
-    const { conversation } = setup({ journal });
-    const sending = conversation.send({ text: 'on its way' });
-    expect(journal.entries()).toHaveLength(1);
+  it('repairs what it finds in the journal like the outbox: another project’s, empty or broken entries are dropped', async () => {
+    const service = createFakeService();
+    const page = tabJournal();
+    const left = page();
+    left.hold({ ...({} as OutboxItem), tempUID: 'x1', requestId: 'support-group-other-0123', text: 'other project', type: 'text' });
+    left.hold({ ...({} as OutboxItem), tempUID: 'x2', requestId: '', text: '   ', type: 'text' });
+    left.hold({
+      ...({} as OutboxItem),
+      tempUID: 'x3',
+      requestId: '',
+      text: 'kept',
+      type: 7 as unknown as string,
+      attributes: 'x' as unknown as OutboxItem['attributes'],
+    });
+    const { session, conversation } = setup({ service, journal: page() });
+    await session.restore();
+    await conversation.restore();
+    await until(() => expect(conversation.messages.value).toMatchObject([{ text: 'kept', type: 'text', state: 'sent' }]), 3000);
+    expect(service.posts().map((p) => (p.body as { text: string }).text)).toEqual(['kept']);
+    expect(page().left()).toEqual([]);
+  });
+
+  it('lets go of a message once its outbox item is stored, also one sent while starting up (sent once)', async () => {
+    const page = tabJournal();
+    const { service, session, conversation } = setup({ journal: page() });
+    let started!: () => void;
+    const ready = new Promise<void>((resolve) => (started = resolve));
+    // Sent before start-up is done: the start-up finds it in the journal, and must leave it.
+    const sending = conversation.send({ text: 'on its way' }, ready);
+    expect(page().left()).toHaveLength(1);
+    await session.restore();
+    await conversation.restore();
+    started();
     await sending;
-    expect(journal.entries()).toEqual([]);
+    expect(page().left()).toEqual([]);
+    await wait(300);
+    expect(service.posts()).toHaveLength(1);
   });
 });
 
 describe('conversation: receiving', () => {
+  it('shares a long history with the other tabs in a task of its own, and not once this tab has moved on', async () => {
+    const shared: Array<{ type: string; messages?: unknown[] }> = [];
+    const { service, conversation } = setup({ onShare: (change) => shared.push(change as (typeof shared)[number]) });
+    await conversation.send({ text: 'hi' });
+    const rid = conversation.requestId.value!;
+    for (let i = 0; i < 250; i++) service.agentSays(rid, `m${i}`);
+    const long = () => shared.filter((c) => c.type === 'messages' && c.messages!.length === 250);
+    await conversation.sync();
+    expect(long()).toEqual([]);
+    await wait(10);
+    expect(long()).toHaveLength(1);
+    // Again, and the visitor starts a new conversation before that task runs.
+    for (let i = 0; i < 250; i++) service.agentSays(rid, `n${i}`);
+    await conversation.sync();
+    void conversation.startNew();
+    await wait(10);
+    expect(long()).toHaveLength(1);
+  });
+
   it('loads history silently after a reload, then announces new agent messages and counts unread while closed', async () => {
     const { service, conversation, events } = setup({ open: false });
     await conversation.send({ text: 'hi' });

@@ -1,5 +1,6 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
+import { isRecord } from '../api/normalize/guards.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
@@ -7,7 +8,7 @@ import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } fro
 import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import { createOutboxEngine } from './outbox.ts';
-import type { OutboxStore } from './outboxStore.ts';
+import { repairOutboxItem, type OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
 import { isTooLong, MAX_MESSAGE_CHARS } from './messageLength.ts';
 import type { SessionModel } from './session.ts';
@@ -16,7 +17,7 @@ import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { IdentityAttributes } from './identity.ts';
 import { identityUpdate } from './identityUpdate.ts';
-import type { JournalEntry, SendJournal } from './sendJournal.ts';
+import type { SendJournal } from './sendJournal.ts';
 
 export interface Outgoing {
   text: string;
@@ -123,7 +124,7 @@ export function createConversation(options: {
 }): ConversationModel {
   const { http, projectId, session, store, outboxStore, emitter } = options;
   const share = options.onShare ?? (() => {});
-  const journal = options.journal ?? { hold() {}, release() {}, entries: () => [] };
+  const journal = options.journal ?? { hold() {}, release() {}, left: () => [] };
   const announces = options.announces ?? (() => true);
   const now = options.now ?? Date.now;
   const requestId = signal<string | null>(null);
@@ -236,8 +237,9 @@ export function createConversation(options: {
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) {
       const change = { type: 'messages', requestId: rid, messages: fresh } as const;
-      // A whole history is a large message to copy for the other tabs: it goes in a task of its own.
-      if (fresh.length > MANY) setTimeout(() => share(change));
+      // A whole history is a large message to copy for the other tabs: it goes in a task of its own,
+      // unless this tab has moved on to another conversation by then.
+      if (fresh.length > MANY) setTimeout(() => requestId.peek() === rid && share(change));
       else share(change);
     }
     // The first load after a reload is history, not news.
@@ -353,7 +355,7 @@ export function createConversation(options: {
     // Made from where the last step ended (createChatMessages): the view's turn finds them made.
     // Not downloaded (offline): made when shown.
     await import('../api/slices.ts').then(
-      (m) => m.growInSlices(merged.length, PREPARE_STEP, (end) => toChatMessages(merged.slice(0, end), outbox.peek(), myIds.peek(), requestId.peek())),
+      (m) => m.growInSlices(merged.length, PREPARE_STEP, (end) => toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end)),
       () => undefined,
     );
     return { base, merged };
@@ -388,60 +390,23 @@ export function createConversation(options: {
     if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
   }
 
-  /** Writes the visitor's message to the outbox (storage first, then shown), then sends what is due. */
-  async function queue(entry: JournalEntry, ready?: Promise<void>): Promise<void> {
-    await ready;
-    // The visitor acts: if the service refused their session, it may be tried once more.
-    session.allowAgain();
-    const rid = await ensureRequestId();
-    // From here on the outbox may hold it: a start-up that finds it in the journal looks first.
-    journal.hold({ ...entry, requestId: rid });
-    // The first message names the visitor (firstMessageFields); a later one only after a change.
-    const mine = myIds.peek();
-    const renamed =
-      options.identity && history.value.some((m) => m.recipient === rid)
-        ? identityUpdate(options.identity(), [
-            ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
-            ...outbox.value.filter((i) => i.requestId === rid),
-          ])
-        : null;
-    const item = outboxItem(entry, rid, false);
-    item.attributes = { ...renamed, ...item.attributes };
-    await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
-    journal.release(entry.tempUID);
-    publish(lastActivity, now());
-    await flush();
-  }
-
   /**
    * Messages a reload cut off on their way into the outbox join it now. One that had its
    * conversation may have been stored and even sent by another tab since: its history is looked at
-   * before it goes (`maybeDelivered`).
+   * before it goes (`maybeDelivered`); one without goes to the conversation shown now.
    */
   async function recoverJournal() {
-    const held = journal.entries();
+    const held = journal.left().filter(isRecord);
     if (!held.length) return;
-    const known = new Set((await outboxStore.read()).map((i) => i.tempUID));
-    const items: OutboxItem[] = [];
-    for (const entry of held) if (!known.has(entry.tempUID)) items.push(outboxItem(entry, entry.requestId ?? (await ensureRequestId()), !!entry.requestId));
-    if (items.length) await setOutbox((list) => [...list.filter((i) => !items.some((n) => n.tempUID === i.tempUID)), ...items]);
-    for (const entry of held) journal.release(entry.tempUID);
-  }
-
-  function outboxItem(entry: JournalEntry, rid: string, maybeDelivered: boolean): OutboxItem {
-    return {
-      tempUID: entry.tempUID,
-      requestId: rid,
-      text: entry.text,
-      type: entry.type,
-      ...(entry.metadata ? { metadata: entry.metadata } : {}),
-      attributes: { ...entry.attributes, clienttimestamp: entry.createdAt },
-      createdAt: entry.createdAt,
-      attempts: 0,
-      state: 'sending',
-      maybeDelivered,
-      notBefore: 0,
-    };
+    const rid = held.every((value) => value.requestId) ? '' : await ensureRequestId();
+    const items = held
+      .map((value) =>
+        repairOutboxItem({ ...value, requestId: value.requestId || rid, maybeDelivered: !!value.requestId }, (r) => isRequestIdOf(projectId, r), now()),
+      )
+      .filter((item): item is OutboxItem => !!item);
+    // Already in the outbox (the reload came after its write): kept as it is.
+    await setOutbox((list) => [...list, ...items.filter((item) => !list.some((i) => i.tempUID === item.tempUID))]);
+    for (const value of held) journal.release(String(value.tempUID));
   }
 
   async function ensureRequestId(): Promise<string> {
@@ -483,9 +448,10 @@ export function createConversation(options: {
       share({ type: 'conversation' });
       await adopt();
     },
-    send(message, ready) {
+    // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
+    async send(message, ready) {
       const text = message.text;
-      if (!text.trim() && (message.type ?? 'text') === 'text') return Promise.resolve();
+      if (!text.trim() && (message.type ?? 'text') === 'text') return;
       // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
       if (isTooLong(text)) {
         emitter.emit('error', {
@@ -494,19 +460,43 @@ export function createConversation(options: {
           limit: MAX_MESSAGE_CHARS,
           message: `a message has at most ${MAX_MESSAGE_CHARS} characters`,
         } satisfies WidgetErrorDetail);
-        return Promise.resolve();
+        return;
       }
-      // Kept before anything waits: a page that reloads in this very task still has it (sendJournal.ts).
-      const entry: JournalEntry = {
+      // A page that reloads in this very task still has it (sendJournal.ts).
+      const item: OutboxItem = {
         tempUID: newTempUID(),
+        requestId: '',
         text,
         type: message.type ?? 'text',
-        createdAt: now(),
         ...(message.metadata ? { metadata: message.metadata } : {}),
-        ...(message.attributes ? { attributes: message.attributes } : {}),
+        attributes: { ...message.attributes, clienttimestamp: now() },
+        createdAt: now(),
+        attempts: 0,
+        state: 'sending',
+        maybeDelivered: false,
+        notBefore: 0,
       };
-      journal.hold(entry);
-      return queue(entry, ready);
+      journal.hold(item);
+      await ready;
+      // The visitor acts: if the service refused their session, it may be tried once more.
+      session.allowAgain();
+      const rid = (item.requestId = await ensureRequestId());
+      // From here on the outbox may hold it: a start-up that finds it in the journal looks first.
+      journal.hold(item);
+      // The first message names the visitor (firstMessageFields); a later one only after a change.
+      const mine = myIds.peek();
+      if (options.identity && history.value.some((m) => m.recipient === rid))
+        item.attributes = {
+          ...identityUpdate(options.identity(), [
+            ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
+            ...outbox.value.filter((i) => i.requestId === rid),
+          ]),
+          ...item.attributes,
+        };
+      await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
+      journal.release(item.tempUID);
+      publish(lastActivity, now());
+      await flush();
     },
     async retry(tempUID) {
       session.allowAgain();

@@ -49,6 +49,15 @@ describe('createTabRelay', () => {
     expect(conversation.receive).toHaveBeenLastCalledWith([message('m2', 'r2')], true);
   });
 
+  it('a late message of a conversation this tab does not follow after looking is not shown in the one it shows', async () => {
+    const { relay, conversation } = setup();
+    // The stored conversation is r2 (adopt follows it); a slow tab still shares r1's old history.
+    relay.handle({ type: 'messages', requestId: 'r0', messages: [message('old', 'r0')] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(conversation.adopt).toHaveBeenCalledTimes(1);
+    expect(conversation.receive).not.toHaveBeenCalled();
+  });
+
   it('lines up behind a sending tab: takes its outbox over only after a while, once', async () => {
     const { relay, conversation, outbox } = setup();
     outbox.value = [

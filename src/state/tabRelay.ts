@@ -17,8 +17,10 @@ export function createTabRelay(deps: { conversation: ConversationModel; session:
     handle(message: TabMessage): void {
       switch (message.type) {
         case 'messages':
-          if (message.requestId !== conversation.requestId.peek()) void conversation.adopt().then(() => conversation.receive(message.messages, true));
-          else conversation.receive(message.messages, true);
+          if (message.requestId === conversation.requestId.peek()) conversation.receive(message.messages, true);
+          // Another conversation's: only once this tab follows it too (a late message of one that was
+          // left must not land in the one shown now).
+          else void conversation.adopt().then(() => message.requestId === conversation.requestId.peek() && conversation.receive(message.messages, true));
           return;
         case 'outbox':
           void conversation.reloadOutbox().then(() => {
