@@ -149,6 +149,90 @@ describe('MessageList: a window that moves', () => {
     expect(shown()).toBe(before + WINDOW_SIZES.step + 1);
   });
 
+  /**
+   * A list laid out as a browser would: each rendered message as tall as `heights` says (60 px
+   * unless told), the scroll position clamped to the content, and the scroll event the browser
+   * sends at its next frame when the position changed (`frame()`).
+   */
+  function layOutMessages(list: HTMLElement, heights: Map<string, number>, clientHeight = 500) {
+    const items = () => [...list.querySelectorAll<HTMLElement>('li[data-key]')];
+    const height = (li: HTMLElement) => heights.get(li.dataset.key!) ?? 60;
+    const scrollHeight = () => items().reduce((sum, li) => sum + height(li), 0);
+    const clamp = (top: number) => Math.max(0, Math.min(top, scrollHeight() - clientHeight));
+    let top = 0;
+    let seen = 0;
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => clientHeight });
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: scrollHeight });
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => clamp(top), set: (v: number) => (top = clamp(v)) });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this === list) return DOMRect.fromRect({ x: 0, y: 0, width: 300, height: clientHeight });
+      let y = -clamp(top);
+      for (const li of items()) {
+        if (li === this) return DOMRect.fromRect({ x: 0, y, width: 300, height: height(li) });
+        y += height(li);
+      }
+      return DOMRect.fromRect({ x: 0, y: 0, width: 0, height: 0 });
+    });
+    return {
+      bottom: () => scrollHeight() - clientHeight,
+      top: () => clamp(top),
+      frame() {
+        if (clamp(top) === seen) return;
+        seen = clamp(top);
+        list.dispatchEvent(new Event('scroll'));
+      },
+    };
+  }
+
+  it('keeps following at its cap when its own scroll to the bottom moved up (taller messages let go above) and a message grew before that scroll was reported', async () => {
+    const { history, list } = await longConversation(300);
+    await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    // The window opens on the last 20 (280–299); the first of them is a gallery, 400 px tall.
+    const heights = new Map([['m280', 400]]);
+    const view = layOutMessages(list(), heights);
+    const arrive = async (from: number, count: number) => {
+      history.value = [...history.value, ...Array.from({ length: count }, (_, i) => message(from + i))];
+      await until(() => expect(list().textContent).toContain(`Message ${from + count}`));
+    };
+    view.frame();
+    // Messages come until the window is exactly at its cap (280–339), followed.
+    await arrive(300, WINDOW_SIZES.max - WINDOW_SIZES.initial);
+    expect(list().querySelectorAll('li[data-key]').length).toBe(WINDOW_SIZES.max);
+    view.frame();
+    expect(view.top()).toBe(view.bottom());
+    // One more: the gallery at the top is let go, the content is 340 px shorter, and the list's own
+    // scroll to the bottom moves it up. The new message is a gallery too: laid out (taller) before
+    // the browser reports that scroll.
+    await arrive(340, 1);
+    heights.set('m340', 400);
+    view.frame();
+    // Still followed: what comes next is scrolled into view, the window keeps the latest.
+    for (let i = 341; i < 360; i++) {
+      await arrive(i, 1);
+      view.frame();
+      expect(view.top()).toBe(view.bottom());
+    }
+    expect(list().querySelector('li[data-key]:last-child')?.getAttribute('data-key')).toBe('m359');
+  });
+
+  it("at its cap with short messages, near its top while at its bottom, takes no step that lets go of the latest, also with messages arriving in that scroll's task", async () => {
+    const { history, list } = await longConversation(300);
+    await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    // 20 px a message in an 800 px list: 60 of them are 1,200 px, the bottom is 400 px down (under a screen).
+    const view = layOutMessages(list(), new Map(Array.from({ length: 400 }, (_, i) => [`m${i}`, 20])), 800);
+    history.value = [...history.value, ...Array.from({ length: WINDOW_SIZES.max - WINDOW_SIZES.initial }, (_, i) => message(300 + i))];
+    await until(() => expect(list().querySelectorAll('li[data-key]').length).toBe(WINDOW_SIZES.max));
+    for (let i = 340; i < 350; i++) {
+      expect(view.top()).toBe(view.bottom());
+      list().dispatchEvent(new Event('scroll'));
+      history.value = [...history.value, message(i)];
+      await until(() => expect(list().textContent).toContain(`Message ${i + 1}`));
+      view.frame();
+    }
+    expect(view.top()).toBe(view.bottom());
+    expect(list().querySelectorAll('li[data-key]').length).toBe(WINDOW_SIZES.max);
+  });
+
   it('follows the conversation until the visitor scrolls up, also when messages grew taller under a scroll it made', async () => {
     const { history, list } = await longConversation(300);
     await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));

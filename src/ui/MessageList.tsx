@@ -7,7 +7,7 @@ import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import { lazyView } from './lazyView.tsx';
-import { tailWindow, type ShownList } from './listWindow.ts';
+import { follows, tailWindow, type ShownList } from './listWindow.ts';
 import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
 import { runAt } from '../state/messageRuns.ts';
@@ -37,7 +37,15 @@ export function MessageList() {
   const used = conversation.usedButtons.value;
   const listRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
+  // Where the visitor last saw the list (a scroll event) or the list last put itself: scrolling up is
+  // measured from there. The list's own scroll to the bottom moves up when the messages it lets go
+  // above were taller than those that came, and content may grow before the browser reports that
+  // scroll: measured from the last event, it read as the visitor scrolling up (listWindow.ts `follows`).
   const lastTop = useRef(0);
+  const toBottom = (el: HTMLElement) => {
+    el.scrollTop = el.scrollHeight;
+    lastTop.current = el.scrollTop;
+  };
   const anchor = useRef<ListScroll.ScrollAnchor | null>(null);
   // Steps and the kept position (listScroll.ts), for a conversation longer than its window.
   const scroller = useRef<typeof ListScroll | null>(null);
@@ -86,13 +94,16 @@ export function MessageList() {
 
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (el && anchor.current) scroller.current?.restoreAnchor(el, anchor.current);
+    if (el && anchor.current && scroller.current) {
+      scroller.current.restoreAnchor(el, anchor.current);
+      lastTop.current = el.scrollTop;
+    }
     anchor.current = null;
   });
 
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (el && stuck.current) el.scrollTop = el.scrollHeight;
+    if (el && stuck.current) toBottom(el);
   }, [messages.length, latest?.state, latest?.key, typing]);
 
   // When the list gets shorter (the close confirmation or the rating takes the composer's place, the
@@ -102,7 +113,7 @@ export function MessageList() {
     const el = listRef.current;
     if (!el || typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver(() => {
-      if (stuck.current) el.scrollTop = el.scrollHeight;
+      if (stuck.current) toBottom(el);
     });
     observer.observe(el);
     observer.observe(el.querySelector('ol')!);
@@ -132,20 +143,14 @@ export function MessageList() {
     if (!el || !current) return;
     const { window } = current;
     const length = current.messages.length;
-    const up = el.scrollTop < lastTop.current;
+    stuck.current = follows(stuck.current, window, length, { atBottom: atBottom(el), up: el.scrollTop < lastTop.current });
     lastTop.current = el.scrollTop;
-    // The visitor lets go of the conversation by scrolling up, nothing else: a scroll the list made
-    // itself can arrive after content grew under it (an image, a gallery laid out), and must not.
-    if (window.end >= length && atBottom(el)) stuck.current = true;
-    else if (up || window.end < length) stuck.current = false;
     const scroll = scroller.current;
     if (!scroll) return;
     // One step at a time (the list keeps its place between them).
     if (anchor.current) return;
-    const next = scroll.nextWindow(el, window, length);
-    // At the bottom, a step up that would let go of the latest messages is not taken: the visitor
-    // would stop following the conversation without having scrolled away from it.
-    if (next === window || (stuck.current && next.end < length)) return;
+    const next = scroll.nextWindow(el, window, length, stuck.current);
+    if (next === window) return;
     anchor.current = scroll.captureAnchor(el);
     if (next.end < length) current.news?.clear();
     current.window = next;

@@ -1,5 +1,5 @@
 import type { TimedMessage } from '../state/splitMessages.ts';
-import { arrivals, carryWindow, growDown, growUp } from './listSteps.ts';
+import { arrivals, carryWindow, stepWindow } from './listSteps.ts';
 import type { ListWindow, ShownList } from './listWindow.ts';
 
 /**
@@ -12,9 +12,10 @@ import type { ListWindow, ShownList } from './listWindow.ts';
  * not left to the browser's scroll anchoring, which not every engine has (the list sets
  * `overflow-anchor: none`).
  */
-export function nextWindow(list: HTMLElement, shown: ListWindow, length: number): ListWindow {
-  if (list.scrollTop < list.clientHeight) return growUp(shown);
-  return list.scrollHeight - list.scrollTop - list.clientHeight < list.clientHeight ? growDown(shown, length) : shown;
+export function nextWindow(list: HTMLElement, shown: ListWindow, length: number, following: boolean): ListWindow {
+  const { scrollTop, clientHeight, scrollHeight } = list;
+  const toward = scrollTop < clientHeight ? 'up' : scrollHeight - scrollTop - clientHeight < clientHeight ? 'down' : null;
+  return stepWindow(shown, length, toward, following);
 }
 
 export interface ScrollAnchor {

@@ -15,6 +15,17 @@ export function growDown(shown: ListWindow, length: number, sizes: WindowSizes =
 }
 
 /**
+ * The step a scroll asks for (`toward` the end of what is rendered that it came near). While the
+ * list follows the conversation (listWindow.ts `follows`), a step that would let go of the latest
+ * message is not taken: the visitor would stop following without having scrolled away (a window at
+ * its cap whose messages are short is near its top while at its bottom).
+ */
+export function stepWindow(shown: ListWindow, length: number, toward: 'up' | 'down' | null, following: boolean, sizes: WindowSizes = WINDOW_SIZES): ListWindow {
+  const next = toward === 'up' ? growUp(shown, sizes) : toward === 'down' ? growDown(shown, length, sizes) : shown;
+  return following && next.end < length ? shown : next;
+}
+
+/**
  * The window over a list that changed. Messages only added at the end (the usual case) leave every
  * index as it was: a window showing the latest message takes the new ones in, another stays on what
  * it showed (unless `follow`: the view is at the bottom, or the visitor just wrote). Any other

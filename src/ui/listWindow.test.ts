@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arrivals, carryWindow, growDown, growUp } from './listSteps.ts';
-import { tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
+import { arrivals, carryWindow, growDown, growUp, stepWindow } from './listSteps.ts';
+import { follows, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
 
 const sizes: WindowSizes = { initial: 4, step: 3, max: 6 };
 const list = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ key: `m${from + i}` }));
@@ -59,6 +59,36 @@ describe('listWindow', () => {
     expect(carryWindow({ start: 2, end: 6 }, list(0, 6), list(100, 110), false, sizes)).toEqual({ start: 6, end: 10 });
     expect(carryWindow({ start: 2, end: 6 }, list(0, 30), list(1, 30), false, sizes)).toEqual({ start: 25, end: 29 });
     expect(carryWindow({ start: 2, end: 6 }, list(0, 6), [], false, sizes)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('following the conversation', () => {
+  const tail = { start: 40, end: 100 };
+  it('starts at the bottom of a window holding the latest message, wherever it came from', () => {
+    expect(follows(false, tail, 100, { atBottom: true, up: true })).toBe(true);
+    expect(follows(false, tail, 100, { atBottom: true, up: false })).toBe(true);
+  });
+
+  it('goes on when content grew under the list (not at the bottom, not scrolled up) and stops when the visitor scrolls up', () => {
+    expect(follows(true, tail, 100, { atBottom: false, up: false })).toBe(true);
+    expect(follows(true, tail, 100, { atBottom: false, up: true })).toBe(false);
+    expect(follows(false, tail, 100, { atBottom: false, up: false })).toBe(false);
+  });
+
+  it('never follows in a window without the latest message, even at its bottom', () => {
+    expect(follows(true, { start: 10, end: 70 }, 100, { atBottom: true, up: false })).toBe(false);
+  });
+
+  it('a step never lets go of the latest message while following, also exactly at the cap; otherwise it is taken', () => {
+    const atCap = { start: 14, end: 20 };
+    expect(stepWindow(atCap, 20, 'up', true, sizes)).toBe(atCap);
+    expect(stepWindow(atCap, 20, 'up', false, sizes)).toEqual({ start: 11, end: 17 });
+    // Below the cap a step up keeps the latest: taken while following.
+    expect(stepWindow({ start: 17, end: 20 }, 20, 'up', true, sizes)).toEqual({ start: 14, end: 20 });
+    // One short of the cap: a full step would let go of one.
+    expect(stepWindow({ start: 15, end: 20 }, 20, 'up', true, sizes)).toEqual({ start: 15, end: 20 });
+    expect(stepWindow({ start: 5, end: 11 }, 20, 'down', false, sizes)).toEqual({ start: 8, end: 14 });
+    expect(stepWindow(atCap, 20, null, false, sizes)).toBe(atCap);
   });
 });
 

@@ -32,6 +32,25 @@ export function tailWindow(length: number, sizes: WindowSizes = WINDOW_SIZES): L
   return { start: Math.max(0, length - sizes.initial), end: length };
 }
 
+/** Where a scroll left the view: at the bottom of what is rendered, and above where it was last (the visitor scrolled up). */
+export interface ViewMove {
+  atBottom: boolean;
+  up: boolean;
+}
+
+/**
+ * Whether the list follows the conversation (its window holds the latest message, and new ones
+ * scroll into view) after the view moved. It does at the bottom of a window that holds the latest
+ * message; it lets go when the visitor scrolls up, and only then: the list's own moves (to the
+ * bottom, as messages come and go; a step's place kept) are where `up` is measured from, not a move
+ * of the visitor's, even when the content grew under them before the browser reported the scroll.
+ * While it follows, the window never lets go of the latest message (listSteps.ts `stepWindow`,
+ * `carryWindow`).
+ */
+export function follows(was: boolean, shown: ListWindow, length: number, view: ViewMove): boolean {
+  return shown.end >= length && (view.atBottom || (was && !view.up));
+}
+
 /**
  * What the list rendered last: the messages and the window over them; and, once the conversation
  * is longer than its window (listScroll.ts loaded), which messages arrived while it was on screen,
