@@ -49,7 +49,7 @@ describe('boot', () => {
     const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, queue });
     instances.push(instance);
     window.removeEventListener('porchlight:error', onError);
-    // Our launcher paints in the next task (issue 9 §1); the placeholder itself keeps the focus till then.
+    // Our launcher paints in a later task (issue 9 §1); the placeholder itself keeps the focus till then.
     expect(placeholder.isConnected).toBe(true);
     expect(placeholder.disabled).toBe(false);
     expect(root.activeElement).toBe(placeholder);
