@@ -10,6 +10,8 @@
 //   BENCH_RUNS=3 npm run bench    another number of runs
 //   BENCH_SIZES=1000,5000         other conversation lengths; BENCH_ONLY=host|bytes|long|idle one part
 //   BENCH_FILES=1                 the bytes part also lists each widget file, needed or prefetched
+//   BENCH_TASKS=1 (or a depth)    each traced widget task of 10 ms or more, with its call tree from the CPU profile
+//   BENCH_DIST=/tmp/old-dist      measures another build (an earlier commit's) in the same conditions
 //
 // Everything runs in this process: the demo service (startDemo, reference mode: stock labels and a
 // socket that hangs for visitors, like the reference server), a byte-counting proxy in front of its
@@ -69,6 +71,8 @@ const demo = await startDemo({
   quiet: true,
   reference: true,
   botWelcome: false,
+  // `BENCH_DIST=<dir>`: another build (an earlier commit's, built elsewhere), to compare in the same conditions.
+  ...(process.env.BENCH_DIST ? { distDir: path.resolve(process.env.BENCH_DIST) } : {}),
 });
 const traffic = { requests: 0, preflights: 0, notModified: 0, bytes: 0 };
 const proxy = net.createServer((client) => {
@@ -277,7 +281,13 @@ try {
       const p = profiles.get(`${e.pid}:${e.id}`);
       const data = e.args?.data ?? {};
       if (!p) continue;
-      for (const n of data.cpuProfile?.nodes ?? []) p.nodes.set(n.id, { url: n.callFrame?.url ?? '', parent: n.parent });
+      for (const n of data.cpuProfile?.nodes ?? [])
+        p.nodes.set(n.id, {
+          url: n.callFrame?.url ?? '',
+          parent: n.parent,
+          name: n.callFrame?.functionName || '(anonymous)',
+          line: n.callFrame?.lineNumber ?? -1,
+        });
       p.samples.push(...(data.cpuProfile?.samples ?? []));
       p.deltas.push(...(data.timeDeltas ?? []));
     }
@@ -293,19 +303,78 @@ try {
         return result;
       };
       let t = p.start;
-      const times = byPid.get(p.pid) ?? { all: [], ours: [] };
+      const times = byPid.get(p.pid) ?? { all: [], ours: [], stacks: [] };
       p.samples.forEach((id, i) => {
         t += p.deltas[i] ?? 0;
         times.all.push(t);
         if (isOurs(id)) times.ours.push(t);
+        if (TASK_BREAKDOWN) times.stacks.push({ t, stack: stackOf(p.nodes, id) });
       });
       byPid.set(p.pid, times);
     }
     for (const times of byPid.values()) {
       times.all.sort((a, b) => a - b);
       times.ours.sort((a, b) => a - b);
+      times.stacks.sort((a, b) => a.t - b.t);
     }
     return byPid;
+  }
+  /**
+   * `BENCH_TASKS=1`: each widget task of 10 ms or more is printed with where its time went, from the
+   * CPU profile: the widget's functions by inclusive time (a function counted once per sample), and
+   * by self time. Build with `vite build --minify false` first for readable names.
+   */
+  const TASK_BREAKDOWN = !!process.env.BENCH_TASKS;
+  /** How deep the call tree goes (`BENCH_TASKS=<depth>`, default 6). */
+  const TREE_DEPTH = Number(process.env.BENCH_TASKS) > 1 ? Number(process.env.BENCH_TASKS) : 6;
+  /** A sample's frames, innermost first: "name file:line" (the script's file name only). */
+  function stackOf(nodes, id) {
+    const frames = [];
+    for (let node = nodes.get(id); node; node = nodes.get(node.parent)) {
+      const file = node.url.split('/').pop();
+      frames.push(file ? `${node.name} ${file}:${node.line + 1}` : node.name);
+    }
+    return frames;
+  }
+  function printBreakdown(task, stacks) {
+    const inclusive = new Map();
+    const self = new Map();
+    for (const { stack } of stacks) {
+      self.set(stack[0], (self.get(stack[0]) ?? 0) + 1);
+      for (const frame of new Set(stack)) if (WIDGET_SCRIPT.test(frame) || /\.js:\d+$/.test(frame)) inclusive.set(frame, (inclusive.get(frame) ?? 0) + 1);
+    }
+    const per = stacks.length ? task.ms / stacks.length : 0;
+    const top = (map, n) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([frame, count]) => `      ${(count * per).toFixed(1).padStart(6)} ms  ${frame}`)
+        .join('\n');
+    // Top down: the call tree of the widget's frames, to a few levels, branches of 1 ms or more.
+    const tree = { children: new Map(), count: 0 };
+    for (const { stack } of stacks) {
+      let node = tree;
+      for (const frame of [...stack]
+        .reverse()
+        .filter((f) => WIDGET_SCRIPT.test(f) || /\.js:\d+$/.test(f))
+        .slice(0, TREE_DEPTH)) {
+        if (!node.children.has(frame)) node.children.set(frame, { children: new Map(), count: 0 });
+        node = node.children.get(frame);
+        node.count++;
+      }
+    }
+    const lines = [];
+    const walk = (node, depth) => {
+      for (const [frame, child] of [...node.children].sort((a, b) => b[1].count - a[1].count)) {
+        if (child.count * per < 1) continue;
+        lines.push(`      ${(child.count * per).toFixed(1).padStart(6)} ms ${'  '.repeat(depth)}${frame}`);
+        walk(child, depth + 1);
+      }
+    };
+    walk(tree, 0);
+    console.log(
+      `  task at ${task.at.toFixed(0)} ms: ${task.ms.toFixed(1)} ms (compile ${task.compile.toFixed(1)}, evaluate ${task.evaluate.toFixed(1)}, ${stacks.length} samples)\n    tree:\n${lines.join('\n')}\n    inclusive:\n${top(inclusive, 25)}\n    self:\n${top(self, 12)}`,
+    );
   }
   /** How many of the sorted `times` fall in [from, to). */
   const countIn = (times, from, to) => {
@@ -340,7 +409,9 @@ try {
     }
     const out = [];
     for (const [key, list] of byThread) {
-      const times = samples.get(Number(key.split(':')[0])) ?? { all: [], ours: [] };
+      const times = samples.get(Number(key.split(':')[0])) ?? { all: [], ours: [], stacks: [] };
+      // Task times are printed from the thread's first traced event (about the navigation).
+      const navigationStart = list.reduce((first, e) => Math.min(first, e.ts), Infinity);
       // In time order, a task before what runs inside it: one pass gives each task its events.
       list.sort((x, y) => x.ts - y.ts || y.dur - x.dur);
       let task = null;
@@ -363,7 +434,15 @@ try {
           }
           return total / 1000;
         };
-        out.push({ ms: task.dur / 1000, compile: time('compile'), evaluate: time('evaluate'), script: all ? ((task.dur / 1000) * ourSamples) / all : 0 });
+        const entry = { ms: task.dur / 1000, compile: time('compile'), evaluate: time('evaluate'), script: all ? ((task.dur / 1000) * ourSamples) / all : 0 };
+        out.push(entry);
+        if (TASK_BREAKDOWN && entry.ms >= 10) {
+          entry.at = (task.ts - navigationStart) / 1000;
+          printBreakdown(
+            entry,
+            times.stacks.filter((x) => x.t >= task.ts && x.t < end),
+          );
+        }
       };
       for (const e of list) {
         if (task && e.ts < task.ts + task.dur) {

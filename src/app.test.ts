@@ -49,7 +49,7 @@ describe('boot', () => {
     const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, queue });
     instances.push(instance);
     window.removeEventListener('porchlight:error', onError);
-    // Our launcher paints in the next task (issue 9 §1); the placeholder itself keeps the focus till then.
+    // Our launcher paints in a later task (issue 9 §1); the placeholder itself keeps the focus till then.
     expect(placeholder.isConnected).toBe(true);
     expect(placeholder.disabled).toBe(false);
     expect(root.activeElement).toBe(placeholder);
@@ -103,6 +103,46 @@ describe('boot', () => {
     expect(loaderLoads).not.toHaveBeenCalled();
     await until(() => expect(opened).toEqual(['open']));
     expect(root.querySelector('button.launcher')!.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('boots in tasks of its own: creating the client, its look, the styles, the first render and the start-up (storage, then the service); a click before the start is not lost', async () => {
+    const service = createFakeService();
+    const fetches = vi.fn(service.fetch);
+    vi.stubGlobal('fetch', fetches);
+    const { host, root } = loaderHost();
+    // Each boot step waits here for the test to run it as a task.
+    const waiting: Array<() => void> = [];
+    const nextTask = () => new Promise<void>((resolve) => waiting.push(resolve));
+    /** Runs the next boot step, and whatever it sets off within its task (promise jobs, a zero timer). */
+    const runTask = async () => {
+      expect(waiting).toHaveLength(1);
+      waiting.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const styles = () => root.adoptedStyleSheets.length + root.querySelectorAll('style').length;
+    const launcher = () => root.querySelector<HTMLButtonElement>('button.launcher');
+    const opened: string[] = [];
+    const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, nextTask });
+    instances.push(instance);
+    instance.on('open', () => opened.push('open'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The creation task: the client and the widget exist; nothing is styled, painted, read or asked yet.
+    expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
+    await runTask(); // the last visit's look (none here)
+    expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
+    await runTask(); // the styles
+    expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([1, null, 0]);
+    await runTask(); // the first render
+    expect(launcher()).not.toBeNull();
+    expect(fetches).not.toHaveBeenCalled();
+    // The visitor clicks before the client has started: the window opens all the same.
+    launcher()!.click();
+    await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('true'));
+    expect(opened).toEqual([]);
+    await runTask(); // the start-up: the stored visit, then the service
+    await until(() => expect(fetches).toHaveBeenCalled());
+    await until(() => expect(opened).toEqual(['open']));
+    expect(waiting).toHaveLength(0);
   });
 
   it('still refuses at once a page without a project (the loader then leaves nothing behind)', () => {

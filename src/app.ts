@@ -2,7 +2,8 @@
  * The lazy part of the script-tag widget, loaded by `embed/loader.ts` from beside itself
  * (`dist/app.js`). The loader owns the host element and the command queue; this takes over both.
  */
-import { createChatClient } from './client/client.ts';
+import { yieldToPage } from './api/yieldToPage.ts';
+import { createStagedChatClient } from './client/client.ts';
 import { createWidget, type WidgetInstance } from './widget.ts';
 
 export interface BootOptions {
@@ -17,25 +18,45 @@ export interface BootOptions {
    * the official snippet too): run now, in order, with any made while they run.
    */
   queue?: ArrayLike<unknown>[];
+  /** How a boot step waits for a task of its own (default: `scheduler.yield`, else a message); tests step through it. */
+  nextTask?: () => Promise<void>;
 }
 
 /** What ends a press: the click it makes (if any) comes in the same task, before a timer runs. */
 const PRESS_ENDS = ['pointerup', 'pointercancel', 'keyup'] as const;
 
 /**
- * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1): this one evaluates the app
- * and creates the client (which starts reading storage and asking the service); the first render
- * runs in the next task, so the host page's input is handled in between. The loader's placeholder
+ * Runs each step in a task of its own, in the order given, the host page's work (input first) between
+ * them. A step that throws is reported like a bad command; the next ones still run.
+ */
+function inTasks(nextTask: () => Promise<void>, win: Window): (step: () => void) => void {
+  let last = Promise.resolve();
+  return (step) => {
+    last = last
+      .then(nextTask)
+      .then(step)
+      .catch((error: unknown) => void win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'boot', message: String(error) } })));
+  };
+}
+
+/**
+ * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1). Evaluating the app's modules
+ * was the task before; this one creates the client's models (what a closed launcher shows) and the
+ * widget, and runs the page's queued calls; the first render is the next task; the client's start-up
+ * (its effects, reading the stored visitor and conversation, then the service) the one after, so the
+ * launcher and the unread badge's signals come first and the host page's input is handled in between.
+ * A click on the placeholder before the start opens the window all the same. The loader's placeholder
  * launcher (`button.l`) stays the very same element until our launcher paints, and then leaves —
  * after the press it is under, if any: a click whose press and release land on two elements is no
  * click at all, and the visitor's first click would open nothing (issue 9: the bench's capped runs).
  * The page's calls queued in the loader run here, in order, so the loader stays small.
  */
-export function boot({ host, settings, query, visitorOpened, queue = [] }: BootOptions): WidgetInstance {
+export function boot({ host, settings, query, visitorOpened, queue = [], nextTask = yieldToPage }: BootOptions): WidgetInstance {
   const win = host.ownerDocument.defaultView ?? window;
   query ??= win.location.search;
   const placeholder = host.shadowRoot?.querySelector<HTMLButtonElement>('button.l');
-  const client = createChatClient({ settings, query, window: win });
+  const later = inTasks(nextTask, win);
+  const { client, start } = createStagedChatClient({ settings, query, window: win }, later);
   if (placeholder) {
     // From now on a click on it is an open as the visitor's own action, like one on our launcher.
     placeholder.disabled = false;
@@ -63,13 +84,18 @@ export function boot({ host, settings, query, visitorOpened, queue = [] }: BootO
     host,
     client,
     openedByVisitor: visitorOpened,
-    schedulePaint(paint) {
-      win.setTimeout(() => {
-        paint();
-        handOverAfterPress();
-      }, 0);
+    schedulePaint(step, name) {
+      later(
+        name === 'render'
+          ? () => {
+              step();
+              handOverAfterPress();
+            }
+          : step,
+      );
     },
   });
+  later(start);
   while (queue.length) {
     const args = Array.from(queue.shift()!);
     try {

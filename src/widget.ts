@@ -43,10 +43,11 @@ export interface CreateWidgetOptions {
   /** Open at once as the visitor's own action (they clicked the loader's launcher). */
   openedByVisitor?: boolean;
   /**
-   * Runs the first render when it likes (the script-tag boot: in a task of its own, so creating the
-   * client and painting are two short tasks with the host page's work between). Default: at once.
+   * Runs the first paint's steps when it likes, in order: adopting the styles, then the first render
+   * (the script-tag boot: each in a task of its own, so creating the client, styling and painting
+   * are short tasks with the host page's work between). Default: at once.
    */
-  schedulePaint?(paint: () => void): void;
+  schedulePaint?(step: () => void, name: 'styles' | 'render'): void;
 }
 
 /** The views' intents: the client's commands, fire-and-forget where a view does not wait. */
@@ -58,7 +59,7 @@ function intentsOf(client: ChatClient): Intents {
 }
 
 /** The widget: a chat client rendered into `host`'s shadow root, with its public API. */
-export function createWidget({ host, client, openedByVisitor = false, schedulePaint = (paint) => paint() }: CreateWidgetOptions): WidgetInstance {
+export function createWidget({ host, client, openedByVisitor = false, schedulePaint = (step) => step() }: CreateWidgetOptions): WidgetInstance {
   const win = host.ownerDocument.defaultView ?? window;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const nonce = client.settings.peek().nonce;
@@ -75,12 +76,15 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
   };
 
   if (openedByVisitor) client.open(true);
-  const removeStyles = adoptStyles(shadow, widgetCss, nonce);
+  let removeStyles = () => {};
   const mountPoint = win.document.createElement('div');
   shadow.appendChild(mountPoint);
   let destroyed = false;
+  schedulePaint(() => {
+    if (!destroyed) removeStyles = adoptStyles(shadow, widgetCss, nonce);
+  }, 'styles');
   // Ids only need to be unique inside this shadow root.
-  schedulePaint(() => !destroyed && render(h(WidgetContext.Provider, { value: view }, h(App, { idPrefix: 'pl' })), mountPoint));
+  schedulePaint(() => !destroyed && render(h(WidgetContext.Provider, { value: view }, h(App, { idPrefix: 'pl' })), mountPoint), 'render');
 
   // message:received fires in the leading tab only, so the chime sounds once per message. Its code
   // (ui/chime.ts) is a chunk of its own, fetched for the first message that sounds it.

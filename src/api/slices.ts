@@ -6,21 +6,9 @@
  */
 import { historyReader } from './normalize/message.ts';
 import type { WireMessage } from './wire.ts';
+import { yieldToPage } from './yieldToPage.ts';
 
-/** Lets the page's own tasks (input, rendering) run before the next slice. */
-export function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  // A message is a task of its own without the 4 ms clamp of nested timers.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(0);
-  });
-}
+export { yieldToPage };
 
 /** Where a slice ends: `due()` once it has run its time; `next()` lets the page run and starts the next. */
 export interface Slices {

@@ -1,6 +1,7 @@
 import { effect, signal } from '@preact/signals-core';
 import { createHttp } from '../api/http.ts';
 import { getLabels } from '../api/labels.ts';
+import { yieldToPage } from '../api/yieldToPage.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
 import { createEmitter } from '../state/events.ts';
 import { createEnvironment } from '../state/environment.ts';
@@ -38,6 +39,20 @@ const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('..
  * @throws when `settings.projectid` is missing.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
+  const { client, start } = createStagedChatClient(options, (step) => step());
+  start();
+  return client;
+}
+
+/**
+ * `createChatClient` in stages, for the script-tag boot (app.ts), each a task of its own on the host
+ * page (issue 9 §1): this call creates the models; `later` runs the next stage, the last visit's look
+ * and texts (what the closed launcher is painted with), when it likes; `start` (the policy's effects,
+ * reading the stored visitor and conversation, then the service) runs when the caller calls it, after
+ * the launcher's first paint. Every command works before the start: what it changes, the start finds.
+ * @throws when `settings.projectid` is missing.
+ */
+export function createStagedChatClient(options: ChatClientOptions, later: (step: () => void) => void): { client: ChatClient; start(): void } {
   const win = options.window ?? window;
   const pageSettings = cleanLayer(options.settings);
   const queryLayer = settingsFromQuery(options.query ?? '');
@@ -74,12 +89,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
 
   // The last visit's look and texts: painted at once, refreshed quietly once the service answers.
   const lookCache = createLookCache(boot.persistence === 'none' ? null : localStorageOf(win), projectId);
-  const cachedWidgets = lookCache.widgets();
-  if (cachedWidgets) project.apply(cachedWidgets);
-  // Until then (first visit) the launcher is not painted: it would move or change colour.
-  lookReady.value = !!cachedWidgets;
-  const cachedTexts = lookCache.texts(lang.peek());
-  if (cachedTexts) translator.overlay(lang.peek(), cachedTexts);
+  later(() => {
+    const cachedWidgets = lookCache.widgets();
+    if (cachedWidgets) project.apply(cachedWidgets);
+    // Until then (first visit) the launcher is not painted: it would move or change colour.
+    lookReady.value = !!cachedWidgets;
+    const cachedTexts = lookCache.texts(lang.peek());
+    if (cachedTexts) translator.overlay(lang.peek(), cachedTexts);
+  });
 
   const loadHint = createLoadHint(win, projectId, boot.persistence);
   const realtime = createRealtime({
@@ -149,7 +166,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         ));
   const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && listConversations(), reportError('storage'));
 
-  let ready: Promise<void> = Promise.resolve();
+  // Settles once started and restored; a client disposed before its start settles it at once.
+  let start!: () => void;
+  const ready: Promise<void> = new Promise<void>((resolve) => {
+    let begun = false;
+    start = () => {
+      if (begun) return;
+      begun = true;
+      resolve(disposed ? undefined : startUp());
+    };
+  }).catch(reportError('bootstrap'));
   let prefetching = false;
   const commands = createCommands(
     models,
@@ -200,7 +226,13 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     ui.textsChanged();
   }
 
-  const disposers: Array<() => void> = [
+  const disposers: Array<() => void> = [];
+  /** The policy's effects, then the start-up: storage, the service, the live parts. */
+  const startUp = () => {
+    disposers.push(...policyEffects());
+    return startFromStorage();
+  };
+  const policyEffects = () => [
     effect(() => {
       const open = ui.isOpen.value;
       if (!started || open === wasOpen) return;
@@ -296,13 +328,16 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     timers.push(setTimeout(() => ui.setCallout(!ui.isOpen.peek()), Math.min(s.calloutTimer, 3600) * 1000));
   }
 
-  ready = (async () => {
+  // The start-up's steps are tasks of their own on the host page (issue 9 §1): the project's answer
+  // re-themes the launcher in its own task, the texts and the first history request come after.
+  const startFromStorage = async () => {
     await Promise.all([session.restore(), conversation.restore(), intake.restore()]);
     timers.push(setTimeout(() => (lookReady.value = true), LOOK_WAIT_MS));
     const widgets = await project.load().then(
       (answer) => answer ?? {},
       (error: unknown) => void reportError('bootstrap')(error),
     );
+    await yieldToPage();
     if (widgets) {
       const { project: p, departments } = widgets;
       const cached = { ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) };
@@ -330,6 +365,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     // A known visitor is signed in (or a stored one re-validated) at once, as the official widget
     // does: the page hears of a refused token now, not at the visitor's first message.
     if (ui.isOpen.peek() || models.wantedToken.peek() || session.visitor.peek()?.authenticated) signInIfReady();
+    await yieldToPage();
     // The leading tab's first look comes from the leadership effect once running: one history
     // request at start-up (the badge), not two; a tab that does not lead hears from the leader.
     running.value = true;
@@ -337,10 +373,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     // i18next takes over the texts once the page is idle (translator.ts).
     disposers.push(whenIdle(win, () => void translator.engine().catch(() => undefined)));
     emitter.emit('ready');
-  })().catch(reportError('bootstrap'));
+  };
 
   let disposed = false;
-  return {
+  const client: ChatClient = {
     ...state,
     conversations,
     ...commands,
@@ -349,6 +385,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     dispose() {
       if (disposed) return;
       disposed = true;
+      start();
       poller.stop();
       tabs.stop();
       realtime.stop();
@@ -366,4 +403,5 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       emitter.clear();
     },
   };
+  return { client, start };
 }
