@@ -236,11 +236,10 @@ export function createConversation(options: {
     for (const m of fresh) seen.add(m._id);
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) {
-      const change = { type: 'messages', requestId: rid, messages: fresh } as const;
-      // A whole history is a large message to copy for the other tabs: it goes in a task of its own,
-      // unless this tab has moved on to another conversation by then.
-      if (fresh.length > MANY) setTimeout(() => requestId.peek() === rid && share(change));
-      else share(change);
+      // A whole history is a large message to copy for the other tabs (55–105 ms at 4× for 5,000):
+      // it goes in slices, each in a task of its own, unless this tab has moved on by then.
+      if (fresh.length > MANY) shareInSlices(rid, fresh, 0);
+      else share({ type: 'messages', requestId: rid, messages: fresh });
     }
     // The first load after a reload is history, not news.
     const live = historyLoaded;
@@ -273,6 +272,14 @@ export function createConversation(options: {
       unread.value += received.length;
       emitter.emit('unread:change', unread.value);
     }
+  }
+
+  function shareInSlices(rid: string, messages: WireMessage[], from: number) {
+    setTimeout(() => {
+      if (requestId.peek() !== rid) return;
+      share({ type: 'messages', requestId: rid, messages: messages.slice(from, from + MANY) });
+      if (from + MANY < messages.length) shareInSlices(rid, messages, from + MANY);
+    });
   }
 
   /** `updateUserFullname` / `updateUserEmail` from the other side update the stored visitor. */
