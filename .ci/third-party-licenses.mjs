@@ -1,4 +1,4 @@
-// A Vite plugin for the npm build: the package compiles Preact, @preact/signals, i18next,
+// A Vite plugin for the npm build: the package compiles Preact, @preact/signals-core, i18next,
 // DOMPurify and idb-keyval in, so their licences must travel with it. Writes
 // `THIRD-PARTY-LICENSES.txt` beside the entries, for every package a chunk actually contains.
 import { readdirSync, readFileSync } from 'node:fs';

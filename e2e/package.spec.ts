@@ -62,7 +62,7 @@ test('the tarball holds the built entries, their declarations, LICENSE and READM
   for (const file of ['package.json', 'LICENSE', 'README.md', 'dist-npm/THIRD-PARTY-LICENSES.txt']) expect(packedFiles).toContain(file);
   // What is compiled in travels with its licence.
   const notices = readFileSync(path.join(INSTALLED, 'dist-npm/THIRD-PARTY-LICENSES.txt'), 'utf8');
-  for (const name of ['preact', '@preact/signals', 'i18next', 'dompurify', 'idb-keyval']) expect(notices).toContain(`\n${name}@`);
+  for (const name of ['preact', '@preact/signals-core', 'i18next', 'dompurify', 'idb-keyval']) expect(notices).toContain(`\n${name}@`);
   const manifest = JSON.parse(readFileSync(path.join(INSTALLED, 'package.json'), 'utf8')) as {
     exports: Record<string, string | { types: string; default: string }>;
     dependencies?: unknown;

@@ -62,5 +62,8 @@ describe('the first open', () => {
       'src/api/customTokenAuth.ts',
     ])
       expect(modules).not.toContain(later);
+    // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
+    expect(modules).toContain('src/ui/renderOnSignals.ts');
+    expect(modules.filter((module) => module.includes('@preact/signals/'))).toEqual([]);
   }, 30_000);
 });

@@ -1,5 +1,3 @@
-// Installs the Preact integration: a view that reads a signal's `.value` re-renders when it changes.
-import '@preact/signals';
 import { h, render } from 'preact';
 import type { ChatClient, SettingsUpdate, VisitorDetails } from './client/types.ts';
 import { createDispatcher } from './commands.ts';
@@ -8,6 +6,7 @@ import { adoptStyles } from './ui/adoptStyles.ts';
 import type { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type Intents, type WidgetView } from './ui/context.ts';
+import { followSignals } from './ui/renderOnSignals.ts';
 import { widgetCss } from './ui/styles.ts';
 
 /** The public instance (docs: "JS API"): the same for the script tag and npm. */
@@ -63,6 +62,8 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
   const win = host.ownerDocument.defaultView ?? window;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const nonce = client.settings.peek().nonce;
+  // A view that reads a signal's `.value` renders again when it changes.
+  followSignals();
   // Styles of views loaded on demand, each adopted once; removed with the widget.
   const lazyStyles = new Map<string, () => void>();
   // `Porchlight('name', …)`, made with the first command.

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import en from './en.ts';
 import { pendingEn } from './pending-en.ts';
 import { englishOfViews } from './en-views.ts';
-import { CONTROL_NAME_KEYS, LABEL_MEANINGS, textsFromServiceLabels } from './labelMeanings.ts';
+import { CONTROL_NAME_KEYS, LABEL_MEANINGS, textsFromServiceLabels, VIEW_TEXT_KEYS } from './labelMeanings.ts';
 
 const own: Record<string, string> = { ...pendingEn, ...en, ...englishOfViews };
 
 describe('service labels by meaning', () => {
+  it("knows the keys of the views' texts without downloading them (en-views.ts)", () => {
+    expect([...VIEW_TEXT_KEYS].sort()).toEqual(Object.keys(englishOfViews).sort());
+  });
+
   it("takes the reference server's stock header texts for what they mean: CLOSE_CHAT ends, MINIMIZE and BUTTON_CLOSE_TO_ICON hide", () => {
     const texts = textsFromServiceLabels(
       {

@@ -1,6 +1,5 @@
 import en from './en.ts';
 import { pendingEn } from './pending-en.ts';
-import { englishOfViews } from './en-views.ts';
 
 /**
  * Which of the service's labels (docs/service.md §5) may name which of the widget's texts: only
@@ -104,7 +103,25 @@ export const CONTROL_NAME_KEYS: readonly string[] = Object.freeze([
   'DOWNLOAD_TRANSCRIPT',
 ]);
 
-const WIDGET_KEYS = new Set(Object.keys({ ...pendingEn, ...en, ...englishOfViews }));
+/**
+ * The keys of the texts only views loaded on demand show (en-views.ts), listed here so that taking
+ * the service's labels never downloads those texts (labelMeanings.test.ts checks that both agree).
+ */
+export const VIEW_TEXT_KEYS: readonly string[] = (
+  'LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED LABEL_FIRST_MSG_NO_AGENTS OFFLINE_NEXT_OPENING LABEL_SELECT_TOPIC ' +
+  'LABEL_COMPLETE_FORM LABEL_FIELD_NAME LABEL_FIELD_EMAIL LABEL_ERROR_FIELD_NAME LABEL_ERROR_FIELD_EMAIL ' +
+  'LABEL_ERROR_FIELD_REQUIRED CONTINUE BACK CALLOUT_TITLE_PLACEHOLDER CALLOUT_MSG_PLACEHOLDER BUTTON_CLOSE_CALLOUT ' +
+  'POWERED_BY_LABEL BUTTON_DISMISS_MESSAGE_PREVIEW EMOJI_PICKER_LABEL EMOJI_SEARCH EMOJI_NO_RESULTS EMOJI_CATEGORY_SMILEYS ' +
+  'EMOJI_CATEGORY_PEOPLE EMOJI_CATEGORY_NATURE EMOJI_CATEGORY_FOOD EMOJI_CATEGORY_ACTIVITIES EMOJI_CATEGORY_TRAVEL ' +
+  'EMOJI_CATEGORY_OBJECTS EMOJI_CATEGORY_SYMBOLS PREV_CONVERSATIONS SHOW_OLDER_CONVERSATIONS LABEL_START_NW_CONV CLOSE ' +
+  'OPTIONS GUEST_LABEL MESSAGE_SENT LABEL_LOADING LABEL_WRITING TYPING_NAMED IMAGE_LABEL ATTACHMENT_LABEL IMAGE_UNAVAILABLE ' +
+  'UPLOAD_TOO_LARGE UPLOAD_TYPE_NOT_ALLOWED UPLOAD_FAILED OPEN_IMAGE IMAGE_VIEWER_LABEL DOWNLOAD_FILE CAROUSEL_LABEL ' +
+  'CAROUSEL_SLIDE_LABEL CAROUSEL_POSITION CAROUSEL_PREVIOUS CAROUSEL_NEXT UPLOADING DISMISS CONFIRM_CLOSE_CHAT YES NO ' +
+  'CONVERSATION_ENDED CUSTOMER_SATISFACTION YOUR_RATING RATING_STARS_one RATING_STARS_other WRITE_YOUR_OPINION SUBMIT ' +
+  'THANK_YOU_FOR_YOUR_EVALUATION RATING_FAILED DOWNLOAD_TRANSCRIPT'
+).split(' ');
+
+const WIDGET_KEYS = new Set([...Object.keys({ ...pendingEn, ...en }), ...VIEW_TEXT_KEYS]);
 const SERVICE_KEYS_TAKEN = new Set(Object.values(LABEL_MEANINGS));
 const sameName = (a: string | undefined, b: string | undefined) => !!a && !!b && a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from './chatMessage.ts';
 import { createAttention, latestFromOthers, unreadTitle } from './attention.ts';

@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 
 /** A message list's times and days in the visitor's language (formatTime.ts), made once per list. */
 export interface ListClock {

@@ -1,5 +1,5 @@
 import { h } from 'preact';
-import type { Signal } from '@preact/signals';
+import type { Signal } from '@preact/signals-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
 import type * as MarkdownModule from './markdown/Markdown.tsx';

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { ClockText, type ListClock } from './ClockText.tsx';
 import { useWidget, useT } from './context.ts';

@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import { cleanup, render } from '@testing-library/preact';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
