@@ -139,7 +139,8 @@ test.describe('XSS corpus', () => {
     'marginX',
     'launcherWidth',
   ];
-  const GROUP = LABEL_KEYS.length;
+  // One page load carries a payload in every label and every setting: each payload is used at least once.
+  const GROUP = LABEL_KEYS.length + SETTING_KEYS.length;
 
   test(`${XSS_PAYLOADS.length} payloads through labels (${LABEL_KEYS.length} keys) and widget settings (${SETTING_KEYS.length} keys)`, async ({ page }) => {
     const dialogs: string[] = [];
@@ -152,7 +153,7 @@ test.describe('XSS corpus', () => {
       const group = XSS_PAYLOADS.slice(start, start + GROUP);
       const at = (i: number) => group[i % group.length]!;
       const labels = Object.fromEntries(LABEL_KEYS.map((key, i) => [key, at(i)]));
-      const widget = Object.fromEntries(SETTING_KEYS.map((key, i) => [key, at(i + 1)]));
+      const widget = Object.fromEntries(SETTING_KEYS.map((key, i) => [key, at(i + LABEL_KEYS.length)]));
       const pid = await createProject({ widget: { ...widget, calloutTimer: 0 }, labels: [{ lang: 'EN', data: labels }], agentsAvailable: false });
       await openHostPage(page, projectPage(pid, { lang: 'en' }));
       // The callout shows first (calloutTimer 0), then the window.
