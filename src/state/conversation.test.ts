@@ -12,20 +12,12 @@ import { createSession } from './session.ts';
 import { createMemoryStore, type KeyValueStore } from './storage.ts';
 import type { OutboxItem } from './chatMessage.ts';
 import { createSendJournal, type SendJournal } from './sendJournal.ts';
+import { fakeWebStorage } from '../test/fakeWebStorage.ts';
 
 /** This tab's sessionStorage, as a reload keeps it: each call is the journal of a new page. */
 function tabJournal(): () => SendJournal {
-  const map = new Map<string, string>();
-  const sessionStorage = {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    key: (i: number) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-  return () => createSendJournal({ sessionStorage } as unknown as Window, 'p1', 'local');
+  const { storage } = fakeWebStorage();
+  return () => createSendJournal({ sessionStorage: storage } as unknown as Window, 'p1', 'local');
 }
 
 function setup(

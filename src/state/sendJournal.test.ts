@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from './chatMessage.ts';
+import { fakeWebStorage } from '../test/fakeWebStorage.ts';
 import { createSendJournal } from './sendJournal.ts';
 
 function fakeWindow(overrides: Partial<Storage> = {}) {
-  const map = new Map<string, string>();
-  const storage = {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    key: (i: number) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-    ...overrides,
-  };
+  const { storage, map } = fakeWebStorage(overrides);
   return { win: { sessionStorage: storage } as unknown as Window, map };
 }
 
