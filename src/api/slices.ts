@@ -57,3 +57,13 @@ export async function growInSlices(length: number, size: number, step: (end: num
     step((end = Math.min(length, end + size)));
   }
 }
+
+/** Runs `steps` (a generator that stops now and then, e.g. state/chatMessage.ts `mergeSteps`) to its end, in slices. */
+export async function runInSlices<T>(steps: Iterator<unknown, T>): Promise<T> {
+  const slices = createSlices();
+  for (;;) {
+    if (slices.due()) await slices.next();
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
