@@ -307,12 +307,12 @@ export function* mergeSteps(history: readonly WireMessage[], incoming: readonly 
   const tempUIDs = new Set<string>();
   const kept: WireMessage[] = [];
   for (let i = 0; i < merged.length; i++) {
+    if (i % MERGE_STEP === MERGE_STEP - 1) yield;
     const m = merged[i]!;
     const tempUID = m.attributes?.tempUID;
     if (tempUID && tempUIDs.has(tempUID)) continue;
     if (tempUID) tempUIDs.add(tempUID);
     kept.push(m);
-    if (i % MERGE_STEP === MERGE_STEP - 1) yield;
   }
   return keepIfUnchanged(held, kept);
 }

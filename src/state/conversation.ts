@@ -94,8 +94,8 @@ interface IncomingSort {
   seen: Set<string>;
   /** Not seen before. */
   fresh: WireMessage[];
-  /** Fresh ones from the other side. */
-  fromOthers: WireMessage[];
+  /** Who sent the fresh ones from the other side (a few people, however long the history). */
+  senders: Set<string>;
   /** News: fresh ones from the other side that are not service info lines (closed, joined). */
   received: WireMessage[];
   /** Fresh ones from the other side that update who the visitor is (nearly none). */
@@ -118,14 +118,14 @@ function sortMessage(into: IncomingSort, m: WireMessage, mine: ReadonlySet<strin
   into.seen.add(m._id);
   into.fresh.push(m);
   if (mine.has(m.sender)) return;
-  into.fromOthers.push(m);
+  into.senders.add(m.sender);
   if (m.attributes?.updateUserFullname !== undefined || m.attributes?.updateUserEmail !== undefined) into.updates.push(m);
   if (!isInfo(m.attributes)) into.received.push(m);
 }
 
 /** `incoming` sorted at once, its ids added to `seen`. */
 function sortIncoming(incoming: readonly WireMessage[], seen: Set<string>, mine: ReadonlySet<string>): IncomingSort {
-  const sorted: IncomingSort = { seen, fresh: [], fromOthers: [], received: [], updates: [] };
+  const sorted: IncomingSort = { seen, fresh: [], senders: new Set(), received: [], updates: [] };
   for (const m of incoming) sortMessage(sorted, m, mine);
   return sorted;
 }
@@ -280,7 +280,7 @@ export function createConversation(options: {
     const merged = prepared ? ready.merged : mergeHistory(history.value, incoming);
     const sorted = prepared ? ready.sorted : sortIncoming(incoming, seen, myIds.value);
     seen = sorted.seen;
-    const { fresh, fromOthers } = sorted;
+    const fresh = sorted.fresh;
     if (merged !== history.value) publish(history, merged);
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) {
@@ -298,7 +298,7 @@ export function createConversation(options: {
       const newest = Date.parse(incoming[incoming.length - 1]?.createdAt ?? '');
       if (newest > lastActivity.peek()) lastActivity.value = Math.min(newest, now());
     }
-    otherTyping.messages(fromOthers.map((m) => m.sender));
+    otherTyping.messages(sorted.senders);
     applyIdentityUpdates(sorted.updates);
     const received = sorted.received;
     if (!received.length) return;
@@ -408,15 +408,18 @@ export function createConversation(options: {
     const mine = myIds.peek();
     const seenBefore = seen;
     const seenSize = seen.size;
-    const merged = await slices.runInSlices(mergeSteps(base, incoming));
+    // One clock for all the steps: a step never starts a slice of its own where the last one ended.
+    const clock = slices.createSlices();
+    const merged = await slices.runInSlices(mergeSteps(base, incoming), clock);
     // Made from where the last step ended (createChatMessages, createSplitExpansion): the view's turn finds them made.
-    await slices.growInSlices(merged.length, PREPARE_STEP, (end) => {
+    const ahead = (end: number) => {
       const made = toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end);
       expandParts.ahead(made, arrivals.peek(), made.length);
-    });
+    };
+    await slices.growInSlices(merged.length, PREPARE_STEP, ahead, clock);
     // Which messages are new, whose, and which are news, looked at once each, in slices too.
-    const sorted: IncomingSort = { seen: new Set(seen), fresh: [], fromOthers: [], received: [], updates: [] };
-    await slices.eachInSlices(incoming, (m) => sortMessage(sorted, m, mine), slices.createSlices());
+    const sorted: IncomingSort = { seen: new Set(seen), fresh: [], senders: new Set(), received: [], updates: [] };
+    await slices.eachInSlices(incoming, (m) => sortMessage(sorted, m, mine), clock);
     // Showing it is a task of its own.
     await slices.yieldToPage();
     return { base, merged, mine, seenBefore, seenSize, sorted };
