@@ -3,7 +3,7 @@ import type { Http } from '../api/http.ts';
 import { isRecord } from '../api/normalize/guards.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-import { createChatMessages, mergeHistory, mergeSteps, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
 import { createSplitExpansion, revealed, type TimedMessage } from './splitMessages.ts';
 import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
@@ -132,8 +132,6 @@ function sortIncoming(incoming: readonly WireMessage[], seen: Set<string>, mine:
 
 /** More messages than this at once (a history read whole) are prepared in slices and shared in a task of their own. */
 const MANY = 200;
-/** Messages turned into chat messages between two looks at the clock. */
-const PREPARE_STEP = 100;
 
 export function createConversation(options: {
   http: Http;
@@ -245,10 +243,7 @@ export function createConversation(options: {
   let chatList: ChatMessage[] = [];
   let partList: TimedMessage[] = [];
   const allMessages = computed(() => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value))));
-  const timeline = computed(() => {
-    const parts = expandParts(allMessages.value, arrivals.value);
-    return revealed((partList = keepIfUnchanged(partList, parts.list)), clock.value, parts.timed);
-  });
+  const timeline = computed(() => revealed((partList = keepIfUnchanged(partList, expandParts(allMessages.value, arrivals.value))), clock.value));
   const messages = computed(() => timeline.value.visible);
   const otherTyping = createOtherTyping({ mine: () => myIds.peek(), now });
   const typing = computed(() => timeline.value.typing || !!otherTyping.who.value);
@@ -396,33 +391,31 @@ export function createConversation(options: {
   }
 
   /**
-   * A long history (a page load of a conversation with thousands of messages) is merged and turned
-   * into chat messages in slices, the page running between them, before it is shown: showing it is
-   * then short work (issue 9 §1: no long task on the host page, window closed or not).
+   * A long history (a page load of a conversation with thousands of messages) is merged, turned
+   * into chat messages, expanded and sorted in slices (longHistory.ts) before it is shown: showing it
+   * is then short work (issue 9 §1: no long task on the host page, window closed or not).
    */
   async function prepare(incoming: readonly WireMessage[]): Promise<Prepared | null> {
-    // Not downloaded (offline): all of it when shown.
-    const slices = await import('../api/slices.ts').catch(() => null);
-    if (!slices) return null;
     const base = history.peek();
     const mine = myIds.peek();
-    const seenBefore = seen;
-    const seenSize = seen.size;
-    // One clock for all the steps: a step never starts a slice of its own where the last one ended.
-    const clock = slices.createSlices();
-    const merged = await slices.runInSlices(mergeSteps(base, incoming), clock);
-    // Made from where the last step ended (createChatMessages, createSplitExpansion): the view's turn finds them made.
-    const ahead = (end: number) => {
-      const made = toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end);
-      expandParts.ahead(made, arrivals.peek(), made.length);
-    };
-    await slices.growInSlices(merged.length, PREPARE_STEP, ahead, clock);
-    // Which messages are new, whose, and which are news, looked at once each, in slices too.
     const sorted: IncomingSort = { seen: new Set(seen), fresh: [], senders: new Set(), received: [], updates: [] };
-    await slices.eachInSlices(incoming, (m) => sortMessage(sorted, m, mine), clock);
-    // Showing it is a task of its own.
-    await slices.yieldToPage();
-    return { base, merged, mine, seenBefore, seenSize, sorted };
+    const ready = { base, mine, seenBefore: seen, seenSize: seen.size, sorted };
+    // Made from where the last step ended (createChatMessages, createSplitExpansion): the view's turn
+    // finds them made. Not downloaded (offline): all of it when shown.
+    const merged = await import('./longHistory.ts').then(
+      (m) =>
+        m.makeReady(
+          base,
+          incoming,
+          (merged, end) => {
+            const made = toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end);
+            expandParts.ahead(made, arrivals.peek(), made.length);
+          },
+          (message) => sortMessage(sorted, message, mine),
+        ),
+      () => null,
+    );
+    return merged && { ...ready, merged };
   }
 
   async function readConversation() {

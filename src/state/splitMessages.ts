@@ -59,63 +59,45 @@ function partsFor(message: ChatMessage, arrivedAt: ReadonlyMap<string, number>, 
   return known.parts;
 }
 
-/** A list expanded (`expandSplitMessages`), and those of its parts that wait for their time (`revealed`). */
-export interface Expansion {
-  list: TimedMessage[];
-  timed: TimedMessage[];
-}
-
 interface ExpansionProgress {
   input: readonly ChatMessage[];
   arrivedAt: ReadonlyMap<string, number>;
   /** Messages of `input` expanded. */
   read: number;
   out: TimedMessage[];
-  /** `out.length` before each message read: where to cut when the list changed from one on. */
-  outAt: number[];
-  /** Indexes in `out` of the parts that wait for their time (a script replayed live: a few). */
-  timed: number[];
   /** `out` was handed out: it is copied before it grows. */
-  shown: boolean;
+  shown?: boolean;
 }
 
 /**
- * `expandSplitMessages` for a list that grows at its end (a history of thousands, the outbox after
- * it): it goes on from where the last list stopped being the same, so showing a long history read
- * ahead in slices (`ahead`, state/conversation.ts) expands nothing again. The same result, message for
- * message, as expanding the whole list (splitMessages.test.ts).
+ * `expandSplitMessages` for a list that grows at its end (a history of thousands): it goes on from
+ * where the last list ended when the new one starts with it, so showing a long history read ahead in
+ * slices (`ahead`, state/conversation.ts) expands nothing again. Any other change (the outbox at the
+ * end became history) expands the whole list again. The same result, message for message, as
+ * expanding the whole list (splitMessages.test.ts).
  */
 export function createSplitExpansion(cache: PartsCache = new WeakMap()) {
-  let last: ExpansionProgress | null = null;
-  const read = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>, end: number): ExpansionProgress => {
-    let from = 0;
+  let last: ExpansionProgress | undefined;
+  const read = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>, end: number) => {
     // Identities only: cheap even for thousands.
-    if (last?.arrivedAt === arrivedAt) for (const limit = Math.min(last.read, end); from < limit && messages[from] === last.input[from]; ) from++;
-    if (!last || !from) last = { input: messages, arrivedAt, read: 0, out: [], outAt: [], timed: [], shown: false };
-    else if (from < last.read || (end > from && last.shown)) {
-      const cut = from < last.read ? last.outAt[from]! : last.out.length;
-      last = { input: messages, arrivedAt, read: from, out: last.out.slice(0, cut), outAt: last.outAt.slice(0, from), timed: last.timed.filter((i) => i < cut), shown: false };
-    }
-    const progress = last;
+    let same = last?.arrivedAt === arrivedAt && last.read <= end;
+    for (let i = 0; same && i < last!.read; i++) same = messages[i] === last!.input[i];
+    if (!same) last = { input: messages, arrivedAt, read: 0, out: [] };
+    else if (last!.shown && end > last!.read) last = { ...last!, out: last!.out.slice(), shown: false };
+    const progress = last!;
     progress.input = messages;
-    for (let i = progress.read; i < end; i++) {
-      const message = messages[i]!;
-      progress.outAt.push(progress.out.length);
+    for (; progress.read < end; progress.read++) {
+      const message = messages[progress.read]!;
       const parts = partsFor(message, arrivedAt, cache);
-      if (!parts) progress.out.push(message);
-      else
-        for (const part of parts) {
-          if (part.revealAt) progress.timed.push(progress.out.length);
-          progress.out.push(part);
-        }
+      if (parts) progress.out.push(...parts);
+      else progress.out.push(message);
     }
-    progress.read = end;
     return progress;
   };
-  const expand = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>): Expansion => {
+  const expand = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>): TimedMessage[] => {
     const progress = read(messages, arrivedAt, messages.length);
     progress.shown = true;
-    return { list: progress.out, timed: progress.timed.map((i) => progress.out[i]!) };
+    return progress.out;
   };
   /** Expands `messages` up to `end` now, for a later `expand` of a list that starts with them. */
   expand.ahead = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>, end: number) => void read(messages, arrivedAt, end);
@@ -154,13 +136,9 @@ function partsOf(message: ChatMessage, commands: Array<MessageCommand | WaitComm
  * What shows at `now`: every part due, a typing indicator while a later one waits, and when to look
  * again. With every part due (nearly always), `visible` is `messages` itself.
  */
-export function revealed(
-  messages: TimedMessage[],
-  now: number,
-  /** The parts of `messages` that have a time (`Expansion.timed`): none due later, nothing to look through. */
-  timed?: readonly TimedMessage[],
-): { visible: TimedMessage[]; typing: boolean; nextAt: number | null } {
-  if (timed?.every((part) => !part.revealAt || part.revealAt <= now)) return { visible: messages, typing: false, nextAt: null };
+export function revealed(messages: TimedMessage[], now: number): { visible: TimedMessage[]; typing: boolean; nextAt: number | null } {
+  // Nearly always every part is due: the list itself, without a copy of it (a history of thousands).
+  if (!messages.some((message) => message.revealAt! > now)) return { visible: messages, typing: false, nextAt: null };
   const visible: TimedMessage[] = [];
   let nextAt: number | null = null;
   for (const message of messages) {
