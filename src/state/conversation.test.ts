@@ -342,7 +342,8 @@ describe('conversation: receiving', () => {
       const { service, conversation } = setup({ open: false });
       await conversation.send({ text: 'hi' });
       const rid = conversation.requestId.value!;
-      for (let i = 0; i < count; i++) service.agentSays(rid, `m${i}`, i % 50 ? {} : { attributes: { commands: [{ type: 'message', message: { text: `part ${i}` } }] } });
+      for (let i = 0; i < count; i++)
+        service.agentSays(rid, `m${i}`, i % 50 ? {} : { attributes: { commands: [{ type: 'message', message: { text: `part ${i}` } }] } });
       await conversation.sync();
       shown.push(conversation.messages.value.map((m) => m.text));
     }

@@ -67,8 +67,9 @@ describe('split messages expanded as the list grows (createSplitExpansion)', () 
   it('a list read ahead is not looked at again when shown, and an unchanged one keeps its identity', () => {
     const expand = createSplitExpansion();
     const reads: number[] = [];
-    const history = Array.from({ length: 300 }, (_, i) =>
-      new Proxy(i % 50 ? plain(`m${i}`) : scripted(`s${i}`), { get: (target, key) => (reads.push(i), Reflect.get(target, key)) }),
+    const history = Array.from(
+      { length: 300 },
+      (_, i) => new Proxy(i % 50 ? plain(`m${i}`) : scripted(`s${i}`), { get: (target, key) => (reads.push(i), Reflect.get(target, key)) }),
     );
     const none = new Map<string, number>();
     for (let end = 100; end <= 300; end += 100) expand.ahead(history, none, end);
