@@ -138,7 +138,9 @@ function partsOf(message: ChatMessage, commands: Array<MessageCommand | WaitComm
  */
 export function revealed(messages: TimedMessage[], now: number): { visible: TimedMessage[]; typing: boolean; nextAt: number | null } {
   // Nearly always every part is due: the list itself, without a copy of it (a history of thousands).
-  if (!messages.some((message) => message.revealAt! > now)) return { visible: messages, typing: false, nextAt: null };
+  let due = 0;
+  while (due < messages.length && !(messages[due]!.revealAt! > now)) due++;
+  if (due === messages.length) return { visible: messages, typing: false, nextAt: null };
   const visible: TimedMessage[] = [];
   let nextAt: number | null = null;
   for (const message of messages) {
