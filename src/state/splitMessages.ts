@@ -137,15 +137,8 @@ function partsOf(message: ChatMessage, commands: Array<MessageCommand | WaitComm
  * again. With every part due (nearly always), `visible` is `messages` itself.
  */
 export function revealed(messages: TimedMessage[], now: number): { visible: TimedMessage[]; typing: boolean; nextAt: number | null } {
-  // Nearly always every part is due: the list itself, without a copy of it (a history of thousands).
-  let due = 0;
-  while (due < messages.length && !(messages[due]!.revealAt! > now)) due++;
-  if (due === messages.length) return { visible: messages, typing: false, nextAt: null };
-  const visible: TimedMessage[] = [];
   let nextAt: number | null = null;
-  for (const message of messages) {
-    if (!message.revealAt || message.revealAt <= now) visible.push(message);
-    else nextAt = nextAt === null ? message.revealAt : Math.min(nextAt, message.revealAt);
-  }
-  return { visible: nextAt === null ? messages : visible, typing: nextAt !== null, nextAt };
+  for (const message of messages) if (message.revealAt! > now) nextAt = Math.min(nextAt ?? Infinity, message.revealAt!);
+  // Nearly always every part is due: the list itself, not a copy of it (a history of thousands).
+  return { visible: nextAt === null ? messages : messages.filter((message) => !(message.revealAt! > now)), typing: nextAt !== null, nextAt };
 }
