@@ -124,6 +124,17 @@ describe('when the loader fetches app.js', () => {
     expect(attempts).toEqual(['load']);
   });
 
+  it("reads the hint only once the page is idle: the script's own task opens no tab storage", async () => {
+    sessionStorage.setItem('porchlight:v1:p1:open', '1');
+    const read = vi.spyOn(sessionStorage, 'getItem');
+    await start();
+    expect(read).not.toHaveBeenCalled();
+    await after(10);
+    expect(read).toHaveBeenCalledWith('porchlight:v1:p1:open');
+    expect(attempts).toEqual(['load']);
+    read.mockRestore();
+  });
+
   it('never opens IndexedDB (the hint is read synchronously from web storage)', async () => {
     const open = vi.spyOn(indexedDB, 'open');
     await start();

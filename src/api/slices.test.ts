@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMessages } from './normalize/message.ts';
-import { createSlices, eachInSlices, growInSlices, normalizeMessagesInSlices, yieldToPage } from './slices.ts';
+import { createSlices, eachInSlices, growInSlices, normalizeMessagesInSlices, runInSlices, yieldToPage } from './slices.ts';
 
 /** Records of a history as the service might send them: dated or not, some without an id or content. */
 const record = fc.record(
@@ -63,5 +63,31 @@ describe('work in slices', () => {
     const ends: number[] = [];
     await growInSlices(250, 100, (end) => ends.push(end));
     expect(ends).toEqual([100, 200, 250]);
+  });
+
+  it('runs work that stops now and then to its end, the page running between slices, one clock across several pieces', async () => {
+    let clock = 0;
+    const slices = createSlices(
+      8,
+      () => new Promise((resolve) => setTimeout(resolve)),
+      () => clock,
+    );
+    const ran: string[] = [];
+    function* work(name: string, steps: number) {
+      for (let i = 0; i < steps; i++) {
+        ran.push(`${name} ${i}`);
+        clock += 3;
+        yield;
+      }
+      return name.length;
+    }
+    setTimeout(() => ran.push('page'));
+    expect(await runInSlices(work('first', 4), slices)).toBe(5);
+    // 3 ms a step, 8 a slice: the page after three steps. The second piece goes on in the slice the
+    // first one left (3 ms of it used): the page again after two steps, not three.
+    setTimeout(() => ran.push('page again'));
+    expect(await runInSlices(work('second', 6), slices)).toBe(6);
+    expect(ran.slice(0, 4)).toEqual(['first 0', 'first 1', 'first 2', 'page']);
+    expect(ran.indexOf('page again')).toBe(ran.indexOf('second 1') + 1);
   });
 });

@@ -49,11 +49,19 @@ export async function normalizeMessagesInSlices(value: unknown[], fallbackTime: 
   return reader.messages;
 }
 
-/** `step(end)` for `end` = `size`, `2 × size`, … up to `length`, in slices. */
-export async function growInSlices(length: number, size: number, step: (end: number) => void): Promise<void> {
-  const slices = createSlices();
+/** `step(end)` for `end` = `size`, `2 × size`, … up to `length`, in slices (their own, or those of the work before). */
+export async function growInSlices(length: number, size: number, step: (end: number) => void, slices: Slices = createSlices()): Promise<void> {
   for (let end = 0; end < length;) {
     if (slices.due()) await slices.next();
     step((end = Math.min(length, end + size)));
+  }
+}
+
+/** Runs `steps` (a generator that stops now and then, e.g. state/chatMessage.ts `mergeSteps`) to its end, in slices. */
+export async function runInSlices<T>(steps: Iterator<unknown, T>, slices: Slices = createSlices()): Promise<T> {
+  for (;;) {
+    if (slices.due()) await slices.next();
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }

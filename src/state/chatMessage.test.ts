@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
 import fc from 'fast-check';
-import { createChatMessages, mergeHistory, toChatMessages, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
+import { createChatMessages, mergeHistory, mergeSteps, toChatMessages, type ChatMessageCache, type OutboxItem } from './chatMessage.ts';
 
 const rid = 'support-group-p-0123456789abcdef0123456789abcdef';
 const msg = (id: string, sender: string, at: number, extra: Partial<WireMessage> = {}): WireMessage => ({
@@ -93,6 +93,33 @@ describe('mergeHistory', () => {
     const merged = mergeHistory([msg('a', 'x', 1), msg('c', 'x', 3)], [msg('b', 'x', 2), { ...msg('a', 'x', 1), text: 'edited' }]);
     expect(merged.map((m) => m._id)).toEqual(['a', 'b', 'c']);
     expect(merged[0]!.text).toBe('edited');
+  });
+});
+
+describe('mergeSteps (a long history merged in slices)', () => {
+  it('stops every few hundred messages, and ends with what mergeHistory makes', () => {
+    const held = Array.from({ length: 600 }, (_, i) => msg(`h${i}`, 'agent', i * 1000));
+    // Replaced, copies of one tempUID, one out of order: every phase of the merge.
+    const incoming = [
+      ...Array.from({ length: 1400 }, (_, i) => msg(`n${i}`, 'agent', (600 + i) * 1000, { attributes: { tempUID: `t${i % 1000}` } })),
+      msg('h3', 'agent', 3000, { text: 'edited' }),
+      msg('early', 'agent', 1500),
+    ];
+    const steps = mergeSteps(held, incoming);
+    let stops = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) stops++;
+    // No stretch longer than a few hundred messages: the history's positions, the incoming ones, the copies' filter.
+    expect(stops).toBeGreaterThanOrEqual(Math.floor((600 + 1402 + 2002) / 250) - 3);
+    expect(step.value).toEqual(mergeHistory(held, incoming));
+    expect(step.value.length).toBe(600 + 1000 + 1);
+  });
+  it('an answer with nothing new stops along the way and gives back the history itself', () => {
+    const held = Array.from({ length: 300 }, (_, i) => msg(`h${i}`, 'agent', i * 1000));
+    const steps = mergeSteps(held, [...held]);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    expect(step.value).toBe(held);
   });
 });
 

@@ -159,8 +159,9 @@ export function createChatMessages(cache: ChatMessageCache = new WeakMap()) {
   };
   const make = (history: readonly WireMessage[], outbox: readonly OutboxItem[], myIds: ReadonlySet<string>, requestId: string | null): ChatMessage[] =>
     withOutbox(read(history, myIds, requestId, history.length), outbox, cache);
-  make.ahead = (history: readonly WireMessage[], myIds: ReadonlySet<string>, requestId: string | null, end: number) =>
-    void read(history, myIds, requestId, end);
+  /** Reads `history` up to `end` now; the chat messages so far (a list that grows: read it before the next call). */
+  make.ahead = (history: readonly WireMessage[], myIds: ReadonlySet<string>, requestId: string | null, end: number): readonly ChatMessage[] =>
+    read(history, myIds, requestId, end).out;
   return make;
 }
 
@@ -251,6 +252,9 @@ function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], ca
   return out;
 }
 
+/** Messages merged between two chances to stop (`mergeSteps`): a look at the clock costs about what a few messages do. */
+const MERGE_STEP = 250;
+
 /**
  * Adds or replaces messages by `_id`, keeping oldest first. A second stored copy of a message (a
  * tempUID already held by another record) is not kept. Identities are kept: a record equal to the
@@ -258,15 +262,32 @@ function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], ca
  * that brings nothing changes nothing downstream, and one new message leaves the others as they are).
  */
 export function mergeHistory(history: readonly WireMessage[], incoming: readonly WireMessage[]): WireMessage[] {
+  const steps = mergeSteps(history, incoming);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `mergeHistory` as steps: it stops every few hundred messages, so a history of thousands (a page
+ * load) can be merged in slices, the page running between them (api/slices.ts `runInSlices`).
+ */
+export function* mergeSteps(history: readonly WireMessage[], incoming: readonly WireMessage[]): Generator<void, WireMessage[]> {
   const held = history as WireMessage[];
   const position = new Map<string, number>();
-  history.forEach((m, i) => position.set(m._id, i));
+  for (let i = 0; i < history.length; i++) {
+    position.set(history[i]!._id, i);
+    if (i % MERGE_STEP === MERGE_STEP - 1) yield;
+  }
   let merged: WireMessage[] | undefined;
   const added = new Map<string, WireMessage>();
-  for (const message of incoming) {
+  for (let i = 0; i < incoming.length; i++) {
+    const message = incoming[i]!;
     const at = position.get(message._id);
     if (at === undefined) added.set(message._id, message);
     else if (!sameRecord((merged ?? history)[at], message)) (merged ??= [...history])[at] = message;
+    if (i % MERGE_STEP === MERGE_STEP - 1) yield;
   }
   if (!merged && !added.size) return held;
   merged ??= [...history];
@@ -281,14 +302,17 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
       merged.sort((a, b) => times.get(a)! - times.get(b)!);
       break;
     }
+    if (i % MERGE_STEP === 0) yield;
   }
   const tempUIDs = new Set<string>();
-  const kept = merged.filter((m) => {
+  const kept: WireMessage[] = [];
+  for (let i = 0; i < merged.length; i++) {
+    if (i % MERGE_STEP === MERGE_STEP - 1) yield;
+    const m = merged[i]!;
     const tempUID = m.attributes?.tempUID;
-    if (!tempUID) return true;
-    if (tempUIDs.has(tempUID)) return false;
-    tempUIDs.add(tempUID);
-    return true;
-  });
+    if (tempUID && tempUIDs.has(tempUID)) continue;
+    if (tempUID) tempUIDs.add(tempUID);
+    kept.push(m);
+  }
   return keepIfUnchanged(held, kept);
 }

@@ -302,6 +302,48 @@ describe('conversation: receiving', () => {
     expect(slices()).toEqual([200, 50]);
   });
 
+  it('a long history made ready in slices announces each message once, also one pushed while it was being made', async () => {
+    const { service, session, conversation, events } = setup({ open: false });
+    await conversation.send({ text: 'hi' });
+    const rid = conversation.requestId.value!;
+    await conversation.sync();
+    const pushed = [];
+    for (let i = 0; i < 250; i++) {
+      const message = service.agentSays(rid, `m${i}`, i === 7 ? { attributes: { updateUserFullname: 'Ann Lovelace' } } : {});
+      if (i === 100) pushed.push(message);
+    }
+    const syncing = conversation.sync();
+    // The realtime channel brings one of them while the history is made ready (the page runs between slices).
+    await wait(0);
+    conversation.receive(pushed as never);
+    await syncing;
+    const received = events.filter((e) => e[0] === 'message:received').map((e) => (e[1] as { text: string }).text);
+    expect(received).toHaveLength(250);
+    expect(new Set(received).size).toBe(250);
+    expect(conversation.unread.value).toBe(250);
+    expect(conversation.messages.value.filter((m) => m.text.startsWith('m'))).toHaveLength(250);
+    await until(() => session.visitor.value?.fullName === 'Ann Lovelace');
+    // A poll with nothing new announces nothing again.
+    await conversation.sync();
+    expect(events.filter((e) => e[0] === 'message:received')).toHaveLength(250);
+  });
+
+  it('a long history made ready in slices shows the same as a short one taken at once', async () => {
+    const shown: string[][] = [];
+    for (const count of [150, 400]) {
+      const { service, conversation } = setup({ open: false });
+      await conversation.send({ text: 'hi' });
+      const rid = conversation.requestId.value!;
+      for (let i = 0; i < count; i++)
+        service.agentSays(rid, `m${i}`, i % 50 ? {} : { attributes: { commands: [{ type: 'message', message: { text: `part ${i}` } }] } });
+      await conversation.sync();
+      shown.push(conversation.messages.value.map((m) => m.text));
+    }
+    expect(shown[0]).toContain('part 100');
+    expect(shown[1]!.slice(0, shown[0]!.length)).toEqual(shown[0]);
+    expect(shown[1]).toHaveLength(401);
+  });
+
   it('loads history silently after a reload, then announces new agent messages and counts unread while closed', async () => {
     const { service, conversation, events } = setup({ open: false });
     await conversation.send({ text: 'hi' });

@@ -4,7 +4,7 @@ import { isRecord } from '../api/normalize/guards.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
-import { expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
+import { createSplitExpansion, revealed, type TimedMessage } from './splitMessages.ts';
 import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import { createOutboxEngine } from './outbox.ts';
@@ -88,10 +88,50 @@ export interface ConversationModel {
   dispose(): void;
 }
 
+/** What absorbing messages adds (`sortIncoming`). */
+interface IncomingSort {
+  /** The ids seen, these messages' among them. */
+  seen: Set<string>;
+  /** Not seen before. */
+  fresh: WireMessage[];
+  /** Who sent the fresh ones from the other side (a few people, however long the history). */
+  senders: Set<string>;
+  /** News: fresh ones from the other side that are not service info lines (closed, joined). */
+  received: WireMessage[];
+  /** Fresh ones from the other side that update who the visitor is (nearly none). */
+  updates: WireMessage[];
+}
+
+/** A long history made ready in slices (`prepare`), for the history, visitor and ids it was made from. */
+interface Prepared {
+  base: readonly WireMessage[];
+  merged: WireMessage[];
+  mine: ReadonlySet<string>;
+  seenBefore: Set<string>;
+  seenSize: number;
+  sorted: IncomingSort;
+}
+
+/** Files one incoming message into `into` (adding its id to `into.seen`). */
+function sortMessage(into: IncomingSort, m: WireMessage, mine: ReadonlySet<string>) {
+  if (!m || typeof m._id !== 'string' || into.seen.has(m._id)) return;
+  into.seen.add(m._id);
+  into.fresh.push(m);
+  if (mine.has(m.sender)) return;
+  into.senders.add(m.sender);
+  if (m.attributes?.updateUserFullname !== undefined || m.attributes?.updateUserEmail !== undefined) into.updates.push(m);
+  if (!isInfo(m.attributes)) into.received.push(m);
+}
+
+/** `incoming` sorted at once, its ids added to `seen`. */
+function sortIncoming(incoming: readonly WireMessage[], seen: Set<string>, mine: ReadonlySet<string>): IncomingSort {
+  const sorted: IncomingSort = { seen, fresh: [], senders: new Set(), received: [], updates: [] };
+  for (const m of incoming) sortMessage(sorted, m, mine);
+  return sorted;
+}
+
 /** More messages than this at once (a history read whole) are prepared in slices and shared in a task of their own. */
 const MANY = 200;
-/** Messages turned into chat messages between two looks at the clock. */
-const PREPARE_STEP = 100;
 
 export function createConversation(options: {
   http: Http;
@@ -131,7 +171,8 @@ export function createConversation(options: {
   const history = signal<WireMessage[]>([]);
   const unread = signal(0);
   const lastActivity = signal(0);
-  const seen = new Set<string>();
+  // Replaced, not only added to, when a long history was sorted ahead (`prepare`).
+  let seen = new Set<string>();
   let historyLoaded = false;
 
   const engine = createOutboxEngine({
@@ -197,13 +238,12 @@ export function createConversation(options: {
   // view renders: a poll with nothing new wakes no view, and a new message renders only itself.
   // A history that grew at its end is turned into chat messages from where the last one ended.
   const toChatMessages = createChatMessages();
-  const partsCache: PartsCache = new WeakMap();
+  // Split messages are expanded the same way, from where the last list stopped being the same.
+  const expandParts = createSplitExpansion();
   let chatList: ChatMessage[] = [];
   let partList: TimedMessage[] = [];
   const allMessages = computed(() => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value))));
-  const timeline = computed(() =>
-    revealed((partList = keepIfUnchanged(partList, expandSplitMessages(allMessages.value, arrivals.value, partsCache))), clock.value),
-  );
+  const timeline = computed(() => revealed((partList = keepIfUnchanged(partList, expandParts(allMessages.value, arrivals.value))), clock.value));
   const messages = computed(() => timeline.value.visible);
   const otherTyping = createOtherTyping({ mine: () => myIds.peek(), now });
   const typing = computed(() => timeline.value.typing || !!otherTyping.who.value);
@@ -214,8 +254,9 @@ export function createConversation(options: {
   });
   const closed = computed(() => {
     if (closedByVisitor.value) return true;
-    for (let i = allMessages.value.length - 1; i >= 0; i--) {
-      const label = allMessages.value[i]!.infoLabel;
+    const list = allMessages.value;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const label = list[i]!.infoLabel;
       if (label === 'INFO_SUPPORT_CHAT_CLOSED') return true;
       if (label === 'INFO_SUPPORT_CHAT_REOPENED') return false;
     }
@@ -228,12 +269,14 @@ export function createConversation(options: {
     if (nextAt !== null) revealTimer = setTimeout(() => (clock.value = now()), Math.max(0, nextAt - now()));
   });
 
-  /** `merged`: `mergeHistory(history, incoming)` when it was made already (a long history, in slices). */
-  function absorb(incoming: readonly WireMessage[], silent = false, merged = mergeHistory(history.value, incoming)) {
-    const mine = myIds.value;
-    const fresh = incoming.filter((m) => m && typeof m._id === 'string' && !seen.has(m._id));
+  /** `ready`: what `prepare` made of `incoming` ahead, in slices (a long history), used while still true. */
+  function absorb(incoming: readonly WireMessage[], silent = false, ready?: Prepared | null) {
+    const prepared = ready && ready.base === history.peek() && ready.mine === myIds.peek() && ready.seenBefore === seen && ready.seenSize === seen.size;
+    const merged = prepared ? ready.merged : mergeHistory(history.value, incoming);
+    const sorted = prepared ? ready.sorted : sortIncoming(incoming, seen, myIds.value);
+    seen = sorted.seen;
+    const fresh = sorted.fresh;
     if (merged !== history.value) publish(history, merged);
-    for (const m of fresh) seen.add(m._id);
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) {
       // A whole history is a large message to copy for the other tabs (55–105 ms at 4× for 5,000):
@@ -250,11 +293,9 @@ export function createConversation(options: {
       const newest = Date.parse(incoming[incoming.length - 1]?.createdAt ?? '');
       if (newest > lastActivity.peek()) lastActivity.value = Math.min(newest, now());
     }
-    const fromOthers = fresh.filter((m) => !mine.has(m.sender));
-    otherTyping.messages(fromOthers.map((m) => m.sender));
-    applyIdentityUpdates(fromOthers);
-    // News is a message from the other side; service info lines (closed, joined) are not.
-    const received = fromOthers.filter((m) => !isInfo(m.attributes));
+    otherTyping.messages(sorted.senders);
+    applyIdentityUpdates(sorted.updates);
+    const received = sorted.received;
     if (!received.length) return;
     lastActivity.value = now();
     if (!live) return;
@@ -282,13 +323,11 @@ export function createConversation(options: {
     });
   }
 
-  /** `updateUserFullname` / `updateUserEmail` from the other side update the stored visitor. */
-  function applyIdentityUpdates(received: readonly WireMessage[]) {
-    for (const m of received) {
+  /** `updateUserFullname` / `updateUserEmail` from the other side (`IncomingSort.updates`) update the stored visitor. */
+  function applyIdentityUpdates(updates: readonly WireMessage[]) {
+    for (const m of updates) {
       const name = m.attributes?.updateUserFullname;
       const email = m.attributes?.updateUserEmail;
-      // Nearly every message updates nothing (a whole history goes through here at a page load).
-      if (name === undefined && email === undefined) continue;
       const patch = {
         ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
         ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
@@ -345,27 +384,38 @@ export function createConversation(options: {
     const incoming = before && list.length > before.length && startsWithSame(list, before) ? list.slice(before.length) : list;
     const ready = incoming.length > MANY ? await prepare(incoming) : null;
     if (requestId.value !== rid) return;
-    absorb(incoming, false, ready?.base === history.peek() ? ready.merged : undefined);
+    absorb(incoming, false, ready);
     absorbed = { list, into: history.peek() };
     await dropStoredFromOutbox();
     await engine.recovered();
   }
 
   /**
-   * A long history (a page load of a conversation with thousands of messages) is merged and turned
-   * into chat messages in slices, the page running between them, before it is shown: showing it is
-   * then short work (issue 9 §1: no long task on the host page, window closed or not).
+   * A long history (a page load of a conversation with thousands of messages) is merged, turned
+   * into chat messages, expanded and sorted in slices (longHistory.ts) before it is shown: showing it
+   * is then short work (issue 9 §1: no long task on the host page, window closed or not).
    */
-  async function prepare(incoming: readonly WireMessage[]) {
+  async function prepare(incoming: readonly WireMessage[]): Promise<Prepared | null> {
     const base = history.peek();
-    const merged = mergeHistory(base, incoming);
-    // Made from where the last step ended (createChatMessages): the view's turn finds them made.
-    // Not downloaded (offline): made when shown.
-    await import('../api/slices.ts').then(
-      (m) => m.growInSlices(merged.length, PREPARE_STEP, (end) => toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end)),
-      () => undefined,
+    const mine = myIds.peek();
+    const sorted: IncomingSort = { seen: new Set(seen), fresh: [], senders: new Set(), received: [], updates: [] };
+    const ready = { base, mine, seenBefore: seen, seenSize: seen.size, sorted };
+    // Made from where the last step ended (createChatMessages, createSplitExpansion): the view's turn
+    // finds them made. Not downloaded (offline): all of it when shown.
+    const merged = await import('./longHistory.ts').then(
+      (m) =>
+        m.makeReady(
+          base,
+          incoming,
+          (merged, end) => {
+            const made = toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end);
+            expandParts.ahead(made, arrivals.peek(), made.length);
+          },
+          (message) => sortMessage(sorted, message, mine),
+        ),
+      () => null,
     );
-    return { base, merged };
+    return merged && { ...ready, merged };
   }
 
   async function readConversation() {

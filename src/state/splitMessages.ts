@@ -41,18 +41,67 @@ export function expandSplitMessages(
 ): TimedMessage[] {
   const out: TimedMessage[] = [];
   for (const message of messages) {
-    const commands = message.fromVisitor ? null : commandsOf(message.attributes);
+    const parts = partsFor(message, arrivedAt, cache);
     // Nearly every message shows as it is: the same object, nothing for its view to redo.
-    if (!commands) {
-      out.push(message);
-      continue;
-    }
-    const start = arrivedAt.get(message.key) ?? 0;
-    let known = cache.get(message);
-    if (known?.start !== start) cache.set(message, (known = { start, parts: partsOf(message, commands, start) }));
-    out.push(...known.parts);
+    if (parts) out.push(...parts);
+    else out.push(message);
   }
   return out;
+}
+
+/** The parts `message` shows as, or null for one that shows as it is. */
+function partsFor(message: ChatMessage, arrivedAt: ReadonlyMap<string, number>, cache: PartsCache): TimedMessage[] | null {
+  const commands = message.fromVisitor ? null : commandsOf(message.attributes);
+  if (!commands) return null;
+  const start = arrivedAt.get(message.key) ?? 0;
+  let known = cache.get(message);
+  if (known?.start !== start) cache.set(message, (known = { start, parts: partsOf(message, commands, start) }));
+  return known.parts;
+}
+
+interface ExpansionProgress {
+  input: readonly ChatMessage[];
+  arrivedAt: ReadonlyMap<string, number>;
+  /** Messages of `input` expanded. */
+  read: number;
+  out: TimedMessage[];
+  /** `out` was handed out: it is copied before it grows. */
+  shown?: boolean;
+}
+
+/**
+ * `expandSplitMessages` for a list that grows at its end (a history of thousands): it goes on from
+ * where the last list ended when the new one starts with it, so showing a long history read ahead in
+ * slices (`ahead`, state/conversation.ts) expands nothing again. Any other change (the outbox at the
+ * end became history) expands the whole list again. The same result, message for message, as
+ * expanding the whole list (splitMessages.test.ts).
+ */
+export function createSplitExpansion(cache: PartsCache = new WeakMap()) {
+  let last: ExpansionProgress | undefined;
+  const read = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>, end: number) => {
+    // Identities only: cheap even for thousands.
+    let same = last?.arrivedAt === arrivedAt && last.read <= end;
+    for (let i = 0; same && i < last!.read; i++) same = messages[i] === last!.input[i];
+    if (!same) last = { input: messages, arrivedAt, read: 0, out: [] };
+    else if (last!.shown && end > last!.read) last = { ...last!, out: last!.out.slice(), shown: false };
+    const progress = last!;
+    progress.input = messages;
+    for (; progress.read < end; progress.read++) {
+      const message = messages[progress.read]!;
+      const parts = partsFor(message, arrivedAt, cache);
+      if (parts) progress.out.push(...parts);
+      else progress.out.push(message);
+    }
+    return progress;
+  };
+  const expand = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>): TimedMessage[] => {
+    const progress = read(messages, arrivedAt, messages.length);
+    progress.shown = true;
+    return progress.out;
+  };
+  /** Expands `messages` up to `end` now, for a later `expand` of a list that starts with them. */
+  expand.ahead = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>, end: number) => void read(messages, arrivedAt, end);
+  return expand;
 }
 
 function partsOf(message: ChatMessage, commands: Array<MessageCommand | WaitCommand>, start: number): TimedMessage[] {
@@ -88,11 +137,8 @@ function partsOf(message: ChatMessage, commands: Array<MessageCommand | WaitComm
  * again. With every part due (nearly always), `visible` is `messages` itself.
  */
 export function revealed(messages: TimedMessage[], now: number): { visible: TimedMessage[]; typing: boolean; nextAt: number | null } {
-  const visible: TimedMessage[] = [];
   let nextAt: number | null = null;
-  for (const message of messages) {
-    if (!message.revealAt || message.revealAt <= now) visible.push(message);
-    else nextAt = nextAt === null ? message.revealAt : Math.min(nextAt, message.revealAt);
-  }
-  return { visible: nextAt === null ? messages : visible, typing: nextAt !== null, nextAt };
+  for (const message of messages) if (message.revealAt! > now) nextAt = Math.min(nextAt ?? Infinity, message.revealAt!);
+  // Nearly always every part is due: the list itself, not a copy of it (a history of thousands).
+  return { visible: nextAt === null ? messages : messages.filter((message) => !(message.revealAt! > now)), typing: nextAt !== null, nextAt };
 }

@@ -1,0 +1,32 @@
+/**
+ * A long history (a page load of a conversation with thousands of messages) made ready in slices,
+ * the page running between them, before it is shown (issue 9 §1: no long task on the host page,
+ * window closed or not): merged, turned into chat messages, and each message sorted (new? news?).
+ * A chunk of its own, with api/slices.ts: only a long history needs it (a first open never does).
+ */
+import { createSlices, eachInSlices, growInSlices, runInSlices, yieldToPage } from '../api/slices.ts';
+import type { WireMessage } from '../api/wire.ts';
+import { mergeSteps } from './chatMessage.ts';
+
+/** Messages turned into chat messages between two looks at the clock. */
+const AHEAD_STEP = 100;
+
+/**
+ * `mergeHistory(base, incoming)`, made in slices; meanwhile `ahead(merged, end)` for growing ends
+ * (chat messages made from where the last step ended) and `sort` for each incoming message.
+ * Resolves in a task of its own: showing it is short work, not the end of a slice.
+ */
+export async function makeReady(
+  base: readonly WireMessage[],
+  incoming: readonly WireMessage[],
+  ahead: (merged: WireMessage[], end: number) => void,
+  sort: (message: WireMessage) => void,
+): Promise<WireMessage[]> {
+  // One clock for all the steps: a step never starts a slice of its own where the last one ended.
+  const clock = createSlices();
+  const merged = await runInSlices(mergeSteps(base, incoming), clock);
+  await growInSlices(merged.length, AHEAD_STEP, (end) => ahead(merged, end), clock);
+  await eachInSlices(incoming, sort, clock);
+  await yieldToPage();
+  return merged;
+}
