@@ -45,6 +45,16 @@ describe('sendJournal', () => {
     expect(createSendJournal(win, 'p1', 'local').left()).toEqual([]);
   });
 
+  it('does not open sessionStorage while the widget starts (a first look can take tens of milliseconds)', () => {
+    const { storage } = fakeWebStorage();
+    let looks = 0;
+    const win = Object.defineProperty({}, 'sessionStorage', { get: () => (looks++, storage) }) as Window;
+    const journal = createSendJournal(win, 'p1', 'local');
+    expect(looks).toBe(0);
+    journal.hold(item('a'));
+    expect(looks).toBe(1);
+  });
+
   it('keeps nothing with `persistence: none`, skips what it cannot parse, and never throws where storage is blocked or full', () => {
     const { win, map } = fakeWindow();
     const none = createSendJournal(win, 'p1', 'none');

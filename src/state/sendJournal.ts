@@ -26,34 +26,34 @@ const NO_JOURNAL: SendJournal = { hold() {}, release() {}, left: () => [] };
 
 /** `none` keeps nothing between page loads, so nothing is journaled either. */
 export function createSendJournal(win: Window, projectId: string, persistence: Persistence): SendJournal {
-  let storage: Storage | null = null;
-  try {
-    if (persistence !== 'none') storage = win.sessionStorage;
-  } catch {
-    // Blocked (sandboxed frame, storage disabled): the outbox alone, as before.
-  }
-  if (!storage) return NO_JOURNAL;
-  const tab = storage;
+  if (persistence === 'none') return NO_JOURNAL;
   const prefix = `porchlight:${storageKey(projectId, 'journal')}:`;
-  const attempt = (step: () => void) => {
+  // Opened on first use, not while the widget starts: a page's first look at its sessionStorage
+  // can take tens of milliseconds (issue 9: no long task on the host page).
+  const withStorage = (step: (tab: Storage) => void) => {
     try {
-      step();
+      step(win.sessionStorage);
     } catch {
-      /* full, blocked or unreadable: the outbox still gets the message unless the page goes at once */
+      /* blocked, full or unreadable: the outbox still gets the message unless the page goes at once */
     }
   };
-  // What the last page left, read before this page can hold anything: a message this page is still
-  // putting into the outbox is never taken for one a reload cut off.
-  const left: unknown[] = [];
-  attempt(() => {
-    for (let i = 0; i < tab.length; i++) {
-      const key = tab.key(i);
-      if (key?.startsWith(prefix)) attempt(() => left.push(JSON.parse(tab.getItem(key) ?? '')));
-    }
-  });
+  /** This page's own messages: never taken for ones a reload cut off. */
+  const mine = new Set<string>();
   return {
-    hold: (item) => attempt(() => tab.setItem(prefix + item.tempUID, JSON.stringify(item))),
-    release: (tempUID) => attempt(() => tab.removeItem(prefix + tempUID)),
-    left: () => left,
+    hold(item) {
+      mine.add(item.tempUID);
+      withStorage((tab) => tab.setItem(prefix + item.tempUID, JSON.stringify(item)));
+    },
+    release: (tempUID) => withStorage((tab) => tab.removeItem(prefix + tempUID)),
+    left() {
+      const left: unknown[] = [];
+      withStorage((tab) => {
+        for (let i = 0; i < tab.length; i++) {
+          const key = tab.key(i);
+          if (key?.startsWith(prefix) && !mine.has(key.slice(prefix.length))) withStorage(() => left.push(JSON.parse(tab.getItem(key) ?? '')));
+        }
+      });
+      return left;
+    },
   };
 }
