@@ -159,6 +159,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
     await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
   }
   return page.evaluate(async () => {
+    // Colours are checked as they end up: a view still fading in (the callout's 0.2 s rise) has
+    // text at part opacity, which axe reads as too little contrast. Endless ones (typing dots) are left.
+    const running = (document.querySelector('porchlight-widget')?.shadowRoot?.getAnimations() ?? []).filter(
+      (a) => a.effect?.getComputedTiming().iterations !== Infinity,
+    );
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
     ).axe;
