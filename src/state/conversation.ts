@@ -17,7 +17,7 @@ import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { IdentityAttributes } from './identity.ts';
 import { identityUpdate } from './identityUpdate.ts';
-import type { SendJournal } from './sendJournal.ts';
+import { NO_JOURNAL, type SendJournal } from './sendJournal.ts';
 
 export interface Outgoing {
   text: string;
@@ -164,7 +164,7 @@ export function createConversation(options: {
 }): ConversationModel {
   const { http, projectId, session, store, outboxStore, emitter } = options;
   const share = options.onShare ?? (() => {});
-  const journal = options.journal ?? { hold() {}, release() {}, left: () => [] };
+  const journal = options.journal ?? NO_JOURNAL;
   const announces = options.announces ?? (() => true);
   const now = options.now ?? Date.now;
   const requestId = signal<string | null>(null);

@@ -22,7 +22,8 @@ export interface SendJournal {
   left(): unknown[];
 }
 
-const NO_JOURNAL: SendJournal = { hold() {}, release() {}, left: () => [] };
+/** Keeps nothing (`persistence: none`, or a conversation made without a journal). */
+export const NO_JOURNAL: SendJournal = { hold() {}, release() {}, left: () => [] };
 
 /** `none` keeps nothing between page loads, so nothing is journaled either. */
 export function createSendJournal(win: Window, projectId: string, persistence: Persistence): SendJournal {
