@@ -10,7 +10,7 @@ const FRAMEWORKS = ['react', 'react-dom', 'vue'];
  * The client's code that a first open does not run, prefetched together once the window opens
  * (src/client/client.ts `LATER_CODE`): one request, and one gzip stream (~250 B less than three).
  */
-const LATER_CLIENT_CODE = ['src/state/sessionRefusal.ts', 'src/state/uploads.ts', 'src/state/attention.ts'];
+const LATER_CLIENT_CODE = ['src/state/sessionRefusal.ts', 'src/state/uploads.ts', 'src/state/attention.ts', 'src/state/deliveryFailure.ts'];
 
 /**
  * Three builds share this file (see README "Build"):

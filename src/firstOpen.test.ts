@@ -57,6 +57,7 @@ describe('the first open', () => {
       'src/state/sessionRefusal.ts',
       'src/state/uploads.ts',
       'src/state/attention.ts',
+      'src/state/deliveryFailure.ts',
       'src/state/buttonIntent.ts',
       'src/state/safeUrl.ts',
       'src/api/customTokenAuth.ts',

@@ -47,7 +47,7 @@ export interface OutboxItem {
   error?: string;
   /** A failure that may pass by itself (network, 5xx, 429): `online` tries it again. */
   retryable?: boolean;
-  /** Why it was not sent, for the visitor: a label key (see delivery.ts `failureOf`). */
+  /** Why it was not sent, for the visitor: a label key (see deliveryFailure.ts `failureOf`). */
   reason?: DeliveryReason;
   /** Already retried once by itself when the service answered again after an outage. */
   autoRetried?: boolean;

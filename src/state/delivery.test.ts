@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/http.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import {
-  dueAt,
-  failureOf,
-  HOLD_ATTEMPTS,
-  isConversationRefusal,
-  MAX_AUTO_ATTEMPTS,
-  nextToSend,
-  REASONS,
-  retryOnceRecovered,
-  SETTLE_MS,
-  UndeliverableError,
-} from './delivery.ts';
+import { dueAt, HOLD_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS, UndeliverableError } from './delivery.ts';
+import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS } from './deliveryFailure.ts';
 import { SessionRefusedError } from './session.ts';
 
 const item = (over: Partial<OutboxItem> = {}): OutboxItem => ({

@@ -1,19 +1,9 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { SendMessageBody, WireMessage } from '../api/wire.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import {
-  bodyBytes,
-  dueAt,
-  failureOf,
-  isConversationRefusal,
-  nextToSend,
-  REASONS,
-  retryOnceRecovered,
-  SERVICE_BODY_LIMIT,
-  SETTLE_MS,
-  UndeliverableError,
-} from './delivery.ts';
-import type { Emitter, WidgetErrorDetail } from './events.ts';
+import { bodyBytes, dueAt, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS, UndeliverableError } from './delivery.ts';
+import type { FailureScope } from './deliveryFailure.ts';
+import type { Emitter } from './events.ts';
 import type { FirstMessageFields } from './conversation.ts';
 import type { OutboxStore } from './outboxStore.ts';
 
@@ -56,6 +46,12 @@ export interface DeliveryTarget {
   moveToNew(): Promise<string>;
 }
 
+/**
+ * A failed attempt whose rules (deliveryFailure.ts) could not be downloaded waits this long before
+ * the next: nothing about it changes meanwhile (a message that may have been stored still is).
+ */
+export const FAILURE_CODE_WAIT_MS = 5000;
+
 export function createOutboxEngine(options: {
   outboxStore: OutboxStore;
   emitter: Emitter;
@@ -77,6 +73,7 @@ export function createOutboxEngine(options: {
   let flushAgain = false;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  const failureScope: FailureScope = { target, emitter, change, now, random: options.random, isOnline: options.isOnline };
 
   async function change(update: (list: OutboxItem[]) => OutboxItem[]) {
     publish(items, await outboxStore.update(update));
@@ -129,17 +126,11 @@ export function createOutboxEngine(options: {
         await deliver(item);
         await recovered();
       } catch (error) {
-        if (isConversationRefusal(error) && target.mayMove(item)) {
-          const to = await target.moveToNew();
-          await change((list) =>
-            list.map((i) => (i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)),
-          );
-          continue;
-        }
-        const patch = failureOf(item, error, { now: now(), random: options.random, online: options.isOnline() });
-        await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-        if (patch.state === 'failed')
-          emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
+        // What the failure means is code of its own (deliveryFailure.ts), here since the window
+        // opened. Not downloaded (offline since): the item, as stored, is tried again a little later.
+        const failure = await import('./deliveryFailure.ts').catch(() => null);
+        if (failure) await failure.settleFailure(failureScope, item, error);
+        else await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, notBefore: now() + FAILURE_CODE_WAIT_MS } : i)));
       }
     }
   }
