@@ -10,7 +10,17 @@ const FRAMEWORKS = ['react', 'react-dom', 'vue'];
  * The client's code that a first open does not run, prefetched together once the window opens
  * (src/client/client.ts `LATER_CODE`): one request, and one gzip stream (~250 B less than three).
  */
-const LATER_CLIENT_CODE = ['src/state/sessionRefusal.ts', 'src/state/uploads.ts', 'src/state/attention.ts', 'src/state/deliveryFailure.ts'];
+const LATER_CLIENT_CODE = [
+  'src/state/sessionRefusal.ts',
+  'src/state/uploads.ts',
+  'src/state/attention.ts',
+  'src/state/deliveryFailure.ts',
+  'src/state/conversationLeave.ts',
+  'src/api/requests.ts',
+];
+
+/** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
+const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts'];
 
 /**
  * Three builds share this file (see README "Build"):
@@ -116,7 +126,12 @@ export default defineConfig(({ mode }): UserConfig => {
       // entry's top-level await would otherwise make Rollup split what lazy chunks share with it.)
       rollupOptions: {
         output: {
-          manualChunks: (id, meta) => (LATER_CLIENT_CODE.some((path) => id.endsWith(path)) ? 'later' : widgetChunk(id, meta)),
+          manualChunks: (id, meta) =>
+            LATER_CLIENT_CODE.some((path) => id.endsWith(path))
+              ? 'later'
+              : REALTIME_CODE.some((path) => id.endsWith(path))
+                ? 'realtime'
+                : widgetChunk(id, meta),
         },
       },
     },

@@ -12,12 +12,14 @@ import { repairOutboxItem, type OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
 import { isTooLong, MAX_MESSAGE_CHARS } from './messageLength.ts';
 import type { SessionModel } from './session.ts';
-import { createOtherTyping, type OtherTyping } from './typing.ts';
+import type { OtherTyping, OtherTypingModel } from './typing.ts';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { IdentityAttributes } from './identity.ts';
 import { identityUpdate } from './identityUpdate.ts';
 import { NO_JOURNAL, type SendJournal } from './sendJournal.ts';
+import type * as LeaveModule from './conversationLeave.ts';
+import type { LeaveScope } from './conversationLeave.ts';
 
 export interface Outgoing {
   text: string;
@@ -245,12 +247,29 @@ export function createConversation(options: {
   const allMessages = computed(() => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value))));
   const timeline = computed(() => revealed((partList = keepIfUnchanged(partList, expandParts(allMessages.value, arrivals.value))), clock.value));
   const messages = computed(() => timeline.value.visible);
-  const otherTyping = createOtherTyping({ mine: () => myIds.peek(), now });
-  const typing = computed(() => timeline.value.typing || !!otherTyping.who.value);
+  // Typing frames come from a live socket only (realtime.ts, itself on demand): their model
+  // (typing.ts, in the socket's chunk) comes with the first one, in the order they came.
+  const typist = signal<OtherTyping | null>(null);
+  let otherTyping: OtherTypingModel | null = null;
+  let typingCode: Promise<OtherTypingModel> | null = null;
+  let disposed = false;
+  const typingFrame = (frame: TypingSignal) =>
+    void (typingCode ??= import('./typing.ts').then(
+      (m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist })),
+      // Not downloaded (offline): nobody shows as typing; the next frame tries again.
+      (error: unknown) => {
+        typingCode = null;
+        throw error;
+      },
+    )).then(
+      (model) => !disposed && model.frame(frame),
+      () => undefined,
+    );
+  const typing = computed(() => timeline.value.typing || !!typist.value);
   // Another conversation (new, forgotten, adopted): nobody types in it yet.
   const stopTypingReset = effect(() => {
     void requestId.value;
-    otherTyping.clear();
+    otherTyping?.clear();
   });
   const closed = computed(() => {
     if (closedByVisitor.value) return true;
@@ -293,7 +312,7 @@ export function createConversation(options: {
       const newest = Date.parse(incoming[incoming.length - 1]?.createdAt ?? '');
       if (newest > lastActivity.peek()) lastActivity.value = Math.min(newest, now());
     }
-    otherTyping.messages(sorted.senders);
+    otherTyping?.messages(sorted.senders);
     applyIdentityUpdates(sorted.updates);
     const received = sorted.received;
     if (!received.length) return;
@@ -433,19 +452,38 @@ export function createConversation(options: {
     historyLoaded = true;
   }
 
-  /** Follows the stored conversation (another tab's, or one the visitor opened): its own history replaces the one shown. */
-  async function adopt() {
-    const before = requestId.peek();
-    await readConversation();
-    if (requestId.peek() === before) return;
-    publish(history, []);
-    seen.clear();
-    historyLoaded = false;
-    usedButtons.value = new Set();
-    const rid = requestId.peek();
-    // Never sign in just to look: without a session, the leading tab's relay brings the news.
-    if (rid && session.token.peek()) await fetchHistory(rid).catch(() => undefined);
-  }
+  // Leaving the conversation on screen (ending, rating it, moving to another) is code of its own
+  // (conversationLeave.ts), here since the window opened. Not downloaded: the call fails as the
+  // network would, and the next one tries again.
+  let leaving: Promise<typeof LeaveModule> | null = null;
+  const leave = () =>
+    (leaving ??= import('./conversationLeave.ts').catch((error: unknown) => {
+      leaving = null;
+      throw error;
+    }));
+  const leaveScope: LeaveScope = {
+    http,
+    projectId,
+    session,
+    store,
+    requestId,
+    closedByVisitor,
+    usedButtons,
+    shareConversation: () => share({ type: 'conversation' }),
+    readConversation,
+    clearHistory() {
+      publish(history, []);
+      seen.clear();
+      historyLoaded = false;
+    },
+    fetchHistory,
+  };
+  // Not downloaded: this tab keeps the conversation it shows; another tab's next change tries again.
+  const adopt = () =>
+    leave().then(
+      (m) => m.adoptConversation(leaveScope),
+      () => undefined,
+    );
 
   /**
    * Messages a reload cut off on their way into the outbox join it now. One that had its
@@ -482,8 +520,8 @@ export function createConversation(options: {
     outbox,
     messages,
     typing,
-    typist: otherTyping.who,
-    typingFrame: (frame) => otherTyping.frame(frame),
+    typist,
+    typingFrame,
     closed,
     usedButtons,
     unread,
@@ -499,12 +537,7 @@ export function createConversation(options: {
     takeOver: () => void engine.takeOver().catch(() => undefined),
     reloadOutbox: engine.reload,
     adopt,
-    async open(rid, closed) {
-      if (!isRequestIdOf(projectId, rid) || rid === requestId.peek()) return;
-      await store.set('conversation', { requestId: rid, closed });
-      share({ type: 'conversation' });
-      await adopt();
-    },
+    open: (rid, closed) => leave().then((m) => m.openConversation(leaveScope, rid, closed)),
     // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
     async send(message, ready) {
       const text = message.text;
@@ -591,27 +624,8 @@ export function createConversation(options: {
       unread.value = 0;
       if (announces()) emitter.emit('unread:change', 0);
     },
-    async close() {
-      const rid = requestId.value;
-      if (!rid) return;
-      session.allowAgain();
-      // Ending and rating come late in a conversation: their calls are not part of a first open.
-      const { closeRequest } = await import('../api/requests.ts');
-      await session.authorized((token) => closeRequest(http, token, projectId, rid));
-      closedByVisitor.value = true;
-      await store.set('conversation', { requestId: rid, closed: true });
-      share({ type: 'conversation' });
-    },
-    async rate(rating, comment) {
-      const rid = requestId.value;
-      const score = Math.round(rating);
-      if (!rid || score < 1 || score > 5) return;
-      session.allowAgain();
-      const { rateRequest } = await import('../api/requests.ts');
-      await session.authorized((token) =>
-        rateRequest(http, token, projectId, rid, { rating: score, ...(comment.trim() ? { rating_message: comment.trim() } : {}) }),
-      );
-    },
+    close: () => leave().then((m) => m.closeConversation(leaveScope)),
+    rate: (rating, comment) => leave().then((m) => m.rateConversation(leaveScope, rating, comment)),
     async startNew() {
       resetConversation();
       await store.del('conversation');
@@ -636,7 +650,8 @@ export function createConversation(options: {
       clearTimeout(revealTimer);
       stopRevealClock();
       stopTypingReset();
-      otherTyping.dispose();
+      disposed = true;
+      otherTyping?.dispose();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 
 /**
@@ -50,9 +50,15 @@ export interface OtherTypingModel {
   dispose(): void;
 }
 
-export function createOtherTyping(options: { mine: () => ReadonlySet<string>; now?: () => number; expiresMs?: number }): OtherTypingModel {
+export function createOtherTyping(options: {
+  mine: () => ReadonlySet<string>;
+  now?: () => number;
+  expiresMs?: number;
+  /** Where who types is shown (the conversation's, made before this model's code came). */
+  who?: Signal<OtherTyping | null>;
+}): OtherTypingModel {
   const now = options.now ?? Date.now;
-  const who = signal<OtherTyping | null>(null);
+  const who = options.who ?? signal<OtherTyping | null>(null);
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function set(next: OtherTyping | null) {
