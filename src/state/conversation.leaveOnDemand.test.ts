@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttp } from '../api/http.ts';
+import { createFakeService } from '../test/fakeService.ts';
+import { createEmitter } from './events.ts';
+import { createOutboxStore } from './outboxStore.ts';
+import { createSession } from './session.ts';
+import { createMemoryStore } from './storage.ts';
+
+/** A conversation whose leaving (conversationLeave.ts, code of its own) cannot be downloaded while `network.codeDown`. */
+async function setup() {
+  const network = { codeDown: false };
+  const loads = vi.fn();
+  vi.doMock('./conversationLeave.ts', async (original) => {
+    loads();
+    if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
+    return original();
+  });
+  const { createConversation } = await import('./conversation.ts');
+  const service = createFakeService();
+  const store = createMemoryStore();
+  const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
+  const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
+  const conversation = createConversation({
+    http,
+    projectId: service.projectId,
+    session,
+    store,
+    outboxStore: createOutboxStore(store, 'test', false, (rid) => rid.startsWith(`support-group-${service.projectId}-`)),
+    emitter: createEmitter(null),
+    isWindowOpen: () => true,
+    firstMessageFields: () => ({}),
+    random: () => 0,
+    settleMs: 100,
+  });
+  return { service, store, conversation, network, loads };
+}
+
+describe('conversation: leaving it comes on demand', () => {
+  afterEach(() => {
+    vi.doUnmock('./conversationLeave.ts');
+    vi.resetModules();
+  });
+
+  it('is not downloaded by a first open and send', async () => {
+    const { conversation, loads } = await setup();
+    await conversation.send({ text: 'Hello' });
+    expect(conversation.history.value).toHaveLength(1);
+    expect(loads).not.toHaveBeenCalled();
+    conversation.dispose();
+  });
+
+  it('not downloaded: ending fails as the network would (nothing changed), and the next try ends it', async () => {
+    const { service, store, conversation, network } = await setup();
+    await conversation.send({ text: 'Hello' });
+    const rid = conversation.requestId.value!;
+    network.codeDown = true;
+    await expect(conversation.close()).rejects.toThrow();
+    expect(conversation.closed.value).toBe(false);
+    expect(service.calls.some((call) => call.path.endsWith('/closeg'))).toBe(false);
+    network.codeDown = false;
+    await conversation.close();
+    expect(conversation.closed.value).toBe(true);
+    expect(await store.get('conversation')).toEqual({ requestId: rid, closed: true });
+    conversation.dispose();
+  });
+
+  it("not downloaded: another tab's conversation is not followed (no rejection left unhandled), the next change is", async () => {
+    const { store, conversation, network } = await setup();
+    await conversation.send({ text: 'Hello' });
+    const mine = conversation.requestId.value!;
+    const other = mine.replace(/.{4}$/, 'beef');
+    await store.set('conversation', { requestId: other });
+    network.codeDown = true;
+    await expect(conversation.adopt()).resolves.toBeUndefined();
+    expect(conversation.requestId.value).toBe(mine);
+    network.codeDown = false;
+    await conversation.adopt();
+    expect(conversation.requestId.value).toBe(other);
+    expect(conversation.history.value).toEqual([]);
+    conversation.dispose();
+  });
+});
