@@ -17,6 +17,7 @@ const LATER_CLIENT_CODE = [
   'src/state/deliveryFailure.ts',
   'src/state/conversationLeave.ts',
   'src/api/requests.ts',
+  'src/state/identityFromMessages.ts',
 ];
 
 /** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */

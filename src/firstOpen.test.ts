@@ -61,6 +61,7 @@ describe('the first open', () => {
       'src/state/conversationLeave.ts',
       'src/api/requests.ts',
       'src/state/typing.ts',
+      'src/state/identityFromMessages.ts',
       'src/state/buttonIntent.ts',
       'src/state/safeUrl.ts',
       'src/api/customTokenAuth.ts',

@@ -342,18 +342,18 @@ export function createConversation(options: {
     });
   }
 
-  /** `updateUserFullname` / `updateUserEmail` from the other side (`IncomingSort.updates`) update the stored visitor. */
+  /**
+   * `updateUserFullname` / `updateUserEmail` from the other side (`IncomingSort.updates`) update the
+   * stored visitor (identityFromMessages.ts, code of its own). Not downloaded (offline): the visitor
+   * stays as stored.
+   */
   function applyIdentityUpdates(updates: readonly WireMessage[]) {
-    for (const m of updates) {
-      const name = m.attributes?.updateUserFullname;
-      const email = m.attributes?.updateUserEmail;
-      const patch = {
-        ...(typeof name === 'string' && name.trim() ? { fullName: name.trim().slice(0, 120) } : {}),
-        ...(typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email.trim()) ? { email: email.trim() } : {}),
-      };
-      if (Object.keys(patch).length)
-        void session.updateVisitor(patch).catch((error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) }));
-    }
+    if (!updates.length) return;
+    const onError = (error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) });
+    void import('./identityFromMessages.ts').then(
+      (m) => m.applyIdentityUpdates(session, updates, onError),
+      () => undefined,
+    );
   }
 
   /**

@@ -62,7 +62,7 @@ describe('conversation: who is typing comes with the first typing frame', () => 
     await until(() => conversation.typist.value !== null);
     expect(conversation.typist.value).toMatchObject({ sender: 'agent-2', name: 'Cy' });
     expect(conversation.typing.value).toBe(true);
-    conversation.receive([service.agentSays(rid, 'Here I am', { sender: 'agent-2' })]);
+    conversation.receive([service.agentSays(rid, 'Here I am', { sender: 'agent-2' })] as never);
     expect(conversation.typist.value).toBeNull();
     conversation.dispose();
   });
