@@ -1,21 +1,21 @@
 import { effect, signal } from '@preact/signals-core';
-import { createHttp } from '../api/http.ts';
+import { createHttp, type Http } from '../api/http.ts';
 import { getLabels } from '../api/labels.ts';
 import { yieldToPage } from '../api/yieldToPage.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
-import { createEmitter } from '../state/events.ts';
-import { createEnvironment } from '../state/environment.ts';
+import { createEmitter, type Emitter } from '../state/events.ts';
+import { createEnvironment, type Environment } from '../state/environment.ts';
 import { whenIdle } from '../state/idle.ts';
 import { createLoadHint } from '../state/loadHint.ts';
 import { createLookCache, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
 import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
-import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
-import { openStore, sessionOpenMirror } from '../state/storage.ts';
+import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer, type WidgetSettings } from '../state/settings.ts';
+import { openStore, sessionOpenMirror, type KeyValueStore } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
 import type { TabMessage } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { createModels } from './models.ts';
+import { createChatModels, createLauncherModels, type ModelOptions, type Models } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
 import type { ConversationListControl } from '../state/conversationList.ts';
@@ -39,20 +39,35 @@ const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('..
  * @throws when `settings.projectid` is missing.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
-  const { client, start } = createStagedChatClient(options, (step) => step());
-  start();
-  return client;
+  let made: StagedClient | undefined;
+  createStagedChatClient(
+    options,
+    (step) => step(),
+    (staged) => (made = staged),
+  );
+  made!.start();
+  return made!.client;
+}
+
+/** A client made in stages (`createStagedChatClient`): `start` begins its life (storage, the service). */
+export interface StagedClient {
+  client: ChatClient;
+  start(): void;
 }
 
 /**
  * `createChatClient` in stages, for the script-tag boot (app.ts), each a task of its own on the host
- * page (issue 9 §1): this call creates the models; `later` runs the next stage, the last visit's look
- * and texts (what the closed launcher is painted with), when it likes; `start` (the policy's effects,
- * reading the stored visitor and conversation, then the service) runs when the caller calls it, after
- * the launcher's first paint. Every command works before the start: what it changes, the start finds.
+ * page (issue 9 §1: no task of ours over 50 ms on a slow phone, even with a 5,000-message history
+ * stored): this call reads the settings and makes what a closed launcher is drawn from (settings,
+ * look, texts, open state); `later` runs the next stages when it likes, in order: the chat's models
+ * (visitor, conversation, tabs), then the policy between them, which hands over the client to
+ * `created`; after it, the last visit's look and texts (what the closed launcher is painted with).
+ * `start` (the policy's effects, reading the stored visitor and conversation, then the service) runs
+ * when the caller calls it, after the launcher's first paint. Every command works before the start:
+ * what it changes, the start finds.
  * @throws when `settings.projectid` is missing.
  */
-export function createStagedChatClient(options: ChatClientOptions, later: (step: () => void) => void): { client: ChatClient; start(): void } {
+export function createStagedChatClient(options: ChatClientOptions, later: (step: () => void) => void, created: (staged: StagedClient) => void): void {
   const win = options.window ?? window;
   const pageSettings = cleanLayer(options.settings);
   const queryLayer = settingsFromQuery(options.query ?? '');
@@ -66,8 +81,14 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
   const store = options.store ?? openStore(boot.persistence, projectId, reportError('storage'));
   const env = createEnvironment(win);
 
-  let onTabMessage: (message: TabMessage) => void = () => {};
-  const models = createModels({
+  // What another tab says before the policy is there to hear it waits for it, in order.
+  const early: TabMessage[] = [];
+  let onTabMessage: (message: TabMessage) => void = (message) => void early.push(message);
+  const followTabs = (handle: (message: TabMessage) => void) => {
+    onTabMessage = handle;
+    for (const message of early.splice(0)) handle(message);
+  };
+  const modelOptions: ModelOptions = {
     win,
     env,
     http,
@@ -83,7 +104,31 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
     journal: options.store ? undefined : createSendJournal(win, projectId, boot.persistence),
     onTabMessage: (m) => onTabMessage(m),
     preview: false,
-  });
+  };
+  const launcher = createLauncherModels(modelOptions);
+  let models: Models;
+  later(() => (models = createChatModels(launcher, modelOptions)));
+  later(() => created(clientOf({ win, boot, projectId, apiUrl, http, emitter, reportError, store, env, followTabs }, models, later)));
+}
+
+/** What the client's policy is made on, besides the models. */
+interface ClientBase {
+  win: Window;
+  boot: WidgetSettings;
+  projectId: string;
+  apiUrl: string;
+  http: Http;
+  emitter: Emitter;
+  reportError(type: string): (error: unknown) => void;
+  store: KeyValueStore;
+  env: Environment;
+  /** Hands over what other tabs say (and what they said before) to the policy. */
+  followTabs(handle: (message: TabMessage) => void): void;
+}
+
+/** The client on its models: the policy between them (the last stage of `createStagedChatClient`). */
+function clientOf(base: ClientBase, models: Models, later: (step: () => void) => void): StagedClient {
+  const { win, boot, projectId, apiUrl, http, emitter, reportError, store, env, followTabs } = base;
   const { state, translator, tabs, lookReady } = models;
   const { settings, ui, session, conversation, project, intake, lang } = state;
 
@@ -307,7 +352,7 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
   // What this tab does when another tab speaks (state/tabRelay.ts) comes with the first such
   // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
   let relay: Promise<ReturnType<typeof createTabRelay>> | null = null;
-  onTabMessage = (message) => {
+  followTabs((message) => {
     // Another tab started or counted a conversation: this tab's list follows.
     if (message.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
     relay ??= import('../state/tabRelay.ts').then((m) =>
@@ -318,7 +363,7 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
       // Not downloaded (offline): polling still brings the conversation; the next message tries again.
       () => void (relay = null),
     );
-  };
+  });
 
   async function startCallout() {
     const s = settings.peek();

@@ -25,12 +25,8 @@ import { createUi, type OpenStateMirror } from '../state/ui.ts';
 import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
 
-/**
- * The models of one chat and the wiring between them that holds for every client, live or preview:
- * who the visitor is, what the first message carries, the texts. The policy of when to do what
- * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
- */
-export function createModels(o: {
+/** What the models of one chat are made from. */
+export interface ModelOptions {
   win: Window;
   env: Environment;
   http: Http;
@@ -47,9 +43,23 @@ export function createModels(o: {
   journal?: SendJournal;
   onTabMessage(message: TabMessage): void;
   preview: boolean;
-}) {
-  const { win, env, http, store, emitter, projectId } = o;
-  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
+}
+
+/**
+ * The models of one chat and the wiring between them that holds for every client, live or preview:
+ * who the visitor is, what the first message carries, the texts. The policy of when to do what
+ * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
+ */
+export function createModels(o: ModelOptions) {
+  return createChatModels(createLauncherModels(o), o);
+}
+
+/**
+ * What a closed launcher is drawn from: the settings, the project's look, the texts and whether the
+ * window is open. A stage of its own (the script-tag boot makes the rest in later tasks, issue 9 §1).
+ */
+export function createLauncherModels(o: ModelOptions) {
+  const { win, http, store, projectId } = o;
   const pageLayer = signal(cleanLayer(o.pageSettings));
   const project = createProject(http, projectId);
   const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, o.queryLayer));
@@ -67,6 +77,16 @@ export function createModels(o: {
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
   const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged(), onViewTexts: () => ui.textsChanged() });
   const lookReady = signal(false);
+  return { pageLayer, project, settings, localeOverride, commandToken, droppedToken, wantedToken, lang, ui, translator, lookReady };
+}
+
+export type LauncherModels = ReturnType<typeof createLauncherModels>;
+
+/** The rest, on the launcher's models: the visitor, their conversation, the tabs, intake, files and rating. */
+export function createChatModels(launcher: LauncherModels, o: ModelOptions) {
+  const { win, env, http, store, emitter, projectId } = o;
+  const { pageLayer, project, settings, localeOverride, commandToken, droppedToken, wantedToken, lang, ui, translator, lookReady } = launcher;
+  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
 
   // Defined before the models that read it; filled in once the conversation exists.
   let hasConversation = () => false;
@@ -235,4 +255,4 @@ export function createModels(o: {
 
 type HoursRules = typeof HoursRulesModule;
 
-export type Models = ReturnType<typeof createModels>;
+export type Models = ReturnType<typeof createChatModels>;
