@@ -146,7 +146,7 @@ describe('boot', () => {
     };
   }
 
-  it('boots in tasks of its own: the launcher models, the chat models, the client with the widget, its look, the styles, the first render and the start-up (storage, then the service); a click before the start is not lost', async () => {
+  it('boots in tasks of its own: the launcher models, the tabs, the chat models, the client with the widget, its look, the styles, the first render and the start-up (storage, then the service); a click before the start is not lost', async () => {
     const { instance, fetches, waiting, runTask, styles, launcher } = steppedBoot();
     const opened: string[] = [];
     instance.command('on', 'open', () => opened.push('open'));
@@ -154,6 +154,8 @@ describe('boot', () => {
     // The boot's own task made the launcher's models only: no conversation (its stored history may be
     // long), nothing styled, painted, read or asked.
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
+    expect(createConversation).not.toHaveBeenCalled();
+    await runTask(); // the tabs
     expect(createConversation).not.toHaveBeenCalled();
     await runTask(); // the chat's models
     expect(createConversation).toHaveBeenCalledTimes(1);
@@ -186,6 +188,7 @@ describe('boot', () => {
     // Between the boot's tasks, before there is a client: the visitor clicks, the page calls.
     placeholder.click();
     expect(instance.command('hide')).toBeUndefined();
+    await runTask(); // the tabs
     await runTask(); // the chat's models
     expect(createConversation).toHaveBeenCalledTimes(1);
     instance.command('show');

@@ -13,9 +13,9 @@ import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../s
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer, type WidgetSettings } from '../state/settings.ts';
 import { openStore, sessionOpenMirror, type KeyValueStore } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
-import type { TabMessage } from '../state/tabs.ts';
+import type { TabMessage, TabsModel } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { createChatModels, createLauncherModels, type ModelOptions, type Models } from './models.ts';
+import { createChatModels, createLauncherModels, createModelTabs, type ModelOptions, type Models } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
 import type { ConversationListControl } from '../state/conversationList.ts';
@@ -59,9 +59,10 @@ export interface StagedClient {
  * `createChatClient` in stages, for the script-tag boot (app.ts), each a task of its own on the host
  * page (issue 9 §1: no task of ours over 50 ms on a slow phone, even with a 5,000-message history
  * stored): this call reads the settings and makes what a closed launcher is drawn from (settings,
- * look, texts, open state); `later` runs the next stages when it likes, in order: the chat's models
- * (visitor, conversation, tabs), then the policy between them, which hands over the client to
- * `created`; after it, the last visit's look and texts (what the closed launcher is painted with).
+ * look, texts, open state); `later` runs the next stages when it likes, in order: the tabs (which
+ * one leads), the chat's models (visitor, conversation), then the policy between them, which hands
+ * the client to `created`; after it, the last visit's look and texts (what the closed launcher is
+ * painted with).
  * `start` (the policy's effects, reading the stored visitor and conversation, then the service) runs
  * when the caller calls it, after the launcher's first paint. Every command works before the start:
  * what it changes, the start finds.
@@ -106,8 +107,10 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
     preview: false,
   };
   const launcher = createLauncherModels(modelOptions);
+  let tabs: TabsModel;
   let models: Models;
-  later(() => (models = createChatModels(launcher, modelOptions)));
+  later(() => (tabs = createModelTabs(modelOptions)));
+  later(() => (models = createChatModels(launcher, tabs, modelOptions)));
   later(() => created(clientOf({ win, boot, projectId, apiUrl, http, emitter, reportError, store, env, followTabs }, models, later)));
 }
 

@@ -20,7 +20,7 @@ import { isRequestIdOf } from '../state/requestId.ts';
 import { createSession } from '../state/session.ts';
 import { cleanLayer, resolveSettings, type WidgetSettings } from '../state/settings.ts';
 import type { KeyValueStore } from '../state/storage.ts';
-import { createTabs, type TabMessage } from '../state/tabs.ts';
+import { createTabs, type TabMessage, type TabsModel } from '../state/tabs.ts';
 import { createUi, type OpenStateMirror } from '../state/ui.ts';
 import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
@@ -51,7 +51,7 @@ export interface ModelOptions {
  * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
  */
 export function createModels(o: ModelOptions) {
-  return createChatModels(createLauncherModels(o), o);
+  return createChatModels(createLauncherModels(o), createModelTabs(o), o);
 }
 
 /**
@@ -82,8 +82,13 @@ export function createLauncherModels(o: ModelOptions) {
 
 export type LauncherModels = ReturnType<typeof createLauncherModels>;
 
-/** The rest, on the launcher's models: the visitor, their conversation, the tabs, intake, files and rating. */
-export function createChatModels(launcher: LauncherModels, o: ModelOptions) {
+/** The site's tabs: which one leads, and what the others say. */
+export function createModelTabs(o: ModelOptions): TabsModel {
+  return createTabs({ name: `porchlight:${o.projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win: o.win, visible: o.env.visible });
+}
+
+/** The rest, on the launcher's models and the tabs: the visitor, their conversation, intake, files and rating. */
+export function createChatModels(launcher: LauncherModels, tabs: TabsModel, o: ModelOptions) {
   const { win, env, http, store, emitter, projectId } = o;
   const { pageLayer, project, settings, localeOverride, commandToken, droppedToken, wantedToken, lang, ui, translator, lookReady } = launcher;
   const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
@@ -112,7 +117,6 @@ export function createChatModels(launcher: LauncherModels, o: ModelOptions) {
       attributes: s.customAttributes,
     };
   };
-  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
   const session = createSession({
     http,
     store,
