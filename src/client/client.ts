@@ -1,17 +1,17 @@
 import { effect, signal } from '@preact/signals-core';
-import { createHttp, type Http } from '../api/http.ts';
+import { createHttp } from '../api/http.ts';
 import { getLabels } from '../api/labels.ts';
 import { yieldToPage } from '../api/yieldToPage.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
-import { createEmitter, type Emitter } from '../state/events.ts';
-import { createEnvironment, type Environment } from '../state/environment.ts';
+import { createEmitter } from '../state/events.ts';
+import { createEnvironment } from '../state/environment.ts';
 import { whenIdle } from '../state/idle.ts';
 import { createLoadHint } from '../state/loadHint.ts';
 import { createLookCache, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
 import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer, type WidgetSettings } from '../state/settings.ts';
-import { openStore, sessionOpenMirror, type KeyValueStore } from '../state/storage.ts';
+import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
 import type { TabMessage, TabsModel } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
@@ -89,7 +89,10 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
     onTabMessage = handle;
     for (const message of early.splice(0)) handle(message);
   };
-  const modelOptions: ModelOptions = {
+  const base: ClientBase = {
+    boot,
+    reportError,
+    followTabs,
     win,
     env,
     http,
@@ -106,25 +109,19 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
     onTabMessage: (m) => onTabMessage(m),
     preview: false,
   };
-  const launcher = createLauncherModels(modelOptions);
+  const launcher = createLauncherModels(base);
   let tabs: TabsModel;
   let models: Models;
-  later(() => (tabs = createModelTabs(modelOptions)));
-  later(() => (models = createChatModels(launcher, tabs, modelOptions)));
-  later(() => created(clientOf({ win, boot, projectId, apiUrl, http, emitter, reportError, store, env, followTabs }, models, later)));
+  later(() => (tabs = createModelTabs(base)));
+  later(() => (models = createChatModels(launcher, tabs, base)));
+  later(() => created(clientOf(base, models, later)));
 }
 
-/** What the client's policy is made on, besides the models. */
-interface ClientBase {
-  win: Window;
+/** What the client's policy is made on, besides the models: what they are made from, and more. */
+interface ClientBase extends ModelOptions {
+  /** The settings the client starts with (the page's and the query's). */
   boot: WidgetSettings;
-  projectId: string;
-  apiUrl: string;
-  http: Http;
-  emitter: Emitter;
   reportError(type: string): (error: unknown) => void;
-  store: KeyValueStore;
-  env: Environment;
   /** Hands over what other tabs say (and what they said before) to the policy. */
   followTabs(handle: (message: TabMessage) => void): void;
 }

@@ -90,7 +90,7 @@ export function createModelTabs(o: ModelOptions): TabsModel {
 /** The rest, on the launcher's models and the tabs: the visitor, their conversation, intake, files and rating. */
 export function createChatModels(launcher: LauncherModels, tabs: TabsModel, o: ModelOptions) {
   const { win, env, http, store, emitter, projectId } = o;
-  const { pageLayer, project, settings, localeOverride, commandToken, droppedToken, wantedToken, lang, ui, translator, lookReady } = launcher;
+  const { project, settings, wantedToken, lang, ui, translator, lookReady } = launcher;
   const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
 
   // Defined before the models that read it; filled in once the conversation exists.
@@ -240,19 +240,13 @@ export function createChatModels(launcher: LauncherModels, tabs: TabsModel, o: M
   };
   // `state` is what UIs get (read-only signals); the writable models are for the clients themselves.
   return {
+    ...launcher,
     state,
     http,
     conversation,
     session,
-    pageLayer,
-    localeOverride,
-    commandToken,
-    droppedToken,
-    wantedToken,
-    translator,
     tabs,
     who,
-    lookReady,
     reportError,
   };
 }
