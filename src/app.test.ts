@@ -17,7 +17,7 @@ vi.mock('./state/conversation.ts', async (actual) => {
  */
 const instances: BootedWidget[] = [];
 afterEach(() => {
-  for (const instance of instances.splice(0)) instance.destroy();
+  for (const instance of instances.splice(0)) instance.command('destroy');
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.mocked(createConversation).mockClear();

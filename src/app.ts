@@ -42,9 +42,11 @@ function inTasks(nextTask: () => Promise<void>, win: Window): (step: () => void)
 
 /** What the loader holds of the booted app: the page's calls go to `command` from now on. */
 export interface BootedWidget {
-  /** `Porchlight('name', …args)`: run at once once the widget is made, queued in order till then. */
+  /**
+   * `Porchlight('name', …args)`: run at once once the widget is made, queued in order till then
+   * (`destroy` too: a widget destroyed before it is made is made, then destroyed).
+   */
   command(name: string, ...args: unknown[]): unknown;
-  destroy(): void;
 }
 
 /** A click on the placeholder while the client is being made: a step of the queue, in its order. */
@@ -73,7 +75,6 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
   const later = inTasks(nextTask, win);
   let client: ChatClient | null = null;
   let instance: WidgetInstance | null = null;
-  let destroyed = false;
   /** Our launcher has painted: the placeholder leaves, handing a keyboard user's focus over. */
   const handOver = () => {
     const focused = host.shadowRoot?.activeElement === placeholder;
@@ -91,21 +92,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
     };
     for (const type of PRESS_ENDS) win.addEventListener(type, ended, true);
   };
-  /** The page's calls (and the visitor's clicks) so far, in order; later ones go straight to the widget. */
-  const runQueue = (widget: WidgetInstance, chat: ChatClient) => {
-    while (queue.length) {
-      const args = Array.from(queue.shift()!);
-      try {
-        if (args[0] === VISITOR_OPENS) chat.open(true);
-        else widget.command(String(args[0]), ...args.slice(1));
-      } catch (error) {
-        // One bad call (a throwing listener, …) does not stop the ones after it.
-        win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
-      }
-    }
-  };
   createStagedChatClient({ settings, query, window: win }, later, ({ client: made, start }) => {
-    if (destroyed) return made.dispose();
     client = made;
     instance = createWidget({
       host,
@@ -123,7 +110,17 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
       },
     });
     later(start);
-    runQueue(instance, client);
+    // The page's calls (and the visitor's clicks) so far, in order; from now on they come straight here.
+    while (queue.length) {
+      const args = Array.from(queue.shift()!);
+      try {
+        if (args[0] === VISITOR_OPENS) client.open(true);
+        else instance.command(String(args[0]), ...args.slice(1));
+      } catch (error) {
+        // One bad call (a throwing listener, …) does not stop the ones after it.
+        win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
+      }
+    }
   });
   if (placeholder) {
     // From now on a click on it is an open as the visitor's own action, like one on our launcher.
@@ -131,13 +128,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
     placeholder.onpointerenter = placeholder.onfocus = null;
     placeholder.onclick = () => (client ? client.open(true) : queue.push([VISITOR_OPENS]));
   }
-  return {
-    command: (name, ...args) => (instance ? instance.command(name, ...args) : void queue.push([name, ...args])),
-    destroy() {
-      destroyed = true;
-      instance?.destroy();
-    },
-  };
+  return { command: (name, ...args) => (instance ? instance.command(name, ...args) : void queue.push([name, ...args])) };
 }
 
 /**

@@ -10,12 +10,12 @@ import { createLoadHint } from '../state/loadHint.ts';
 import { createLookCache, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
 import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
-import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer, type WidgetSettings } from '../state/settings.ts';
+import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
-import type { TabMessage, TabsModel } from '../state/tabs.ts';
+import type { TabMessage } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { createChatModels, createLauncherModels, createModelTabs, type ModelOptions, type Models } from './models.ts';
+import { modelsInStages, type ModelOptions } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
 import type { ConversationListControl } from '../state/conversationList.ts';
@@ -62,13 +62,24 @@ export interface StagedClient {
  * look, texts, open state); `later` runs the next stages when it likes, in order: the tabs (which
  * one leads), the chat's models (visitor, conversation), then the policy between them, which hands
  * the client to `created`; after it, the last visit's look and texts (what the closed launcher is
- * painted with).
- * `start` (the policy's effects, reading the stored visitor and conversation, then the service) runs
- * when the caller calls it, after the launcher's first paint. Every command works before the start:
- * what it changes, the start finds.
+ * painted with). `start` (the policy's effects, reading the stored visitor and conversation, then the
+ * service) runs when the caller calls it, after the launcher's first paint. Every command works
+ * before the start: what it changes, the start finds.
  * @throws when `settings.projectid` is missing.
  */
 export function createStagedChatClient(options: ChatClientOptions, later: (step: () => void) => void, created: (staged: StagedClient) => void): void {
+  const stages = clientInStages(options, later);
+  const next = () => {
+    const stage = stages.next();
+    if (stage.done) created(stage.value);
+    else later(next);
+  };
+  // The first stage runs now: a page without a project hears of it at once.
+  next();
+}
+
+/** The stages of `createStagedChatClient`, in order: each `yield` ends one. */
+function* clientInStages(options: ChatClientOptions, later: (step: () => void) => void): Generator<void, StagedClient, void> {
   const win = options.window ?? window;
   const pageSettings = cleanLayer(options.settings);
   const queryLayer = settingsFromQuery(options.query ?? '');
@@ -85,14 +96,7 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
   // What another tab says before the policy is there to hear it waits for it, in order.
   const early: TabMessage[] = [];
   let onTabMessage: (message: TabMessage) => void = (message) => void early.push(message);
-  const followTabs = (handle: (message: TabMessage) => void) => {
-    onTabMessage = handle;
-    for (const message of early.splice(0)) handle(message);
-  };
-  const base: ClientBase = {
-    boot,
-    reportError,
-    followTabs,
+  const modelOptions: ModelOptions = {
     win,
     env,
     http,
@@ -109,26 +113,9 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
     onTabMessage: (m) => onTabMessage(m),
     preview: false,
   };
-  const launcher = createLauncherModels(base);
-  let tabs: TabsModel;
-  let models: Models;
-  later(() => (tabs = createModelTabs(base)));
-  later(() => (models = createChatModels(launcher, tabs, base)));
-  later(() => created(clientOf(base, models, later)));
-}
-
-/** What the client's policy is made on, besides the models: what they are made from, and more. */
-interface ClientBase extends ModelOptions {
-  /** The settings the client starts with (the page's and the query's). */
-  boot: WidgetSettings;
-  reportError(type: string): (error: unknown) => void;
-  /** Hands over what other tabs say (and what they said before) to the policy. */
-  followTabs(handle: (message: TabMessage) => void): void;
-}
-
-/** The client on its models: the policy between them (the last stage of `createStagedChatClient`). */
-function clientOf(base: ClientBase, models: Models, later: (step: () => void) => void): StagedClient {
-  const { win, boot, projectId, apiUrl, http, emitter, reportError, store, env, followTabs } = base;
+  // Its stages are ours: what the launcher is drawn from here, the tabs, the rest (each a task).
+  const models = yield* modelsInStages(modelOptions);
+  yield;
   const { state, translator, tabs, lookReady } = models;
   const { settings, ui, session, conversation, project, intake, lang } = state;
 
@@ -352,7 +339,7 @@ function clientOf(base: ClientBase, models: Models, later: (step: () => void) =>
   // What this tab does when another tab speaks (state/tabRelay.ts) comes with the first such
   // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
   let relay: Promise<ReturnType<typeof createTabRelay>> | null = null;
-  followTabs((message) => {
+  onTabMessage = (message) => {
     // Another tab started or counted a conversation: this tab's list follows.
     if (message.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
     relay ??= import('../state/tabRelay.ts').then((m) =>
@@ -363,7 +350,8 @@ function clientOf(base: ClientBase, models: Models, later: (step: () => void) =>
       // Not downloaded (offline): polling still brings the conversation; the next message tries again.
       () => void (relay = null),
     );
-  });
+  };
+  for (const message of early.splice(0)) onTabMessage(message);
 
   async function startCallout() {
     const s = settings.peek();

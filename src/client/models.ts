@@ -20,7 +20,7 @@ import { isRequestIdOf } from '../state/requestId.ts';
 import { createSession } from '../state/session.ts';
 import { cleanLayer, resolveSettings, type WidgetSettings } from '../state/settings.ts';
 import type { KeyValueStore } from '../state/storage.ts';
-import { createTabs, type TabMessage, type TabsModel } from '../state/tabs.ts';
+import { createTabs, type TabMessage } from '../state/tabs.ts';
 import { createUi, type OpenStateMirror } from '../state/ui.ts';
 import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
@@ -51,15 +51,20 @@ export interface ModelOptions {
  * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
  */
 export function createModels(o: ModelOptions) {
-  return createChatModels(createLauncherModels(o), createModelTabs(o), o);
+  const stages = modelsInStages(o);
+  for (;;) {
+    const stage = stages.next();
+    if (stage.done) return stage.value;
+  }
 }
 
 /**
- * What a closed launcher is drawn from: the settings, the project's look, the texts and whether the
- * window is open. A stage of its own (the script-tag boot makes the rest in later tasks, issue 9 §1).
+ * `createModels` in stages (the script-tag boot runs each in a task of its own, issue 9 §1): what a
+ * closed launcher is drawn from (settings, look, texts, open state), the tabs, then the rest.
  */
-export function createLauncherModels(o: ModelOptions) {
-  const { win, http, store, projectId } = o;
+export function* modelsInStages(o: ModelOptions) {
+  const { win, env, http, store, emitter, projectId } = o;
+  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
   const pageLayer = signal(cleanLayer(o.pageSettings));
   const project = createProject(http, projectId);
   const settings = computed(() => resolveSettings(project.widgetLayer.value, pageLayer.value, o.queryLayer));
@@ -77,21 +82,9 @@ export function createLauncherModels(o: ModelOptions) {
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
   const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged(), onViewTexts: () => ui.textsChanged() });
   const lookReady = signal(false);
-  return { pageLayer, project, settings, localeOverride, commandToken, droppedToken, wantedToken, lang, ui, translator, lookReady };
-}
-
-export type LauncherModels = ReturnType<typeof createLauncherModels>;
-
-/** The site's tabs: which one leads, and what the others say. */
-export function createModelTabs(o: ModelOptions): TabsModel {
-  return createTabs({ name: `porchlight:${o.projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win: o.win, visible: o.env.visible });
-}
-
-/** The rest, on the launcher's models and the tabs: the visitor, their conversation, intake, files and rating. */
-export function createChatModels(launcher: LauncherModels, tabs: TabsModel, o: ModelOptions) {
-  const { win, env, http, store, emitter, projectId } = o;
-  const { project, settings, wantedToken, lang, ui, translator, lookReady } = launcher;
-  const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
+  yield;
+  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
+  yield;
 
   // Defined before the models that read it; filled in once the conversation exists.
   let hasConversation = () => false;
@@ -240,17 +233,23 @@ export function createChatModels(launcher: LauncherModels, tabs: TabsModel, o: M
   };
   // `state` is what UIs get (read-only signals); the writable models are for the clients themselves.
   return {
-    ...launcher,
     state,
     http,
     conversation,
     session,
+    pageLayer,
+    localeOverride,
+    commandToken,
+    droppedToken,
+    wantedToken,
+    translator,
     tabs,
     who,
+    lookReady,
     reportError,
   };
 }
 
 type HoursRules = typeof HoursRulesModule;
 
-export type Models = ReturnType<typeof createChatModels>;
+export type Models = ReturnType<typeof createModels>;
