@@ -1,18 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { boot } from './app.ts';
+import { boot, type BootedWidget } from './app.ts';
+import { createConversation } from './state/conversation.ts';
+import type * as ConversationModule from './state/conversation.ts';
 import { until } from './test/fakeFetch.ts';
 import { createFakeService } from './test/fakeService.ts';
-import type { WidgetInstance } from './widget.ts';
+
+// The real conversation model, counted: the boot makes it in a task of its own, not in the first.
+vi.mock('./state/conversation.ts', async (actual) => {
+  const real = await actual<typeof ConversationModule>();
+  return { ...real, createConversation: vi.fn(real.createConversation) };
+});
 
 /**
  * What the app takes over from the loader (embed/loader.ts) at boot: its placeholder launcher (a
  * keyboard user's focus included) and the page's queued calls, so the loader stays small.
  */
-const instances: WidgetInstance[] = [];
+const instances: BootedWidget[] = [];
 afterEach(() => {
-  for (const instance of instances.splice(0)) instance.destroy();
+  for (const instance of instances.splice(0)) instance.command('destroy');
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
+  vi.mocked(createConversation).mockClear();
 });
 
 /** A host as the loader leaves it: an open shadow root with its placeholder `button.l`, focused. */
@@ -48,13 +56,14 @@ describe('boot', () => {
     const queue: ArrayLike<unknown>[] = [['on', 'ready', () => seen.push('ready')], officialArgs, [throwingName], ['open']];
     const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, queue });
     instances.push(instance);
-    window.removeEventListener('porchlight:error', onError);
     // Our launcher paints in a later task (issue 9 §1); the placeholder itself keeps the focus till then.
     expect(placeholder.isConnected).toBe(true);
     expect(placeholder.disabled).toBe(false);
     expect(root.activeElement).toBe(placeholder);
     expect(root.querySelector('button.launcher')).toBeNull();
-    expect(queue).toHaveLength(0);
+    // The queue runs once the widget is made (a task of its own).
+    await until(() => expect(queue).toHaveLength(0));
+    window.removeEventListener('porchlight:error', onError);
     // One bad call is reported and the ones after it still run.
     expect(errors).toEqual([{ type: 'command', message: 'Error: a page passed something odd' }]);
     await until(() => expect([...seen].sort()).toEqual(['open', 'ready']));
@@ -90,7 +99,7 @@ describe('boot', () => {
     const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false });
     instances.push(instance);
     const opened: string[] = [];
-    instance.on('open', () => opened.push('open'));
+    instance.command('on', 'open', () => opened.push('open'));
     expect(placeholder.disabled).toBe(false);
     await until(() => expect(root.querySelector('button.launcher')).not.toBeNull());
     // Still there, on top of ours, while pressed: the release and its click are the placeholder's.
@@ -105,28 +114,53 @@ describe('boot', () => {
     expect(root.querySelector('button.launcher')!.getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('boots in tasks of its own: creating the client, its look, the styles, the first render and the start-up (storage, then the service); a click before the start is not lost', async () => {
+  /** A boot whose steps wait for the test to run each as a task. */
+  function steppedBoot(queue: ArrayLike<unknown>[] = []) {
     const service = createFakeService();
     const fetches = vi.fn(service.fetch);
     vi.stubGlobal('fetch', fetches);
-    const { host, root } = loaderHost();
-    // Each boot step waits here for the test to run it as a task.
+    const { host, root, placeholder } = loaderHost();
     const waiting: Array<() => void> = [];
     const nextTask = () => new Promise<void>((resolve) => waiting.push(resolve));
-    /** Runs the next boot step, and whatever it sets off within its task (promise jobs, a zero timer). */
-    const runTask = async () => {
-      expect(waiting).toHaveLength(1);
-      waiting.shift()!();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    };
-    const styles = () => root.adoptedStyleSheets.length + root.querySelectorAll('style').length;
-    const launcher = () => root.querySelector<HTMLButtonElement>('button.launcher');
-    const opened: string[] = [];
-    const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, nextTask });
+    const instance = boot({
+      host,
+      settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' },
+      visitorOpened: false,
+      queue,
+      nextTask,
+    });
     instances.push(instance);
-    instance.on('open', () => opened.push('open'));
+    return {
+      instance,
+      placeholder,
+      fetches,
+      waiting,
+      /** Runs the next boot step, and whatever it sets off within its task (promise jobs, a zero timer). */
+      async runTask() {
+        expect(waiting).toHaveLength(1);
+        waiting.shift()!();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      },
+      styles: () => root.adoptedStyleSheets.length + root.querySelectorAll('style').length,
+      launcher: () => root.querySelector<HTMLButtonElement>('button.launcher'),
+    };
+  }
+
+  it('boots in tasks of its own: the launcher models, the tabs, the chat models, the client with the widget, its look, the styles, the first render and the start-up (storage, then the service); a click before the start is not lost', async () => {
+    const { instance, fetches, waiting, runTask, styles, launcher } = steppedBoot();
+    const opened: string[] = [];
+    instance.command('on', 'open', () => opened.push('open'));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    // The creation task: the client and the widget exist; nothing is styled, painted, read or asked yet.
+    // The boot's own task made the launcher's models only: no conversation (its stored history may be
+    // long), nothing styled, painted, read or asked.
+    expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
+    expect(createConversation).not.toHaveBeenCalled();
+    await runTask(); // the tabs
+    expect(createConversation).not.toHaveBeenCalled();
+    await runTask(); // the chat's models
+    expect(createConversation).toHaveBeenCalledTimes(1);
+    expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
+    await runTask(); // the client's policy and the widget
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
     await runTask(); // the last visit's look (none here)
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
@@ -143,6 +177,35 @@ describe('boot', () => {
     await until(() => expect(fetches).toHaveBeenCalled());
     await until(() => expect(opened).toEqual(['open']));
     expect(waiting).toHaveLength(0);
+    expect(createConversation).toHaveBeenCalledTimes(1);
+  });
+
+  it("a click on the placeholder and the page's calls while the client is being made wait for it, then run once each, in their order", async () => {
+    const seen: string[] = [];
+    const { instance, placeholder, runTask, launcher, waiting } = steppedBoot([['on', 'open', () => seen.push('open')]]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(createConversation).not.toHaveBeenCalled();
+    // Between the boot's tasks, before there is a client: the visitor clicks, the page calls.
+    placeholder.click();
+    expect(instance.command('hide')).toBeUndefined();
+    await runTask(); // the tabs
+    await runTask(); // the chat's models
+    expect(createConversation).toHaveBeenCalledTimes(1);
+    instance.command('show');
+    instance.command('on', 'close', () => seen.push('close'));
+    await runTask(); // the client's policy and the widget: the calls so far run now, in order
+    await runTask(); // the last visit's look
+    await runTask(); // the styles
+    await runTask(); // the first render: shown (hide, then show), open (the visitor's click)
+    expect(launcher()!.getAttribute('aria-expanded')).toBe('true');
+    expect(placeholder.isConnected).toBe(false);
+    await runTask(); // the start-up
+    expect(waiting).toHaveLength(0);
+    await until(() => expect(seen).toEqual(['open']));
+    // Once each: one listener for each event; from now on the calls go straight to the widget.
+    instance.command('close');
+    await until(() => expect(seen).toEqual(['open', 'close']));
+    expect(launcher()!.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('still refuses at once a page without a project (the loader then leaves nothing behind)', () => {

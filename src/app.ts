@@ -4,6 +4,7 @@
  */
 import { yieldToPage } from './api/yieldToPage.ts';
 import { createStagedChatClient } from './client/client.ts';
+import type { ChatClient } from './client/types.ts';
 import { createWidget, type WidgetInstance } from './widget.ts';
 
 export interface BootOptions {
@@ -39,30 +40,41 @@ function inTasks(nextTask: () => Promise<void>, win: Window): (step: () => void)
   };
 }
 
+/** What the loader holds of the booted app: the page's calls go to `command` from now on. */
+export interface BootedWidget {
+  /**
+   * `Porchlight('name', …args)`: run at once once the widget is made, queued in order till then
+   * (`destroy` too: a widget destroyed before it is made is made, then destroyed).
+   */
+  command(name: string, ...args: unknown[]): unknown;
+}
+
+/** A click on the placeholder while the client is being made: a step of the queue, in its order. */
+const VISITOR_OPENS = Symbol('visitor opens');
+
 /**
- * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1). Evaluating the app's modules
- * was the task before; this one creates the client's models (what a closed launcher shows) and the
- * widget, and runs the page's queued calls; the first render is the next task; the client's start-up
- * (its effects, reading the stored visitor and conversation, then the service) the one after, so the
- * launcher and the unread badge's signals come first and the host page's input is handled in between.
- * A click on the placeholder before the start opens the window all the same. The loader's placeholder
- * launcher (`button.l`) stays the very same element until our launcher paints, and then leaves —
- * after the press it is under, if any: a click whose press and release land on two elements is no
- * click at all, and the visitor's first click would open nothing (issue 9: the bench's capped runs).
- * The page's calls queued in the loader run here, in order, so the loader stays small.
+ * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1), even for a returning visitor
+ * with a long conversation stored. Evaluating the app's modules was the task before; this one reads
+ * the settings and makes the client's launcher models (settings, look, texts, open state); then, each
+ * a task of its own, the tabs, the chat's models (visitor, conversation), the client's policy with the
+ * widget (and the page's queued calls), the last visit's look, the styles, the first render, and the
+ * client's start-up (its effects, reading the stored visitor and conversation, then the service), so
+ * the host page's input is handled in between. The page's calls and a click on the placeholder that
+ * come before the widget is made wait in the queue, in their order, and run once it is: a click opens
+ * the window as the visitor's own action all the same. The loader's placeholder launcher (`button.l`)
+ * stays the very same element until our launcher paints, and then leaves — after the press it is
+ * under, if any: a click whose press and release land on two elements is no click at all, and the
+ * visitor's first click would open nothing (issue 9: the bench's capped runs). The page's calls
+ * queued in the loader run here, in order, so the loader stays small.
+ * @throws when `settings.projectid` is missing.
  */
-export function boot({ host, settings, query, visitorOpened, queue = [], nextTask = yieldToPage }: BootOptions): WidgetInstance {
+export function boot({ host, settings, query, visitorOpened, queue = [], nextTask = yieldToPage }: BootOptions): BootedWidget {
   const win = host.ownerDocument.defaultView ?? window;
   query ??= win.location.search;
   const placeholder = host.shadowRoot?.querySelector<HTMLButtonElement>('button.l');
   const later = inTasks(nextTask, win);
-  const { client, start } = createStagedChatClient({ settings, query, window: win }, later);
-  if (placeholder) {
-    // From now on a click on it is an open as the visitor's own action, like one on our launcher.
-    placeholder.disabled = false;
-    placeholder.onpointerenter = placeholder.onfocus = null;
-    placeholder.onclick = () => client.open(true);
-  }
+  let client: ChatClient | null = null;
+  let instance: WidgetInstance | null = null;
   /** Our launcher has painted: the placeholder leaves, handing a keyboard user's focus over. */
   const handOver = () => {
     const focused = host.shadowRoot?.activeElement === placeholder;
@@ -80,32 +92,43 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
     };
     for (const type of PRESS_ENDS) win.addEventListener(type, ended, true);
   };
-  const instance = createWidget({
-    host,
-    client,
-    openedByVisitor: visitorOpened,
-    schedulePaint(step, name) {
-      later(
-        name === 'render'
-          ? () => {
-              step();
-              handOverAfterPress();
-            }
-          : step,
-      );
-    },
-  });
-  later(start);
-  while (queue.length) {
-    const args = Array.from(queue.shift()!);
-    try {
-      instance.command(String(args[0]), ...args.slice(1));
-    } catch (error) {
-      // One bad call (a throwing listener, …) does not stop the ones after it.
-      win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
+  createStagedChatClient({ settings, query, window: win }, later, ({ client: made, start }) => {
+    client = made;
+    instance = createWidget({
+      host,
+      client,
+      openedByVisitor: visitorOpened,
+      schedulePaint(step, name) {
+        later(
+          name === 'render'
+            ? () => {
+                step();
+                handOverAfterPress();
+              }
+            : step,
+        );
+      },
+    });
+    later(start);
+    // The page's calls (and the visitor's clicks) so far, in order; from now on they come straight here.
+    while (queue.length) {
+      const args = Array.from(queue.shift()!);
+      try {
+        if (args[0] === VISITOR_OPENS) client.open(true);
+        else instance.command(String(args[0]), ...args.slice(1));
+      } catch (error) {
+        // One bad call (a throwing listener, …) does not stop the ones after it.
+        win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
+      }
     }
+  });
+  if (placeholder) {
+    // From now on a click on it is an open as the visitor's own action, like one on our launcher.
+    placeholder.disabled = false;
+    placeholder.onpointerenter = placeholder.onfocus = null;
+    placeholder.onclick = () => (client ? client.open(true) : queue.push([VISITOR_OPENS]));
   }
-  return instance;
+  return { command: (name, ...args) => (instance ? instance.command(name, ...args) : void queue.push([name, ...args])) };
 }
 
 /**

@@ -15,7 +15,7 @@ import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
 import type { TabMessage } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { createModels } from './models.ts';
+import { modelsInStages, type ModelOptions } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
 import type { ConversationListControl } from '../state/conversationList.ts';
@@ -39,20 +39,47 @@ const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('..
  * @throws when `settings.projectid` is missing.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
-  const { client, start } = createStagedChatClient(options, (step) => step());
-  start();
-  return client;
+  let made: StagedClient | undefined;
+  createStagedChatClient(
+    options,
+    (step) => step(),
+    (staged) => (made = staged),
+  );
+  made!.start();
+  return made!.client;
+}
+
+/** A client made in stages (`createStagedChatClient`): `start` begins its life (storage, the service). */
+export interface StagedClient {
+  client: ChatClient;
+  start(): void;
 }
 
 /**
  * `createChatClient` in stages, for the script-tag boot (app.ts), each a task of its own on the host
- * page (issue 9 §1): this call creates the models; `later` runs the next stage, the last visit's look
- * and texts (what the closed launcher is painted with), when it likes; `start` (the policy's effects,
- * reading the stored visitor and conversation, then the service) runs when the caller calls it, after
- * the launcher's first paint. Every command works before the start: what it changes, the start finds.
+ * page (issue 9 §1: no task of ours over 50 ms on a slow phone, even with a 5,000-message history
+ * stored): this call reads the settings and makes what a closed launcher is drawn from (settings,
+ * look, texts, open state); `later` runs the next stages when it likes, in order: the tabs (which
+ * one leads), the chat's models (visitor, conversation), then the policy between them, which hands
+ * the client to `created`; after it, the last visit's look and texts (what the closed launcher is
+ * painted with). `start` (the policy's effects, reading the stored visitor and conversation, then the
+ * service) runs when the caller calls it, after the launcher's first paint. Every command works
+ * before the start: what it changes, the start finds.
  * @throws when `settings.projectid` is missing.
  */
-export function createStagedChatClient(options: ChatClientOptions, later: (step: () => void) => void): { client: ChatClient; start(): void } {
+export function createStagedChatClient(options: ChatClientOptions, later: (step: () => void) => void, created: (staged: StagedClient) => void): void {
+  const stages = clientInStages(options, later);
+  const next = () => {
+    const stage = stages.next();
+    if (stage.done) created(stage.value);
+    else later(next);
+  };
+  // The first stage runs now: a page without a project hears of it at once.
+  next();
+}
+
+/** The stages of `createStagedChatClient`, in order: each `yield` ends one. */
+function* clientInStages(options: ChatClientOptions, later: (step: () => void) => void): Generator<void, StagedClient, void> {
   const win = options.window ?? window;
   const pageSettings = cleanLayer(options.settings);
   const queryLayer = settingsFromQuery(options.query ?? '');
@@ -66,8 +93,10 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
   const store = options.store ?? openStore(boot.persistence, projectId, reportError('storage'));
   const env = createEnvironment(win);
 
-  let onTabMessage: (message: TabMessage) => void = () => {};
-  const models = createModels({
+  // What another tab says before the policy is there to hear it waits for it, in order.
+  const early: TabMessage[] = [];
+  let onTabMessage: (message: TabMessage) => void = (message) => void early.push(message);
+  const modelOptions: ModelOptions = {
     win,
     env,
     http,
@@ -83,7 +112,10 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
     journal: options.store ? undefined : createSendJournal(win, projectId, boot.persistence),
     onTabMessage: (m) => onTabMessage(m),
     preview: false,
-  });
+  };
+  // Its stages are ours: what the launcher is drawn from here, the tabs, the rest (each a task).
+  const models = yield* modelsInStages(modelOptions);
+  yield;
   const { state, translator, tabs, lookReady } = models;
   const { settings, ui, session, conversation, project, intake, lang } = state;
 
@@ -319,6 +351,7 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
       () => void (relay = null),
     );
   };
+  for (const message of early.splice(0)) onTabMessage(message);
 
   async function startCallout() {
     const s = settings.peek();

@@ -25,12 +25,8 @@ import { createUi, type OpenStateMirror } from '../state/ui.ts';
 import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
 
-/**
- * The models of one chat and the wiring between them that holds for every client, live or preview:
- * who the visitor is, what the first message carries, the texts. The policy of when to do what
- * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
- */
-export function createModels(o: {
+/** What the models of one chat are made from. */
+export interface ModelOptions {
   win: Window;
   env: Environment;
   http: Http;
@@ -47,7 +43,26 @@ export function createModels(o: {
   journal?: SendJournal;
   onTabMessage(message: TabMessage): void;
   preview: boolean;
-}) {
+}
+
+/**
+ * The models of one chat and the wiring between them that holds for every client, live or preview:
+ * who the visitor is, what the first message carries, the texts. The policy of when to do what
+ * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
+ */
+export function createModels(o: ModelOptions) {
+  const stages = modelsInStages(o);
+  for (;;) {
+    const stage = stages.next();
+    if (stage.done) return stage.value;
+  }
+}
+
+/**
+ * `createModels` in stages (the script-tag boot runs each in a task of its own, issue 9 §1): what a
+ * closed launcher is drawn from (settings, look, texts, open state), the tabs, then the rest.
+ */
+export function* modelsInStages(o: ModelOptions) {
   const { win, env, http, store, emitter, projectId } = o;
   const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
   const pageLayer = signal(cleanLayer(o.pageSettings));
@@ -67,6 +82,9 @@ export function createModels(o: {
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
   const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged(), onViewTexts: () => ui.textsChanged() });
   const lookReady = signal(false);
+  yield;
+  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
+  yield;
 
   // Defined before the models that read it; filled in once the conversation exists.
   let hasConversation = () => false;
@@ -92,7 +110,6 @@ export function createModels(o: {
       attributes: s.customAttributes,
     };
   };
-  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
   const session = createSession({
     http,
     store,
