@@ -15,8 +15,11 @@ function sameRun(a: ChatMessage | undefined, b: ChatMessage | undefined): boolea
   if (a.fromVisitor !== b.fromVisitor) return false;
   // Agents are told apart by id; a record without one (never expected) falls back to the name.
   if (!a.fromVisitor && (a.senderId !== b.senderId || a.senderName !== b.senderName)) return false;
-  if (a.createdAt > 0 && b.createdAt > 0 && Math.abs(b.createdAt - a.createdAt) > RUN_GAP_MS) return false;
-  return new Date(a.createdAt).toDateString() === new Date(b.createdAt).toDateString();
+  const x = a.createdAt;
+  const y = b.createdAt;
+  // Two times at most RUN_GAP_MS apart are on one day when their day of the month is: no date
+  // strings made for each message the list renders. Unknown times (0) go only with each other.
+  return x > 0 && y > 0 ? Math.abs(y - x) <= RUN_GAP_MS && new Date(x).getDate() === new Date(y).getDate() : x === y;
 }
 
 /**
@@ -25,11 +28,20 @@ function sameRun(a: ChatMessage | undefined, b: ChatMessage | undefined): boolea
  * when once per run, as Intercom and Crisp do, not on every bubble.
  */
 export function messageRuns(messages: readonly ChatMessage[]): RunPosition[] {
-  return messages.map((_, i) => runAt(messages, i));
+  return windowRuns(messages, 0, messages.length);
 }
 
-/** The run position of one message: a long list renders a window of it and asks for those only. */
-export function runAt(messages: readonly ChatMessage[], i: number): RunPosition {
-  const message = messages[i];
-  return { first: !sameRun(messages[i - 1], message), last: !sameRun(message, messages[i + 1]) };
+/**
+ * The run positions of `messages[start, end)` (a long list renders a window of it and asks for
+ * those only), each neighbouring pair compared once: one message's `last` is the next one's `first`.
+ */
+export function windowRuns(messages: readonly ChatMessage[], start: number, end: number): RunPosition[] {
+  const runs: RunPosition[] = [];
+  let joined = sameRun(messages[start - 1], messages[start]);
+  for (let i = start; i < end; i++) {
+    const next = sameRun(messages[i], messages[i + 1]);
+    runs.push({ first: !joined, last: !next });
+    joined = next;
+  }
+  return runs;
 }

@@ -10,7 +10,7 @@ import { lazyView } from './lazyView.tsx';
 import { follows, tailWindow, type ShownList } from './listWindow.ts';
 import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
-import { runAt } from '../state/messageRuns.ts';
+import { windowRuns } from '../state/messageRuns.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
 
 // Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
@@ -162,6 +162,7 @@ export function MessageList() {
   let notice = signedIn && (
     <InfoLine key="signed-in" message={signedIn.name ? { infoLabel: 'SIGNED_IN_AS', infoParams: { name: signedIn.name } } : { infoLabel: 'SIGNED_IN' }} />
   );
+  const runs = windowRuns(messages, start, end);
   for (let i = start; i < end; i++) {
     const message = messages[i]!;
     if (notice && message.createdAt > signedIn!.at) {
@@ -170,9 +171,10 @@ export function MessageList() {
     }
     const previous = messages[i - 1];
     const quiet = !!shown.news && !shown.news.has(message.key);
-    if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== dayKey(message.createdAt))) {
+    const day = dayKey(message.createdAt);
+    if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== day)) {
       items.push(
-        <li key={`day-${dayKey(message.createdAt)}`} class="day-separator" aria-live={quiet ? 'off' : undefined}>
+        <li key={`day-${day}`} class="day-separator" aria-live={quiet ? 'off' : undefined}>
           <span>
             <ClockText clock={clock} ms={message.createdAt} day />
           </span>
@@ -183,7 +185,7 @@ export function MessageList() {
       items.push(<InfoLine key={message.key} message={message} quiet={quiet} />);
       continue;
     }
-    const run = runAt(messages, i);
+    const run = runs[i - start]!;
     items.push(
       <MessageBubble
         key={message.key}
