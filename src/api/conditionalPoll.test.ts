@@ -125,4 +125,19 @@ describe('an answer that only grew at its end', () => {
     expect(appendedItems('{"a":[1]}', '{"a":[1],"b":2}')).toBeNull();
     expect(appendedItems('"x"', '"x",1]')).toBeNull();
   });
+
+  it('a long history answer is never read by one JSON.parse of the whole text (a long task on a slow phone), and reads the same', async () => {
+    const history = Array.from({ length: 3000 }, (_, i) => message(`m${i}`, i % 7 ? `message ${i} },{ ${'x'.repeat(60)}` : 'hi'));
+    const text = JSON.stringify(history);
+    expect(text.length).toBeGreaterThan(256 * 1024);
+    const { fetch } = scriptedFetch([text]);
+    const http = createHttp({ apiUrl, fetch });
+    const parse = vi.spyOn(JSON, 'parse');
+    const read = await listMessages(http, 'JWT t', 'p', 'r1');
+    const longest = Math.max(...parse.mock.calls.map(([t]) => String(t).length));
+    parse.mockRestore();
+    expect(longest).toBeLessThan(text.length / 4);
+    expect(read.map((m) => m._id)).toEqual(history.map((m) => m._id));
+    expect(read.map((m) => m.text)).toEqual(history.map((m) => m.text));
+  });
 });

@@ -88,6 +88,16 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** An answer this long (a history of a few thousand messages) is parsed in slices (api/slices.ts). */
+const PARSE_IN_SLICES_CHARS = 256 * 1024;
+
+/** `parseBody`, in slices for a long array (no task of ours over 50 ms on a slow phone, issue 9 §1). */
+function parseLongBody(text: string): unknown {
+  return text.length < PARSE_IN_SLICES_CHARS || !text.startsWith('[')
+    ? parseBody(text)
+    : import('./slices.ts').then((slices) => slices.parseArrayInSlices(text)).catch(() => parseBody(text));
+}
+
 /**
  * The items `after` (an answer's text) adds at the end of the array `before` held, as the text of an
  * array of their own; null when it is anything else (an item changed or removed, an empty `before`,
@@ -185,7 +195,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       if (last && last.text === text && last.reuse === reuse) return last.value as T;
       const more = last && last.reuse === reuse && options.extend ? appendedItems(last.text, text) : null;
       const items = more === null ? undefined : parseBody(more);
-      const value = await (Array.isArray(items) ? options.extend!(last!.value, items) : reuse(parseBody(text)));
+      const value = await (Array.isArray(items) ? options.extend!(last!.value, items) : reuse(await parseLongBody(text)));
       lastAnswers.delete(path);
       lastAnswers.set(path, { text, reuse, value });
       if (lastAnswers.size > REUSE_PATHS) lastAnswers.delete(lastAnswers.keys().next().value!);

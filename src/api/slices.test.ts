@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeMessages } from './normalize/message.ts';
-import { createSlices, eachInSlices, growInSlices, normalizeMessagesInSlices, runInSlices, yieldToPage } from './slices.ts';
+import type { Slices } from './slices.ts';
+import { createSlices, eachInSlices, growInSlices, normalizeMessagesInSlices, parseArrayInSlices, runInSlices, yieldToPage } from './slices.ts';
 
 /** Records of a history as the service might send them: dated or not, some without an id or content. */
 const record = fc.record(
@@ -89,5 +90,49 @@ describe('work in slices', () => {
     expect(await runInSlices(work('second', 6), slices)).toBe(6);
     expect(ran.slice(0, 4)).toEqual(['first 0', 'first 1', 'first 2', 'page']);
     expect(ran.indexOf('page again')).toBe(ran.indexOf('second 1') + 1);
+  });
+});
+
+/** JSON values that cut badly: strings holding `},{`, items holding their own arrays of objects. */
+const awkward = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom('},{', '"},{"', '\\', 'a}', '{', '], [', 'x'),
+    fc.string(),
+    fc.integer(),
+    fc.constant(null),
+    fc.array(tie('object'), { maxLength: 3 }),
+    tie('object'),
+  ),
+  object: fc.dictionary(fc.constantFrom('text', '},{', 'attributes', 'a'), tie('value'), { maxKeys: 3 }),
+}));
+
+describe('a long JSON array parsed in slices', () => {
+  const noWait: Slices = { due: () => true, next: () => Promise.resolve() };
+
+  it('is JSON.parse of the whole text, however small the pieces', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(awkward.object, awkward.value), { maxLength: 12 }), fc.integer({ min: 1, max: 40 }), async (items, piece) => {
+        const text = JSON.stringify(items);
+        expect(await parseArrayInSlices(text, noWait, piece)).toEqual(JSON.parse(text));
+      }),
+    );
+  });
+
+  it('cuts between items, letting the page run between pieces', async () => {
+    const text = JSON.stringify(
+      Array.from({ length: 50 }, (_, i) => ({ _id: `m${i}`, text: i % 2 ? '},{' : 'hi', attributes: { buttons: [{ a: 1 }, { b: 2 }] } })),
+    );
+    let pauses = 0;
+    const parsed = await parseArrayInSlices(text, { due: () => true, next: () => (pauses++, Promise.resolve()) }, 100);
+    expect(parsed).toEqual(JSON.parse(text));
+    expect(pauses).toBeGreaterThan(10);
+  });
+
+  it('throws where JSON.parse throws', async () => {
+    for (const text of ['[{"a":1},{"b":2}', '[{"a":1},{"b":2}]x', '[{"a":1},{"b":2},]', '[{"a":"},{"}', '{"a":1}x']) {
+      expect(() => JSON.parse(text)).toThrow();
+      await expect(parseArrayInSlices(text, noWait, 1)).rejects.toThrow();
+    }
   });
 });

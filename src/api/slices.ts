@@ -65,3 +65,36 @@ export async function runInSlices<T>(steps: Iterator<unknown, T>, slices: Slices
     if (step.done) return step.value;
   }
 }
+
+/** How much of an answer's text one JSON.parse reads at a time (under a millisecond at 4× CPU). */
+const PIECE_CHARS = 64 * 1024;
+
+/**
+ * `JSON.parse(text)` of a long JSON array, the same result, in slices: one parse of a history of
+ * thousands of messages is a long task of its own on a slow phone (≈ 35 ms and its garbage at 4×).
+ * The text is cut where one object item ends and the next begins (`},{`); a cut that is not there
+ * (inside a string, or inside an item's own array of objects) leaves `[` + piece + `]` unbalanced or
+ * with an open string, which JSON.parse refuses, and the piece grows to the next one. A piece that
+ * parses is therefore whole items, in order. Throws where JSON.parse of the whole text throws.
+ */
+export async function parseArrayInSlices(text: string, slices: Slices = createSlices(), pieceChars = PIECE_CHARS): Promise<unknown> {
+  if (!/^\s*\[/.test(text)) return JSON.parse(text);
+  const items: unknown[] = [];
+  let start = text.indexOf('[') + 1;
+  for (let cut = text.indexOf('},{', start + pieceChars); cut !== -1; cut = text.indexOf('},{', cut + 1)) {
+    let piece: unknown;
+    try {
+      piece = JSON.parse(`[${text.slice(start, cut + 1)}]`);
+    } catch {
+      continue;
+    }
+    for (const item of piece as unknown[]) items.push(item);
+    start = cut + 2;
+    if (slices.due()) await slices.next();
+    cut = text.indexOf('},{', start + pieceChars) - 1;
+    if (cut < 0) break;
+  }
+  const rest: unknown = JSON.parse(`[${text.slice(start)}`);
+  for (const item of rest as unknown[]) items.push(item);
+  return items;
+}
