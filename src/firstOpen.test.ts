@@ -63,6 +63,9 @@ describe('the first open', () => {
       'src/api/customTokenAuth.ts',
       // The page's command API: a first open the page never commands does not run it.
       'src/commands.ts',
+      // A message not sent, a file dragged over the window: with the later views.
+      'src/ui/FailedStatus.tsx',
+      'src/ui/DropHint.tsx',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
