@@ -46,6 +46,9 @@ export const enOfViews = {
   RATING_FAILED: 'Your rating could not be sent. Please try again.',
   DOWNLOAD_TRANSCRIPT: 'Save the conversation',
   DROP_FILE_HERE: 'Drop the file to send it',
+  // Near and over the length limit (ui/CharCount.tsx).
+  MESSAGE_TOO_LONG: 'This message is too long: at most {{max}} characters. Please shorten it or send it in parts.',
+  MESSAGE_CHARACTER_COUNT: '{{count}} of {{max}} characters',
   // A message not sent (ui/FailedStatus.tsx), and why (state/delivery.ts REASONS).
   MESSAGE_FAILED: 'Not sent',
   BUTTON_RETRY: 'Retry',

@@ -19,8 +19,6 @@ const en = {
   YOU: 'You',
   SUPPORT_LABEL: 'Support',
   MESSAGE_SENDING: 'Sending…',
-  MESSAGE_TOO_LONG: 'This message is too long: at most {{max}} characters. Please shorten it or send it in parts.',
-  MESSAGE_CHARACTER_COUNT: '{{count}} of {{max}} characters',
   UNREAD_COUNT_one: '{{count}} unread message',
   UNREAD_COUNT_other: '{{count}} unread messages',
   LABEL_TODAY: 'Today',

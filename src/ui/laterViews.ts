@@ -1,8 +1,9 @@
 /**
- * The window's steps most visits never reach (and the look of a message not sent, of a file dragged
- * over the window), one chunk: ChatWindow prefetches them together at idle once the window is open,
- * so one request brings them all.
+ * What the window shows on few visits, one chunk: the steps most never reach, and the parts of rare
+ * moments (a message not sent, a file dragged over the window, a text near the length limit).
+ * ChatWindow prefetches them together at idle once the window is open, so one request brings them all.
  */
+export { CharCount } from './CharCount.tsx';
 export { CloseConfirm } from './CloseConfirm.tsx';
 export { ConversationEnd } from './ConversationEnd.tsx';
 export { DropHint } from './DropHint.tsx';
