@@ -67,7 +67,7 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
   followSignals();
   // Styles of views loaded on demand, each adopted once; removed with the widget.
   const lazyStyles = new Map<string, () => void>();
-  // `Porchlight('name', …)`: its code comes with the first command, or at idle (commandQueue.ts).
+  // `Porchlight('name', …)`: its code comes with the first command, or at idle once the widget is up (commandQueue.ts).
   const commands = queueCommands(
     () =>
       import('./commands.ts').then((m) =>
@@ -75,7 +75,6 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
       ),
     client.reportError,
   );
-  const stopPrefetch = whenIdle(win, commands.prefetch);
   const view: WidgetView = {
     ...client,
     intents: intentsOf(client),
@@ -106,6 +105,11 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
       // Not downloaded (offline): no sound this time, the next message tries again.
       () => void (chime = null),
     );
+  });
+
+  let stopPrefetch = () => {};
+  void client.ready.then(() => {
+    if (!destroyed) stopPrefetch = whenIdle(win, commands.prefetch);
   });
 
   const instance: WidgetInstance = {

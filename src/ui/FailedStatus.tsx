@@ -2,7 +2,7 @@ import { REASONS } from '../state/delivery.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
 import { useCss, useT, useWidget } from './context.ts';
 import css from './FailedStatus.css?inline';
-import linkButtonCss from './LinkButton.css?inline';
+import stepButtonsCss from './StepButtons.css?inline';
 
 /**
  * A message the service did not take: "Not sent", why (from the outbox item behind the bubble,
@@ -10,7 +10,7 @@ import linkButtonCss from './LinkButton.css?inline';
  * views (laterViews.ts), fetched at idle once the window is open.
  */
 export function FailedStatus({ message }: { message: TimedMessage }) {
-  useCss(linkButtonCss, css);
+  useCss(stepButtonsCss, css);
   const { intents, conversation } = useWidget();
   const t = useT();
   const reason = conversation.outbox.value.find((i) => i.tempUID === message.tempUID)?.reason;

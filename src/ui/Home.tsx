@@ -7,7 +7,6 @@ import { isoTime } from './formatTime.ts';
 import { svg } from './icons.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import homeCss from './Home.css?inline';
-import linkButtonCss from './LinkButton.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
 /** One conversation: who said what last, when, and how many replies wait unread. */
@@ -61,7 +60,7 @@ function ConversationItem({ item, when }: { item: ConversationSummary; when: str
  * own move, focus lands on the conversation they came from, else on "new conversation".
  */
 export function Home({ listId }: { listId: string }) {
-  useCss(stepButtonsCss, linkButtonCss, homeCss);
+  useCss(stepButtonsCss, homeCss);
   const { intents, settings, conversations, conversation, lang, ui } = useWidget();
   const t = useT();
   const root = useRef<HTMLDivElement>(null);

@@ -1,10 +1,10 @@
 import { useCss, useWidget, useT } from './context.ts';
-import linkButtonCss from './LinkButton.css?inline';
+import stepButtonsCss from './StepButtons.css?inline';
 import uploadListCss from './UploadList.css?inline';
 
 /** Files on their way, with progress, or what went wrong and a way to retry or dismiss. */
 export function UploadList() {
-  useCss(linkButtonCss, uploadListCss);
+  useCss(stepButtonsCss, uploadListCss);
   const { uploads } = useWidget();
   const t = useT();
   const items = uploads.items.value;
