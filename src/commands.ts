@@ -57,7 +57,9 @@ function runOwn(instance: WidgetInstance, name: string, args: unknown[]): unknow
 }
 
 /**
- * `Porchlight('name', …args)` (and `Tiledesk('name', …)`). Porchlight's own commands run at once.
+ * `Porchlight('name', …args)` (and `Tiledesk('name', …)`), a chunk of its own: a first open the page
+ * never commands does not download it (commandQueue.ts holds the calls made before it is here).
+ * Porchlight's own commands run at once.
  * The official widget's names (officialNames.ts) come in a chunk of their own, fetched at the
  * first name Porchlight does not know: from then on every command waits its turn behind it, so
  * the page's calls keep their order (their return values are then not handed back).

@@ -51,6 +51,7 @@ describe('the first open', () => {
       'src/state/uploadsOnDemand.ts',
       'src/state/attentionOnDemand.ts',
       'src/state/attachments.ts',
+      'src/commandQueue.ts',
     ])
       expect(modules).toContain(needed);
     for (const later of [
@@ -65,6 +66,12 @@ describe('the first open', () => {
       'src/state/buttonIntent.ts',
       'src/state/safeUrl.ts',
       'src/api/customTokenAuth.ts',
+      // The page's command API: a first open the page never commands does not run it.
+      'src/commands.ts',
+      // A message not sent, a file dragged over the window, a text near the length limit: with the later views.
+      'src/ui/FailedStatus.tsx',
+      'src/ui/DropHint.tsx',
+      'src/ui/CharCount.tsx',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

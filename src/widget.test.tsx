@@ -80,6 +80,41 @@ describe('widget', () => {
     expect(log).toEqual(['open', 'close']);
   });
 
+  it(
+    'page commands made before their code is here wait for it and run once each, in order; then they run at once and hand back their result',
+    { timeout: 15_000 },
+    async () => {
+      const { ui, widget } = start();
+      const log: string[] = [];
+      const handedBack: unknown[] = [];
+      // Once started (so `open` and `close` fire events), and before the command code's idle download.
+      widget.on('ready', () => {
+        // Queued (commands.ts is a chunk of its own): nothing is handed back yet.
+        handedBack.push(widget.command('on', 'open', () => log.push('open')));
+        widget.command('on', 'close', () => log.push('close'));
+        widget.command('update', { widgetTitle: 'Shop A' });
+        widget.command('open');
+        widget.command('update', { widgetTitle: 'Shop B' });
+        widget.command('sendMessage', 'only once');
+        widget.command('close');
+      });
+      await until(() => expect(log).toEqual(['open', 'close']), 8000);
+      expect(handedBack).toEqual([undefined]);
+      await until(() => expect(harness.service.posts()).toHaveLength(1));
+      expect(harness.service.posts()[0]!.body).toMatchObject({ text: 'only once' });
+      expect(ui.queryByRole('dialog')).toBeNull();
+      // The code is here now: a call runs at once and `on` hands back its unsubscribe function.
+      const stop = widget.command('on', 'open', () => log.push('again'));
+      expect(typeof stop).toBe('function');
+      (stop as () => void)();
+      widget.command('open');
+      expect(await ui.findByRole('dialog', { name: 'Shop B' })).toBeTruthy();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(log).toEqual(['open', 'close', 'open']);
+      expect(harness.service.posts()).toHaveLength(1);
+    },
+  );
+
   it('two instances on one page are independent', async () => {
     const a = start({ widgetTitle: 'Shop A', open: true });
     const b = start({ widgetTitle: 'Shop B' });

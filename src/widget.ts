@@ -1,7 +1,8 @@
 import { h, render } from 'preact';
 import type { ChatClient, SettingsUpdate, VisitorDetails } from './client/types.ts';
-import { createDispatcher } from './commands.ts';
+import { queueCommands } from './commandQueue.ts';
 import type { ChatListener, WidgetEventName } from './state/events.ts';
+import { whenIdle } from './state/idle.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import type { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
@@ -66,8 +67,14 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
   followSignals();
   // Styles of views loaded on demand, each adopted once; removed with the widget.
   const lazyStyles = new Map<string, () => void>();
-  // `Porchlight('name', …)`, made with the first command.
-  let dispatch: ReturnType<typeof createDispatcher> | undefined;
+  // `Porchlight('name', …)`: its code comes with the first command, or at idle once the widget is up (commandQueue.ts).
+  const commands = queueCommands(
+    () =>
+      import('./commands.ts').then((m) =>
+        m.createDispatcher(instance, client.reportError, { win, attributes: () => client.settings.peek().customAttributes, ready: client.ready }),
+      ),
+    client.reportError,
+  );
   const view: WidgetView = {
     ...client,
     intents: intentsOf(client),
@@ -100,6 +107,11 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
     );
   });
 
+  let stopPrefetch = () => {};
+  void client.ready.then(() => {
+    if (!destroyed) stopPrefetch = whenIdle(win, commands.prefetch);
+  });
+
   const instance: WidgetInstance = {
     // The client's commands take no `this`; page code calls them without arguments it does not mean.
     open: () => client.open(),
@@ -121,6 +133,7 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
       if (destroyed) return;
       destroyed = true;
       stopChime();
+      stopPrefetch();
       void chime?.then(
         (c) => c.dispose(),
         () => undefined,
@@ -131,11 +144,7 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
       removeStyles();
       for (const remove of lazyStyles.values()) remove();
     },
-    command: (name, ...args) =>
-      (dispatch ??= createDispatcher(instance, client.reportError, { win, attributes: () => client.settings.peek().customAttributes, ready: client.ready }))(
-        name,
-        args,
-      ),
+    command: (name, ...args) => commands.run(name, args),
   };
   return instance;
 }

@@ -45,6 +45,18 @@ export const enOfViews = {
   THANK_YOU_FOR_YOUR_EVALUATION: 'Thank you for your feedback!',
   RATING_FAILED: 'Your rating could not be sent. Please try again.',
   DOWNLOAD_TRANSCRIPT: 'Save the conversation',
+  DROP_FILE_HERE: 'Drop the file to send it',
+  // Near and over the length limit (ui/CharCount.tsx).
+  MESSAGE_TOO_LONG: 'This message is too long: at most {{max}} characters. Please shorten it or send it in parts.',
+  MESSAGE_CHARACTER_COUNT: '{{count}} of {{max}} characters',
+  // A message not sent (ui/FailedStatus.tsx), and why (state/delivery.ts REASONS).
+  MESSAGE_FAILED: 'Not sent',
+  BUTTON_RETRY: 'Retry',
+  BUTTON_DELETE: 'Delete',
+  MESSAGE_TOO_LARGE: 'Too long for the chat service.',
+  MESSAGE_REFUSED: 'The chat service refused this message.',
+  MESSAGE_SESSION_REFUSED: 'The chat service did not accept this chat session.',
+  MESSAGE_UNREACHABLE: 'The chat service could not be reached.',
 } as const;
 
 export const pendingEnOfViews = {

@@ -12,6 +12,7 @@ const later = () => import('./laterViews.ts');
 const CloseConfirm = lazyView(() => later().then((m) => m.CloseConfirm));
 const ConversationEnd = lazyView(() => later().then((m) => m.ConversationEnd));
 const ImageViewer = lazyView(() => later().then((m) => m.ImageViewer));
+const DropHint = lazyView(() => later().then((m) => m.DropHint));
 const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
 const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
 // Shown only while closed or nobody is available.
@@ -92,7 +93,7 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
       {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
       {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
       {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
-      {dragging && <div class="drop-hint">{t('DROP_FILE_HERE')}</div>}
+      {dragging && <DropHint.View />}
       {ui.viewerImage.value && <ImageViewer.View />}
     </section>
   );

@@ -6,6 +6,8 @@ import { lazyView } from './lazyView.tsx';
 
 /** The emoji picker, its data and its styles come on first use. */
 const Picker = lazyView(() => import('./emoji/EmojiPicker.tsx').then((m) => m.EmojiPicker));
+/** The count near the length limit comes with the later views (prefetched once the window opens). */
+const CharCount = lazyView(() => import('./laterViews.ts').then((m) => m.CharCount));
 
 const MAX_HEIGHT_PX = 120;
 
@@ -16,7 +18,7 @@ const MAX_HEIGHT_PX = 120;
  * over it, the text stays for the visitor to shorten, and Send waits.
  */
 export function Composer({ inputId }: { inputId: string }) {
-  const { intents, ui, inputControl, settings, lang } = useWidget();
+  const { intents, ui, inputControl, settings } = useWidget();
   const t = useT();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -43,7 +45,6 @@ export function Composer({ inputId }: { inputId: string }) {
   const near = length >= COUNT_SHOWN_FROM;
   const tooLong = length > MAX_MESSAGE_CHARS;
   const countId = `${inputId}-count`;
-  const number = (n: number) => n.toLocaleString(lang.value);
 
   const submit = () => {
     if (!text.trim() || control.disabled || tooLong) return;
@@ -56,8 +57,7 @@ export function Composer({ inputId }: { inputId: string }) {
   return (
     <>
       <p id={countId} class={`char-count${tooLong ? ' is-over' : ''}`} aria-live="polite">
-        {near && (tooLong ? `${t('MESSAGE_TOO_LONG', { max: number(MAX_MESSAGE_CHARS) })} ` : '')}
-        {near && t('MESSAGE_CHARACTER_COUNT', { count: number(length), max: number(MAX_MESSAGE_CHARS) })}
+        {near && <CharCount.View length={length} tooLong={tooLong} />}
       </p>
       <form
         part="composer"

@@ -1,8 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { TimedMessage } from '../state/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
-import { REASONS } from '../state/delivery.ts';
-import { useWidget, useT } from './context.ts';
+import { useT } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
 import { ClockText, type ListClock } from './ClockText.tsx';
@@ -12,6 +11,8 @@ import { memoView } from './memoView.ts';
 import { MessageText as Markdown } from './markdown/MessageText.tsx';
 import { QuickReplies } from './quickRepliesOnDemand.ts';
 
+// Not sent: the status, its reason and Retry / Delete come with the later views (prefetched once the window opens).
+const FailedStatus = lazyView(() => import('./laterViews.ts').then((m) => m.FailedStatus));
 // Images, galleries and file cards are rare: their code and styles come when the first one is shown.
 const ImageMessage = lazyView(() => import('./ImageMessage.tsx').then((m) => m.ImageMessage));
 const Gallery = lazyView(() => import('./Gallery.tsx').then((m) => m.Gallery));
@@ -58,15 +59,13 @@ function Bubble({
   buttonsEnabled: boolean;
   quiet: boolean;
 }) {
-  const { intents, conversation } = useWidget();
   const t = useT();
-  // Why it was not sent (delivery.ts failureOf), from the outbox item behind the bubble.
-  const reason = message.state === 'failed' ? conversation.outbox.value.find((i) => i.tempUID === message.tempUID)?.reason : undefined;
   const side = message.fromVisitor ? 'visitor' : 'agent';
   // The visitor's messages are told by sender id (fromVisitor), never by name; and no other name
   // may read as the visitor's own label (an agent named "You" is shown as the support team).
   const name = message.fromVisitor ? you : message.senderName && !readsAsVisitorLabel(message.senderName, you) ? message.senderName : t('SUPPORT_LABEL');
-  const status = message.state === 'sending' ? t('MESSAGE_SENDING') : message.state === 'failed' ? t('MESSAGE_FAILED') : '';
+  const failed = message.state === 'failed';
+  const sending = message.state === 'sending';
   const attachment = message.attributes?.attachment;
   const buttons = buttonsOf(message.attributes);
   const media = message.type === 'image' || message.type === 'file';
@@ -94,31 +93,14 @@ function Bubble({
           <Gallery.View gallery={attachment?.gallery} enabled={buttonsEnabled} messageKey={message.key} />
         ) : null}
         {buttons.length > 0 && <QuickReplies buttons={buttons} enabled={buttonsEnabled} messageKey={message.key} />}
-        <div class={`meta${last || status ? '' : ' meta-hover'}`}>
+        <div class={`meta${last || sending || failed ? '' : ' meta-hover'}`}>
           {message.createdAt > 0 && (
             <time dateTime={isoTime(message.createdAt)}>
               <ClockText clock={clock} ms={message.createdAt} />
             </time>
           )}
-          {status && (
-            <span class="status" role={message.state === 'failed' ? 'alert' : undefined}>
-              {status}
-              {reason && <span class="failure-reason"> {t(reason)}</span>}
-            </span>
-          )}
-          {message.state === 'failed' && message.tempUID && (
-            <>
-              {/* The same text would be refused again: only Delete helps. */}
-              {reason !== REASONS.tooLarge && (
-                <button type="button" class="link-button" onClick={() => intents.retry(message.tempUID!)}>
-                  {t('BUTTON_RETRY')}
-                </button>
-              )}
-              <button type="button" class="link-button" onClick={() => intents.discard(message.tempUID!)}>
-                {t('BUTTON_DELETE')}
-              </button>
-            </>
-          )}
+          {sending && <span class="status">{t('MESSAGE_SENDING')}</span>}
+          {failed && <FailedStatus.View message={message} />}
         </div>
       </div>
     </li>

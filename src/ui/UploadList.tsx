@@ -1,9 +1,10 @@
 import { useCss, useWidget, useT } from './context.ts';
+import stepButtonsCss from './StepButtons.css?inline';
 import uploadListCss from './UploadList.css?inline';
 
 /** Files on their way, with progress, or what went wrong and a way to retry or dismiss. */
 export function UploadList() {
-  useCss(uploadListCss);
+  useCss(stepButtonsCss, uploadListCss);
   const { uploads } = useWidget();
   const t = useT();
   const items = uploads.items.value;

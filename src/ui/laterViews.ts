@@ -1,9 +1,12 @@
 /**
- * The window's steps most visits never reach, one chunk: ChatWindow prefetches them together at
- * idle once the window is open, so one request (and one import path in the first open's code)
- * brings them all.
+ * What the window shows on few visits, one chunk: the steps most never reach, and the parts of rare
+ * moments (a message not sent, a file dragged over the window, a text near the length limit).
+ * ChatWindow prefetches them together at idle once the window is open, so one request brings them all.
  */
+export { CharCount } from './CharCount.tsx';
 export { CloseConfirm } from './CloseConfirm.tsx';
 export { ConversationEnd } from './ConversationEnd.tsx';
+export { DropHint } from './DropHint.tsx';
+export { FailedStatus } from './FailedStatus.tsx';
 export { ImageViewer } from './ImageViewer.tsx';
 export { UploadList } from './UploadList.tsx';

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { queueCommands, type Dispatch } from './commandQueue.ts';
+
+/** A chunk download the test settles by hand. */
+function deferredChunk() {
+  const calls: Array<[string, unknown[]]> = [];
+  const dispatch: Dispatch = (name, args) => {
+    calls.push([name, args]);
+    if (name === 'throw') throw new Error('odd argument');
+    return `${name} done`;
+  };
+  let settle: { resolve(): void; reject(error: Error): void } | null = null;
+  const load = vi.fn(
+    () =>
+      new Promise<Dispatch>((resolve, reject) => {
+        settle = { resolve: () => resolve(dispatch), reject };
+      }),
+  );
+  return {
+    calls,
+    load,
+    resolve: () => settle!.resolve(),
+    reject: (error: Error) => settle!.reject(error),
+  };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('page commands before their code is here', () => {
+  it('wait for it, then run once each, in order; later calls run at once and hand back their result', async () => {
+    const chunk = deferredChunk();
+    const errors = vi.fn();
+    const commands = queueCommands(chunk.load, errors);
+    expect(commands.run('on', ['open', 'fn'])).toBeUndefined();
+    commands.run('open', []);
+    commands.run('sendMessage', ['hi']);
+    // One download for all of them, and nothing runs before it is here.
+    expect(chunk.load).toHaveBeenCalledTimes(1);
+    expect(chunk.calls).toEqual([]);
+    chunk.resolve();
+    await settled();
+    expect(chunk.calls).toEqual([
+      ['on', ['open', 'fn']],
+      ['open', []],
+      ['sendMessage', ['hi']],
+    ]);
+    expect(commands.run('close', [])).toBe('close done');
+    expect(chunk.calls).toHaveLength(4);
+    await settled();
+    // Each ran exactly once.
+    expect(chunk.calls).toHaveLength(4);
+    expect(chunk.load).toHaveBeenCalledTimes(1);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('a waiting call that throws is reported and the ones after it still run', async () => {
+    const chunk = deferredChunk();
+    const errors = vi.fn();
+    const commands = queueCommands(chunk.load, errors);
+    commands.run('throw', []);
+    commands.run('open', []);
+    chunk.resolve();
+    await settled();
+    expect(chunk.calls.map(([name]) => name)).toEqual(['throw', 'open']);
+    expect(errors).toHaveBeenCalledWith({ type: 'command', message: 'Error: odd argument' });
+  });
+
+  it('a failed download is reported; the calls keep waiting and the next call tries again', async () => {
+    const chunk = deferredChunk();
+    const errors = vi.fn();
+    const commands = queueCommands(chunk.load, errors);
+    commands.run('open', []);
+    chunk.reject(new Error('offline'));
+    await settled();
+    expect(errors).toHaveBeenCalledWith({ type: 'load', message: 'Error: offline' });
+    expect(chunk.calls).toEqual([]);
+    commands.run('sendMessage', ['hi']);
+    expect(chunk.load).toHaveBeenCalledTimes(2);
+    chunk.resolve();
+    await settled();
+    expect(chunk.calls).toEqual([
+      ['open', []],
+      ['sendMessage', ['hi']],
+    ]);
+  });
+
+  it('prefetched, a call runs at once and hands back its result', async () => {
+    const chunk = deferredChunk();
+    const commands = queueCommands(chunk.load, vi.fn());
+    commands.prefetch();
+    commands.prefetch();
+    expect(chunk.load).toHaveBeenCalledTimes(1);
+    chunk.resolve();
+    await settled();
+    expect(commands.run('open', [])).toBe('open done');
+    expect(chunk.calls).toEqual([['open', []]]);
+  });
+});
