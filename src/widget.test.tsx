@@ -62,6 +62,20 @@ describe('widget', () => {
     await until(() => expect(unread).toHaveBeenLastCalledWith(0));
   });
 
+  it('messages written back to back are sent in the order written, before and after start-up (the first waits for the new conversation to be stored; the next must not overtake it)', async () => {
+    const { widget } = start();
+    const texts = () => harness.service.posts().map((p) => (p.body as { text: string }).text);
+    void widget.sendMessage('one');
+    void widget.sendMessage('two');
+    void widget.sendMessage('three');
+    await until(() => expect(texts()).toHaveLength(3), 8000);
+    expect(texts()).toEqual(['one', 'two', 'three']);
+    void widget.sendMessage('four');
+    void widget.sendMessage('five');
+    await until(() => expect(texts()).toHaveLength(5), 8000);
+    expect(texts()).toEqual(['one', 'two', 'three', 'four', 'five']);
+  });
+
   it('open, close, toggle, hide and show drive the window and fire events', async () => {
     const { ui, widget } = start();
     const log: string[] = [];

@@ -227,6 +227,8 @@ export function createConversation(options: {
   const outbox = engine.items;
   const setOutbox = engine.change;
   const flush = engine.flush;
+  /** The last message on its way into the outbox (`send`): the next one waits for it. */
+  let sendTurn: Promise<unknown> = Promise.resolve();
 
   const myIds = computed(() => {
     const v = session.visitor.value;
@@ -567,24 +569,30 @@ export function createConversation(options: {
         notBefore: 0,
       };
       journal.hold(item);
-      await ready;
-      // The visitor acts: if the service refused their session, it may be tried once more.
-      session.allowAgain();
-      const rid = (item.requestId = await ensureRequestId());
-      // From here on the outbox may hold it: a start-up that finds it in the journal looks first.
-      journal.hold(item);
-      // The first message names the visitor (firstMessageFields); a later one only after a change.
-      const mine = myIds.peek();
-      if (options.identity && history.value.some((m) => m.recipient === rid))
-        item.attributes = {
-          ...identityUpdate(options.identity(), [
-            ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
-            ...outbox.value.filter((i) => i.requestId === rid),
-          ]),
-          ...item.attributes,
-        };
-      await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
-      journal.release(item.tempUID);
+      // Into the outbox in the order they were written: the first message waits for the new
+      // conversation to be stored, and the next ones must not overtake it.
+      const queued = sendTurn.then(async () => {
+        await ready;
+        // The visitor acts: if the service refused their session, it may be tried once more.
+        session.allowAgain();
+        const rid = (item.requestId = await ensureRequestId());
+        // From here on the outbox may hold it: a start-up that finds it in the journal looks first.
+        journal.hold(item);
+        // The first message names the visitor (firstMessageFields); a later one only after a change.
+        const mine = myIds.peek();
+        if (options.identity && history.value.some((m) => m.recipient === rid))
+          item.attributes = {
+            ...identityUpdate(options.identity(), [
+              ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
+              ...outbox.value.filter((i) => i.requestId === rid),
+            ]),
+            ...item.attributes,
+          };
+        await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
+        journal.release(item.tempUID);
+      });
+      sendTurn = queued.catch(() => undefined);
+      await queued;
       publish(lastActivity, now());
       await flush();
     },
