@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expressEtag } from '../../src/api/answerTag.ts';
 import { type Kit, newRequestId, PID, send, startKit } from './testkit.ts';
 
 let kit: Kit;
@@ -38,6 +39,20 @@ describe('ETag / If-None-Match', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(((await changed.json()) as Array<{ text?: string }>).map((m) => m.text)).toContain('second');
+  });
+
+  it('answers a long history with the ETag the widget works out from its text (api/answerTag.ts), and 304 to that tag sent as the widget sends it', async () => {
+    const rid = newRequestId();
+    await send(kit, token, rid, { text: 'héllo 👋 },{ "quoted"' });
+    const first = await kit.call(`/${PID}/requests/${rid}/messages`, { token });
+    const text = await first.text();
+    expect(await expressEtag(text)).toBe(first.headers.get('etag'));
+    // cache: 'no-store' makes the browser add `Pragma: no-cache`; the widget's own Cache-Control keeps it from adding no-cache.
+    const again = await kit.call(`/${PID}/requests/${rid}/messages`, {
+      token,
+      headers: { 'If-None-Match': (await expressEtag(text))!, 'Cache-Control': 'max-age=0', Pragma: 'no-cache' },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('answers an unchanged /widgets with 304, and 200 once the project changes', async () => {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import { appendedItems, createHttp } from './http.ts';
 import { listMessages } from './messages.ts';
@@ -139,5 +140,41 @@ describe('an answer that only grew at its end', () => {
     expect(longest).toBeLessThan(text.length / 4);
     expect(read.map((m) => m._id)).toEqual(history.map((m) => m._id));
     expect(read.map((m) => m.text)).toEqual(history.map((m) => m.text));
+  });
+
+  it("sends a long answer's ETag itself, so an unchanged one is a 304 it sees (the browser's cached copy is never read) and the same array", async () => {
+    const history = JSON.stringify(Array.from({ length: 3000 }, (_, i) => message(`m${i}`, `message ${i} ${'x'.repeat(60)}`)));
+    const etag = createRequire(import.meta.url)('etag') as (text: string, options: { weak: boolean }) => string;
+    let current = history;
+    const inits: RequestInit[] = [];
+    const statuses: number[] = [];
+    // Express: 304 when the request's tag is the answer's and it does not say no-cache.
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+      inits.push(init);
+      const sent = new Headers(init.headers);
+      const fresh = sent.get('If-None-Match') === etag(current, { weak: true }) && !/no-cache/.test(sent.get('Cache-Control') ?? '');
+      statuses.push(fresh ? 304 : 200);
+      return fresh ? new Response(null, { status: 304 }) : new Response(current);
+    });
+    const http = createHttp({ apiUrl, fetch: fetch });
+    const first = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(first).toHaveLength(3000);
+    expect(inits[0]!.cache).toBe('no-cache');
+    expect(new Headers(inits[0]!.headers).has('If-None-Match')).toBe(false);
+    // The tag is worked out after the answer is read (a chunk of its own, SubtleCrypto): polls go on meanwhile.
+    await vi.waitFor(async () => {
+      expect(await listMessages(http, 'JWT t', 'p', 'r1')).toBe(first);
+      expect(statuses.at(-1)).toBe(304);
+    });
+    const sent = inits.at(-1)!;
+    expect(new Headers(sent.headers).get('Cache-Control')).toBe('max-age=0');
+    expect(sent.cache).toBe('no-store');
+    // A changed answer is read as before; a short one gets no tag of ours.
+    current = one;
+    expect((await listMessages(http, 'JWT t', 'p', 'r1')).map((m) => m.text)).toEqual(['hello']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(new Headers(inits.at(-1)!.headers).has('If-None-Match')).toBe(false);
+    expect(inits.at(-1)!.cache).toBe('no-cache');
   });
 });
