@@ -121,10 +121,6 @@ export default defineConfig(({ mode }): UserConfig => {
       },
     },
     test: {
-      // Vitest's default is one worker fewer than the cores: one worker on a 2-core CI machine,
-      // whose other core then only transforms. Each file's own environment (happy-dom, the
-      // harness) is most of the suite's time, and spreads over every core.
-      maxWorkers: '100%',
       projects: [
         {
           extends: true,
