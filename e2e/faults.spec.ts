@@ -1,34 +1,22 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { initialState } from '../demo/server/faults.ts';
-import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
+import { DEMO_PROJECT_ID } from '../demo/server/index.ts';
+import { withOwnDemo, type OwnDemo } from './ownDemo.ts';
 import { agentToken as supportAgentToken, isMessagePost, openHostPage, snippetPage, DEFAULT_DEPARTMENT } from './support.ts';
 
 /**
  * The fault matrix (issue #5): each fault, then "stored exactly once and shown once".
- * It runs against its own demo service (own ports, own data file), so faults never reach the other
- * tests, and the service can be restarted in the middle of a test.
+ * It runs against a demo service of each worker's own (own ports, own data file), so faults never
+ * reach the other tests, and the service can be restarted in the middle of a test.
  */
-const API_PORT = 4330;
-const PAGES_PORT = 4331;
-const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
-const API_URL = `${API_ORIGIN}/v3`;
+const test = withOwnDemo({ dataFile: true });
+let demo: OwnDemo;
+let API_ORIGIN: string;
+let API_URL: string;
 
-let demo: DemoHandle;
-let dataDir: string;
-const start = () => startDemo({ apiPort: API_PORT, pagesPort: PAGES_PORT, quiet: true, dataFile: path.join(dataDir, 'store.json') });
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'porchlight-faults-'));
-  demo = await start();
-});
-test.afterAll(async () => {
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+test.beforeEach(({ demo: own }) => {
+  demo = own;
+  ({ apiOrigin: API_ORIGIN, apiUrl: API_URL } = own);
 });
 test.afterEach(async () => {
   await fetch(`${API_ORIGIN}/__demo/faults`, {
@@ -51,7 +39,7 @@ function page(settings: Record<string, unknown> = {}): string {
 }
 
 async function openWidget(p: Page, settings: Record<string, unknown> = {}): Promise<void> {
-  await openHostPage(p, page(settings), `http://127.0.0.1:${PAGES_PORT}`);
+  await openHostPage(p, page(settings), demo.pagesOrigin);
   // Through the API, not the launcher: a second tab may already show the window open (shared state).
   await p.waitForFunction(() => 'Porchlight' in window);
   await p.evaluate(() => (window as unknown as { Porchlight: (c: string) => void }).Porchlight('open'));
@@ -171,12 +159,12 @@ test('token revoked: signs in again, keeps the message and the history', async (
 test('the service restarts while a message waits', async ({ page: p }) => {
   await openWidget(p);
   await type(p, unique('warm-up'));
-  await demo.close();
+  await demo.stop();
   const text = unique('restart');
   await type(p, text);
   await expect(p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text })).toHaveClass(/state-sending/);
   await p.waitForTimeout(1000);
-  demo = await start();
+  await demo.start();
   await exactlyOnce(p, text);
 });
 

@@ -1,28 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PROJECT_ID } from '../demo/server/index.ts';
+import { withOwnDemo } from './ownDemo.ts';
 import { agentToken, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdOf, snippetPage, watchBrowser } from './support.ts';
 
 /**
  * The main flows against a service whose websocket behaves exactly like the reference server's
  * (docs/service.md §10: a visitor's handshake at the root is never answered, any other path gets
  * 400), with the stock labels and the dashboard's `wellcome*` keys: the demo's reference mode, on
- * its own instance so no other test is affected.
+ * an instance of each worker's own so no other test is affected.
  * A whole session must leave the browser console empty: Chromium reports every failed or abandoned
  * handshake there, with the visitor's token in the URL.
  */
-const API_PORT = 4452;
-const PAGES_PORT = 4453;
-const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
-const API_URL = `${API_ORIGIN}/v3`;
-const PAGES_ORIGIN = `http://127.0.0.1:${PAGES_PORT}`;
-
-let demo: DemoHandle;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  demo = await startDemo({ apiPort: API_PORT, pagesPort: PAGES_PORT, quiet: true, reference: true });
-});
-test.afterAll(async () => {
-  await demo?.close();
+const test = withOwnDemo({ reference: true });
+let API_ORIGIN: string;
+let API_URL: string;
+let PAGES_ORIGIN: string;
+test.beforeEach(({ demo }) => {
+  ({ apiOrigin: API_ORIGIN, apiUrl: API_URL, pagesOrigin: PAGES_ORIGIN } = demo);
 });
 
 /** The snippet a site owner copies: `realtime` left out (`undefined` drops it from the JSON). */
@@ -57,6 +51,8 @@ async function agentSays(rid: string, text: string) {
   expect(res.status).toBe(200);
 }
 
+/** `text` as a regular expression that matches it literally. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const agentBubble = (p: Page, text: string | RegExp) => p.locator('porchlight-widget [part~="message-agent"]', { hasText: text });
 
 test('a whole session against the reference-like socket prints nothing in the console', async ({ page: p }) => {
@@ -128,7 +124,9 @@ test('told to use the socket anyway: one hung handshake, then none for the day, 
   await p.waitForTimeout(4500); // the widget gives the handshake up after 4 s
   // Abandoning a hung handshake makes Chromium print one line (token and all): the price of being told to try.
   expect(browser.problems()).toEqual([
-    expect.stringMatching(/^warning: WebSocket connection to 'ws:\/\/127\.0\.0\.1:4452\/v3\/\?token=.*closed before the connection is established/),
+    expect.stringMatching(
+      new RegExp(`^warning: WebSocket connection to '${literal(API_URL.replace('http:', 'ws:'))}/\\?token=.*closed before the connection is established`),
+    ),
   ]);
   const before = browser.seen.console.length;
 

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startDemo, DEMO_PROJECT_ID, type DemoHandle } from '../demo/server/index.ts';
+import { DEMO_PROJECT_ID } from '../demo/server/index.ts';
+import { withOwnDemo } from './ownDemo.ts';
 import { AGENT, DEFAULT_DEPARTMENT, openHostPage } from './support.ts';
 
 /**
@@ -10,15 +11,10 @@ import { AGENT, DEFAULT_DEPARTMENT, openHostPage } from './support.ts';
  * dark ones: `npm run shots:update -- --grep @dark`); `npm run shots` writes them all, without
  * comparing, into one HTML page for review (`.tmp/shots/index.html`).
  *
- * Deterministic: its own demo service (ports below, bot replies at once, no welcome), a fixed
+ * Deterministic: a demo service of each worker's own (bot replies at once, no welcome), a fixed
  * clock in the page, every message time rewritten to one fixed instant on its way to the page,
  * UTC and en-US, no websocket; animations and the caret are off for every shot.
  */
-const API_PORT = Number(process.env.PORCHLIGHT_VISUAL_API_PORT ?? 4552);
-const PAGES_PORT = API_PORT + 1;
-const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
-const API_URL = `${API_ORIGIN}/v3`;
-const PAGES_ORIGIN = `http://127.0.0.1:${PAGES_PORT}`;
 const NOW = new Date('2026-03-02T10:30:00Z');
 const MESSAGE_TIME = '2026-03-02T10:29:00.000Z';
 const SHOTS_DIR = process.env.PORCHLIGHT_SHOTS_DIR;
@@ -32,15 +28,14 @@ const VARIANTS = {
 } as const;
 type Variant = keyof typeof VARIANTS;
 
-let demo: DemoHandle;
-test.describe.configure({ mode: 'serial' });
+const test = withOwnDemo({ botDelayMs: [0, 0] });
+let API_ORIGIN: string;
+let API_URL: string;
+let PAGES_ORIGIN: string;
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
 
-test.beforeAll(async () => {
-  demo = await startDemo({ apiPort: API_PORT, pagesPort: PAGES_PORT, quiet: true, botDelayMs: [0, 0] });
-});
-test.afterAll(async () => {
-  await demo?.close();
+test.beforeEach(({ demo }) => {
+  ({ apiOrigin: API_ORIGIN, apiUrl: API_URL, pagesOrigin: PAGES_ORIGIN } = demo);
 });
 test.afterEach(async () => {
   await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refuseGuests: null }) });
@@ -215,8 +210,11 @@ function conversationFlow(variant: Variant, tag: string) {
     await part(page, 'close-button').click();
     await expect(part(page, 'window')).toBeHidden();
     await agentReply(pid, rid, 'Anything else I can help you with? Our team is here until 6 pm today.');
-    // The widget looks at once on `online` instead of at its closed-window pace (15 s).
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // The widget looks at once when the network comes back, instead of at its closed-window pace (15 s).
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
     await expect(part(page, 'message-preview')).toBeVisible({ timeout: 20_000 });
     await shot(page, variant, 'preview');
 
@@ -292,9 +290,10 @@ function homeScreen(variant: Variant, tag: string) {
     await part(page, 'back-button').click();
     await part(page, 'new-conversation').click();
     await send(page, 'Where is my order?');
-    await part(page, 'back-button').click();
+    // The reply comes while the visitor is in the other conversation: the home screen lists the
+    // conversations as it opens, instead of at its next look (every 6 s).
     await agentReply(pid, first, 'We do — orders arrive in 3–5 business days.');
-    // The home screen looks at the list every 6 s.
+    await part(page, 'back-button').click();
     await expect(part(page, 'conversation-item').locator('.unread-mark')).toBeVisible({ timeout: 15_000 });
     await expect(part(page, 'conversation-item')).toHaveCount(2);
     await shot(page, variant, 'home', { mask: [page.locator('porchlight-widget [part~="conversation-item"] time')] });

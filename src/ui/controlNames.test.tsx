@@ -149,6 +149,10 @@ describe('unique accessible names under the service’s stock labels', () => {
       service.agentSays(rid, 'Pick one', { attributes: { attachment: GALLERY } });
       service.agentSays(rid, '', { type: 'image', metadata: { src: 'https://cdn.example.com/photo.png', width: 300, height: 200, name: 'photo.png' } });
       service.agentSays(rid, 'Anything else?', { attributes: { attachment: { buttons: [{ type: 'text', value: 'Track my order' }] } } });
+      // The widget looks at once when the network comes back, instead of at the next poll (2 s):
+      // what is checked here is names, not the schedule (poller.test.ts).
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
       await until(() => expect(ui.getAllByRole('button', { name: /photo/ })).toHaveLength(1), 4000);
       await until(() => expect(ui.getByRole('button', { name: 'Track my order' })).toBeTruthy());
       expectUnique(ui, root, 'conversation with gallery');
