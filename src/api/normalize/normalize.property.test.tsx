@@ -374,8 +374,9 @@ describe('messages', () => {
       }),
       { numRuns: 100 },
     );
-    // The generators reach the views: many runs draw bubbles, not only empty lists.
-    expect(withBubbles).toBeGreaterThan(40);
+    // The generators reach the views: many runs draw bubbles, not only empty lists (about half of
+    // them; a random seed once drew exactly 40 of 100, so the bar is well below that).
+    expect(withBubbles).toBeGreaterThan(25);
   });
 });
 
