@@ -90,6 +90,8 @@ function parseBody(text: string): unknown {
 
 /** An answer this long (a history of a few thousand messages) is parsed in slices (api/slices.ts). */
 const PARSE_IN_SLICES_CHARS = 256 * 1024;
+/** When a long answer's ETag is worked out (answerTag.ts), after it was read. */
+const TAG_AFTER_MS = 500;
 
 /** `parseBody`, in slices for a long array (no task of ours over 50 ms on a slow phone, issue 9 §1). */
 function parseLongBody(text: string): unknown {
@@ -211,13 +213,18 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       lastAnswers.delete(path);
       const answer: ReusableAnswer = { text, reuse, value };
       lastAnswers.set(path, answer);
+      // Once the answer is shown (the next poll is seconds away): not in the frames that draw it.
       if (text.length >= PARSE_IN_SLICES_CHARS)
-        void import('./answerTag.ts')
-          .then((tags) => tags.expressEtag(text))
-          .then(
-            (tag) => tag && (answer.tag = tag),
-            () => undefined,
-          );
+        setTimeout(
+          () =>
+            void import('./answerTag.ts')
+              .then((tags) => tags.expressEtag(text))
+              .then(
+                (tag) => tag && (answer.tag = tag),
+                () => undefined,
+              ),
+          TAG_AFTER_MS,
+        );
       if (lastAnswers.size > REUSE_PATHS) lastAnswers.delete(lastAnswers.keys().next().value!);
       return value as T;
     } finally {
