@@ -1,44 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttp } from '../api/http.ts';
-import { createFakeService } from '../test/fakeService.ts';
+import { conversationWithCodeOnDemand } from '../test/conversationWithCodeOnDemand.ts';
 import { until } from '../test/fakeFetch.ts';
-import { createEmitter } from './events.ts';
-import { createOutboxStore } from './outboxStore.ts';
-import { createSession } from './session.ts';
-import { createMemoryStore } from './storage.ts';
 
-/** A conversation whose typing model (typing.ts, code of its own) cannot be downloaded while `network.codeDown`. */
-async function setup() {
-  const network = { codeDown: false };
-  const loads = vi.fn();
-  vi.doMock('./typing.ts', async (original) => {
-    loads();
-    if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
-    return original();
-  });
-  const { createConversation } = await import('./conversation.ts');
-  const service = createFakeService();
-  const store = createMemoryStore();
-  const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
-  const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
-  const conversation = createConversation({
-    http,
-    projectId: service.projectId,
-    session,
-    store,
-    outboxStore: createOutboxStore(store, 'test', false, (rid) => rid.startsWith(`support-group-${service.projectId}-`)),
-    emitter: createEmitter(null),
-    isWindowOpen: () => true,
-    firstMessageFields: () => ({}),
-    random: () => 0,
-    settleMs: 100,
-  });
-  return { service, session, conversation, network, loads };
-}
+const MODULE = '../state/typing.ts';
+const setup = () => conversationWithCodeOnDemand(MODULE);
 
 describe('conversation: who is typing comes with the first typing frame', () => {
   afterEach(() => {
-    vi.doUnmock('./typing.ts');
+    vi.doUnmock(MODULE);
     vi.resetModules();
   });
 
