@@ -163,16 +163,19 @@ export function MessageList() {
     <InfoLine key="signed-in" message={signedIn.name ? { infoLabel: 'SIGNED_IN_AS', infoParams: { name: signedIn.name } } : { infoLabel: 'SIGNED_IN' }} />
   );
   const runs = windowRuns(messages, start, end);
+  // Each message's day worked out once: the one before the window's first, then each in turn.
+  let previousDay = start > 0 ? dayKey(messages[start - 1]!.createdAt) : null;
   for (let i = start; i < end; i++) {
     const message = messages[i]!;
     if (notice && message.createdAt > signedIn!.at) {
       items.push(notice);
       notice = null;
     }
-    const previous = messages[i - 1];
     const quiet = !!shown.news && !shown.news.has(message.key);
     const day = dayKey(message.createdAt);
-    if (message.createdAt > 0 && (!previous || dayKey(previous.createdAt) !== day)) {
+    const newDay = message.createdAt > 0 && day !== previousDay;
+    previousDay = day;
+    if (newDay) {
       items.push(
         <li key={`day-${day}`} class="day-separator" aria-live={quiet ? 'off' : undefined}>
           <span>
