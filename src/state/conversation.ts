@@ -17,8 +17,8 @@ import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { IdentityAttributes } from './identity.ts';
 import { identityUpdate } from './identityUpdate.ts';
+import { loadOnce } from './loadOnce.ts';
 import { NO_JOURNAL, type SendJournal } from './sendJournal.ts';
-import type * as LeaveModule from './conversationLeave.ts';
 import type { LeaveScope } from './conversationLeave.ts';
 
 export interface Outgoing {
@@ -253,18 +253,12 @@ export function createConversation(options: {
   // (typing.ts, in the socket's chunk) comes with the first one, in the order they came.
   const typist = signal<OtherTyping | null>(null);
   let otherTyping: OtherTypingModel | null = null;
-  let typingCode: Promise<OtherTypingModel> | null = null;
   let disposed = false;
+  const typingCode = loadOnce(() => import('./typing.ts').then((m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist }))));
   const typingFrame = (frame: TypingSignal) =>
-    void (typingCode ??= import('./typing.ts').then(
-      (m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist })),
-      // Not downloaded (offline): nobody shows as typing; the next frame tries again.
-      (error: unknown) => {
-        typingCode = null;
-        throw error;
-      },
-    )).then(
+    void typingCode().then(
       (model) => !disposed && model.frame(frame),
+      // Not downloaded (offline): nobody shows as typing; the next frame tries again.
       () => undefined,
     );
   const typing = computed(() => timeline.value.typing || !!typist.value);
@@ -457,12 +451,7 @@ export function createConversation(options: {
   // Leaving the conversation on screen (ending, rating it, moving to another) is code of its own
   // (conversationLeave.ts), here since the window opened. Not downloaded: the call fails as the
   // network would, and the next one tries again.
-  let leaving: Promise<typeof LeaveModule> | null = null;
-  const leave = () =>
-    (leaving ??= import('./conversationLeave.ts').catch((error: unknown) => {
-      leaving = null;
-      throw error;
-    }));
+  const leave = loadOnce(() => import('./conversationLeave.ts'));
   const leaveScope: LeaveScope = {
     http,
     projectId,

@@ -4,24 +4,17 @@
  * listed at once; files added while it downloads wait for it, in the order they came.
  */
 import { signal } from '@preact/signals-core';
+import { loadOnce } from './loadOnce.ts';
 import type { UploadItem, UploadsModel, UploadsOptions } from './uploads.ts';
 
 export function uploadsOnDemand(options: UploadsOptions): UploadsModel {
   const items = signal<UploadItem[]>([]);
   let model: UploadsModel | null = null;
-  let loading: Promise<UploadsModel> | null = null;
   /** Files waiting for the code: a later one must not overtake them. */
   let waiting = 0;
   let unsent = 0;
-  const load = () =>
-    (loading ??= import('./uploads.ts').then(
-      (m) => (model = m.createUploads(options, items)),
-      (error: unknown) => {
-        // Not downloaded (offline): the next file tries again.
-        loading = null;
-        throw error;
-      },
-    ));
+  // Not downloaded (offline): the next file tries again.
+  const load = loadOnce(() => import('./uploads.ts').then((m) => (model = m.createUploads(options, items))));
   return {
     items,
     add(file) {
