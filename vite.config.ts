@@ -20,6 +20,13 @@ const LATER_CLIENT_CODE = [
   'src/state/identityFromMessages.ts',
 ];
 
+/**
+ * What only a returning visit runs (storage holds what an earlier page or another tab left): fetched
+ * at start-up when storage shows it, never by a new visitor's first open and send (src/state/outboxStore.ts,
+ * conversation.ts `restore`). One request and one gzip stream.
+ */
+const RETURNING_CODE = ['src/state/outboxRepair.ts', 'src/state/journalRecovery.ts'];
+
 /** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
 const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts'];
 
@@ -132,7 +139,9 @@ export default defineConfig(({ mode }): UserConfig => {
               ? 'later'
               : REALTIME_CODE.some((path) => id.endsWith(path))
                 ? 'realtime'
-                : widgetChunk(id, meta),
+                : RETURNING_CODE.some((path) => id.endsWith(path))
+                  ? 'returning'
+                  : widgetChunk(id, meta),
         },
       },
     },

@@ -8,7 +8,7 @@ import { createSplitExpansion, revealed, type TimedMessage } from './splitMessag
 import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import { createOutboxEngine } from './outbox.ts';
-import { repairOutboxItem, type OutboxStore } from './outboxStore.ts';
+import type { OutboxStore } from './outboxStore.ts';
 import { isRequestIdOf, newRequestId, newTempUID } from './requestId.ts';
 import { isTooLong, MAX_MESSAGE_CHARS } from './messageLength.ts';
 import type { SessionModel } from './session.ts';
@@ -477,22 +477,18 @@ export function createConversation(options: {
     );
 
   /**
-   * Messages a reload cut off on their way into the outbox join it now. One that had its
-   * conversation may have been stored and even sent by another tab since: its history is looked at
-   * before it goes (`maybeDelivered`); one without goes to the conversation shown now.
+   * Messages a reload cut off on their way into the outbox join it now, by code of their own
+   * (journalRecovery.ts), fetched only when the journal holds some. Not downloaded: they stay in the
+   * journal (`leftInJournal`), and the next message, written after them, puts them in first.
    */
+  let leftInJournal = false;
   async function recoverJournal() {
     const held = journal.left().filter(isRecord);
-    if (!held.length) return;
-    const rid = held.every((value) => value.requestId) ? '' : await ensureRequestId();
-    const items = held
-      .map((value) =>
-        repairOutboxItem({ ...value, requestId: value.requestId || rid, maybeDelivered: !!value.requestId }, (r) => isRequestIdOf(projectId, r), now()),
-      )
-      .filter((item): item is OutboxItem => !!item);
-    // Already in the outbox (the reload came after its write): kept as it is.
-    await setOutbox((list) => [...list, ...items.filter((item) => !list.some((i) => i.tempUID === item.tempUID))]);
-    for (const value of held) journal.release(String(value.tempUID));
+    leftInJournal = held.length > 0;
+    if (!leftInJournal) return;
+    const recovery = await import('./journalRecovery.ts');
+    await recovery.recoverJournal({ projectId, journal, now, ensureRequestId, setOutbox }, held);
+    leftInJournal = false;
   }
 
   async function ensureRequestId(): Promise<string> {
@@ -522,7 +518,7 @@ export function createConversation(options: {
       await dropFailedElsewhere();
       // With no conversation yet, everything that arrives later is news.
       if (!requestId.peek()) historyLoaded = true;
-      await recoverJournal();
+      await recoverJournal().catch(() => undefined);
       await engine.takeOver();
     },
     takeOver: () => void engine.takeOver().catch(() => undefined),
@@ -562,6 +558,7 @@ export function createConversation(options: {
       // conversation to be stored, and the next ones must not overtake it.
       const queued = sendTurn.then(async () => {
         await ready;
+        if (leftInJournal) await recoverJournal().catch(() => undefined);
         // The visitor acts: if the service refused their session, it may be tried once more.
         session.allowAgain();
         const rid = (item.requestId = await ensureRequestId());

@@ -34,8 +34,6 @@ export const REASONS = {
 /** Why a message was not sent, as the label key that words it for the visitor. */
 export type DeliveryReason = (typeof REASONS)[keyof typeof REASONS];
 
-export const isDeliveryReason = (value: unknown): value is DeliveryReason => (Object.values(REASONS) as unknown[]).includes(value);
-
 /** A message that cannot be sent as it is (found before any attempt). */
 export class UndeliverableError extends Error {
   constructor(readonly reason: DeliveryReason) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOutboxStore, repairOutboxItem } from './outboxStore.ts';
+import { createOutboxStore } from './outboxStore.ts';
+import { repairOutboxItem } from './outboxRepair.ts';
 import { isRequestIdOf } from './requestId.ts';
 import { createMemoryStore } from './storage.ts';
 

@@ -1,5 +1,5 @@
 import type { OutboxItem } from './chatMessage.ts';
-import { isDeliveryReason } from './delivery.ts';
+import { loadOnce } from './loadOnce.ts';
 import type { KeyValueStore } from './storage.ts';
 
 /**
@@ -22,45 +22,6 @@ function locks(): LockManager | null {
   return manager && typeof manager.request === 'function' ? manager : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
-
-/**
- * One stored item made safe to use, or null to drop it. Storage outlives versions of the widget
- * and can be edited by anyone: an item without its ids, for another conversation (another project,
- * or no conversation id at all), or with nothing to send is dropped; an unknown state becomes
- * "sending" with a history check first (it may have been delivered); every other field gets a
- * usable value.
- */
-export function repairOutboxItem(value: unknown, belongs: (requestId: string) => boolean, now: number): OutboxItem | null {
-  if (!isRecord(value)) return null;
-  const { tempUID, requestId } = value;
-  if (typeof tempUID !== 'string' || !tempUID || typeof requestId !== 'string' || !belongs(requestId)) return null;
-  const type = typeof value.type === 'string' && value.type ? value.type : 'text';
-  const text = typeof value.text === 'string' ? value.text : '';
-  const metadata = isRecord(value.metadata) ? (value.metadata as OutboxItem['metadata']) : undefined;
-  if (!text.trim() && type === 'text') return null;
-  const known = value.state === 'sending' || value.state === 'failed';
-  return {
-    tempUID,
-    requestId,
-    text,
-    type,
-    ...(metadata ? { metadata } : {}),
-    attributes: isRecord(value.attributes) ? value.attributes : {},
-    createdAt: typeof value.createdAt === 'number' && Number.isFinite(value.createdAt) ? value.createdAt : now,
-    attempts: known ? count(value.attempts) : 0,
-    state: known ? (value.state as OutboxItem['state']) : 'sending',
-    maybeDelivered: known && typeof value.maybeDelivered === 'boolean' ? value.maybeDelivered : true,
-    ...(typeof value.attemptedAt === 'number' && Number.isFinite(value.attemptedAt) ? { attemptedAt: value.attemptedAt } : {}),
-    notBefore: known ? count(value.notBefore) : 0,
-    ...(typeof value.error === 'string' ? { error: value.error } : {}),
-    ...(typeof value.retryable === 'boolean' ? { retryable: value.retryable } : {}),
-    ...(isDeliveryReason(value.reason) ? { reason: value.reason } : {}),
-    ...(value.autoRetried === true ? { autoRetried: true } : {}),
-  };
-}
-
 export function createOutboxStore(
   store: KeyValueStore,
   lockPrefix: string,
@@ -79,20 +40,20 @@ export function createOutboxStore(
     return next;
   };
 
-  const read = async () => {
+  /**
+   * The list this tab stored last, as stored: read back unchanged, it is this code's own making and
+   * needs no repair. Anything else (an earlier page's, another tab's) is repaired by code of its own
+   * (outboxRepair.ts), which a new visitor's first open and send never download. Not downloaded:
+   * the read fails as a storage failure would, and the stored list stays as it is for the next one.
+   */
+  let written = '[]';
+  const repair = loadOnce(() => import('./outboxRepair.ts'));
+
+  const read = async (): Promise<OutboxItem[]> => {
     const stored = await store.get<unknown>(KEY);
     if (!Array.isArray(stored)) return [];
-    const now = Date.now();
-    const seen = new Set<string>();
-    const items: OutboxItem[] = [];
-    for (const value of stored) {
-      const item = repairOutboxItem(value, belongs, now);
-      // One message, one item: a duplicated tempUID would be sent (and shown) twice.
-      if (!item || seen.has(item.tempUID)) continue;
-      seen.add(item.tempUID);
-      items.push(item);
-    }
-    return items;
+    if (JSON.stringify(stored) === written) return stored as OutboxItem[];
+    return (await repair()).repairOutbox(stored, belongs, Date.now());
   };
 
   return {
@@ -102,6 +63,7 @@ export function createOutboxStore(
         const next = change(await read());
         if (next.length) await store.set(KEY, next);
         else await store.del(KEY);
+        written = JSON.stringify(next);
         return next;
       });
     },
