@@ -18,6 +18,7 @@ const LATER_CLIENT_CODE = [
   'src/state/conversationLeave.ts',
   'src/api/requests.ts',
   'src/state/identityFromMessages.ts',
+  'src/state/identityUpdate.ts',
 ];
 
 /**

@@ -16,7 +16,6 @@ import type { OtherTyping, OtherTypingModel } from './typing.ts';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { IdentityAttributes } from './identity.ts';
-import { identityUpdate } from './identityUpdate.ts';
 import { loadOnce } from './loadOnce.ts';
 import { NO_JOURNAL, type SendJournal } from './sendJournal.ts';
 import type { LeaveScope } from './conversationLeave.ts';
@@ -564,16 +563,13 @@ export function createConversation(options: {
         const rid = (item.requestId = await ensureRequestId());
         // From here on the outbox may hold it: a start-up that finds it in the journal looks first.
         journal.hold(item);
-        // The first message names the visitor (firstMessageFields); a later one only after a change.
-        const mine = myIds.peek();
-        if (options.identity && history.value.some((m) => m.recipient === rid))
-          item.attributes = {
-            ...identityUpdate(options.identity(), [
-              ...history.value.filter((m) => m.recipient === rid && mine.has(m.sender)),
-              ...outbox.value.filter((i) => i.requestId === rid),
-            ]),
-            ...item.attributes,
-          };
+        // The first message names the visitor (firstMessageFields); a later one only after a change,
+        // which is code of its own (identityUpdate.ts, with the client's later code): a first message
+        // never runs it. Not downloaded: this message goes without, and the next one names them.
+        if (options.identity && history.value.some((m) => m.recipient === rid)) {
+          const update = await import('./identityUpdate.ts').catch(() => null);
+          if (update) item.attributes = { ...update.laterMessageIdentity(options.identity(), rid, myIds.peek(), history.value, outbox.value), ...item.attributes };
+        }
         await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
         journal.release(item.tempUID);
       });

@@ -3,7 +3,8 @@
  * since the last message that did (a `setUser`, a sign-in), so the agent sees the change on that
  * message without every message growing by the payload.
  */
-import type { MessageAttributes } from '../api/wire.ts';
+import type { MessageAttributes, WireMessage } from '../api/wire.ts';
+import type { OutboxItem } from './chatMessage.ts';
 import type { IdentityAttributes } from './identity.ts';
 
 const KEYS = ['userFullname', 'userEmail', 'payload'] as const;
@@ -26,4 +27,21 @@ export function identityUpdate(current: IdentityAttributes, sent: ReadonlyArray<
   const now = canonical(current);
   if (now === canonical(last ?? {})) return null;
   return current;
+}
+
+/**
+ * What a later message of conversation `requestId` must carry (`identityUpdate`), from the visitor's
+ * messages there (`mine`: their ids): the stored history's, then the outbox's.
+ */
+export function laterMessageIdentity(
+  current: IdentityAttributes,
+  requestId: string,
+  mine: ReadonlySet<string>,
+  history: readonly WireMessage[],
+  outbox: readonly OutboxItem[],
+): IdentityAttributes | null {
+  return identityUpdate(current, [
+    ...history.filter((m) => m.recipient === requestId && mine.has(m.sender)),
+    ...outbox.filter((i) => i.requestId === requestId),
+  ]);
 }
