@@ -3,7 +3,8 @@ import type { Http } from '../api/http.ts';
 import { isRecord } from '../api/normalize/guards.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-import { createChatMessages, mergeHistory, isInfo, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { createChatMessages, mergeHistory, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { sortIncoming, type Prepared } from './incomingSort.ts';
 import { createSplitExpansion, revealed, type TimedMessage } from './splitMessages.ts';
 import { keepIfUnchanged, startsWithSame } from './stableList.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
@@ -87,48 +88,6 @@ export interface ConversationModel {
   useButtons(key: string): void;
   forget(): Promise<void>;
   dispose(): void;
-}
-
-/** What absorbing messages adds (`sortIncoming`). */
-interface IncomingSort {
-  /** The ids seen, these messages' among them. */
-  seen: Set<string>;
-  /** Not seen before. */
-  fresh: WireMessage[];
-  /** Who sent the fresh ones from the other side (a few people, however long the history). */
-  senders: Set<string>;
-  /** News: fresh ones from the other side that are not service info lines (closed, joined). */
-  received: WireMessage[];
-  /** Fresh ones from the other side that update who the visitor is (nearly none). */
-  updates: WireMessage[];
-}
-
-/** A long history made ready in slices (`prepare`), for the history, visitor and ids it was made from. */
-interface Prepared {
-  base: readonly WireMessage[];
-  merged: WireMessage[];
-  mine: ReadonlySet<string>;
-  seenBefore: Set<string>;
-  seenSize: number;
-  sorted: IncomingSort;
-}
-
-/** Files one incoming message into `into` (adding its id to `into.seen`). */
-function sortMessage(into: IncomingSort, m: WireMessage, mine: ReadonlySet<string>) {
-  if (!m || typeof m._id !== 'string' || into.seen.has(m._id)) return;
-  into.seen.add(m._id);
-  into.fresh.push(m);
-  if (mine.has(m.sender)) return;
-  into.senders.add(m.sender);
-  if (m.attributes?.updateUserFullname !== undefined || m.attributes?.updateUserEmail !== undefined) into.updates.push(m);
-  if (!isInfo(m.attributes)) into.received.push(m);
-}
-
-/** `incoming` sorted at once, its ids added to `seen`. */
-function sortIncoming(incoming: readonly WireMessage[], seen: Set<string>, mine: ReadonlySet<string>): IncomingSort {
-  const sorted: IncomingSort = { seen, fresh: [], senders: new Set(), received: [], updates: [] };
-  for (const m of incoming) sortMessage(sorted, m, mine);
-  return sorted;
 }
 
 /** More messages than this at once (a history read whole) are prepared in slices and shared in a task of their own. */
@@ -338,7 +297,7 @@ export function createConversation(options: {
   }
 
   /**
-   * `updateUserFullname` / `updateUserEmail` from the other side (`IncomingSort.updates`) update the
+   * `updateUserFullname` / `updateUserEmail` from the other side (incomingSort.ts `IncomingSort.updates`) update the
    * stored visitor (identityFromMessages.ts, code of its own). Not downloaded (offline): the visitor
    * stays as stored.
    */
@@ -408,29 +367,18 @@ export function createConversation(options: {
    * A long history (a page load of a conversation with thousands of messages) is merged, turned
    * into chat messages, expanded and sorted in slices (longHistory.ts) before it is shown: showing it
    * is then short work (issue 9 §1: no long task on the host page, window closed or not).
+   * Not downloaded (offline): all of it when shown.
    */
-  async function prepare(incoming: readonly WireMessage[]): Promise<Prepared | null> {
-    const base = history.peek();
-    const mine = myIds.peek();
-    const sorted: IncomingSort = { seen: new Set(seen), fresh: [], senders: new Set(), received: [], updates: [] };
-    const ready = { base, mine, seenBefore: seen, seenSize: seen.size, sorted };
-    // Made from where the last step ended (createChatMessages, createSplitExpansion): the view's turn
-    // finds them made. Not downloaded (offline): all of it when shown.
-    const merged = await import('./longHistory.ts').then(
+  const prepare = (incoming: readonly WireMessage[]): Promise<Prepared | null> =>
+    import('./longHistory.ts').then(
+      // Made from where the last step ended (createChatMessages, createSplitExpansion): the view's turn finds them made.
       (m) =>
-        m.makeReady(
-          base,
-          incoming,
-          (merged, end) => {
-            const made = toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end);
-            expandParts.ahead(made, arrivals.peek(), made.length);
-          },
-          (message) => sortMessage(sorted, message, mine),
-        ),
+        m.prepareHistory(history.peek(), incoming, myIds.peek(), seen, (merged, end) => {
+          const made = toChatMessages.ahead(merged, myIds.peek(), requestId.peek(), end);
+          expandParts.ahead(made, arrivals.peek(), made.length);
+        }),
       () => null,
     );
-    return merged && { ...ready, merged };
-  }
 
   async function readConversation() {
     const saved = await store.get<{ requestId?: unknown; closed?: unknown }>('conversation');

@@ -7,6 +7,7 @@
 import { createSlices, eachInSlices, growInSlices, runInSlices, yieldToPage } from '../api/slices.ts';
 import type { WireMessage } from '../api/wire.ts';
 import { mergeSteps } from './chatMessage.ts';
+import { sortMessage, type IncomingSort, type Prepared } from './incomingSort.ts';
 
 /** Messages turned into chat messages between two looks at the clock. */
 const AHEAD_STEP = 100;
@@ -29,4 +30,21 @@ export async function makeReady(
   await eachInSlices(incoming, sort, clock);
   await yieldToPage();
   return merged;
+}
+
+/**
+ * `incoming` made ready to be absorbed onto `base` (conversation.ts): merged, each message sorted as
+ * `mine` and `seen` say now (`seen` itself untouched: absorbing it later uses it only while it is
+ * still the same), `ahead` as for `makeReady`.
+ */
+export async function prepareHistory(
+  base: readonly WireMessage[],
+  incoming: readonly WireMessage[],
+  mine: ReadonlySet<string>,
+  seen: Set<string>,
+  ahead: (merged: WireMessage[], end: number) => void,
+): Promise<Prepared> {
+  const sorted: IncomingSort = { seen: new Set(seen), fresh: [], senders: new Set(), received: [], updates: [] };
+  const ready = { base, mine, seenBefore: seen, seenSize: seen.size, sorted };
+  return { ...ready, merged: await makeReady(base, incoming, ahead, (message) => sortMessage(sorted, message, mine)) };
 }
