@@ -252,10 +252,20 @@ export function createConversation(options: {
     if (merged !== history.value) publish(history, merged);
     const rid = requestId.peek();
     if (fresh.length && rid && !silent) {
-      // A whole history is a large message to copy for the other tabs (55–105 ms at 4× for 5,000):
-      // it goes in slices, each in a task of its own, unless this tab has moved on by then.
-      if (fresh.length > MANY) shareInSlices(rid, fresh, 0);
-      else share({ type: 'messages', requestId: rid, messages: fresh });
+      // A whole history is a large message to copy for the other tabs: it goes in slices
+      // (longHistory.ts, here already when this tab made the history ready in slices), unless this
+      // tab has moved on by then. Not downloaded (offline): in one message.
+      const shareNow = (messages: WireMessage[]) => {
+        const still = requestId.peek() === rid;
+        if (still) share({ type: 'messages', requestId: rid, messages });
+        return still;
+      };
+      if (fresh.length > MANY)
+        void import('./longHistory.ts').then(
+          (m) => m.shareInSlices(fresh, MANY, shareNow),
+          () => shareNow(fresh),
+        );
+      else shareNow(fresh);
     }
     // The first load after a reload is history, not news.
     const live = historyLoaded;
@@ -286,14 +296,6 @@ export function createConversation(options: {
       unread.value += received.length;
       emitter.emit('unread:change', unread.value);
     }
-  }
-
-  function shareInSlices(rid: string, messages: WireMessage[], from: number) {
-    setTimeout(() => {
-      if (requestId.peek() !== rid) return;
-      share({ type: 'messages', requestId: rid, messages: messages.slice(from, from + MANY) });
-      if (from + MANY < messages.length) shareInSlices(rid, messages, from + MANY);
-    });
   }
 
   /**
