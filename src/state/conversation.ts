@@ -464,14 +464,17 @@ export function createConversation(options: {
     lastActivity,
     async restore() {
       await readConversation();
-      await dropFailedElsewhere();
+      // An outbox an earlier page left is read with code of its own (outboxStore.ts). Not downloaded:
+      // the start-up goes on, and the outbox's next use (a message, the network back, the lead) tries again.
+      await dropFailedElsewhere().catch(() => undefined);
       // With no conversation yet, everything that arrives later is news.
       if (!requestId.peek()) historyLoaded = true;
       await recoverJournal().catch(() => undefined);
-      await engine.takeOver();
+      await engine.takeOver().catch(() => undefined);
     },
     takeOver: () => void engine.takeOver().catch(() => undefined),
-    reloadOutbox: engine.reload,
+    // Not read (its code not downloaded): the other tab's next change tries again.
+    reloadOutbox: () => engine.reload().catch(() => undefined),
     adopt,
     open: (rid, closed) => leave().then((m) => m.openConversation(leaveScope, rid, closed)),
     // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
@@ -518,9 +521,16 @@ export function createConversation(options: {
         // never runs it. Not downloaded: this message goes without, and the next one names them.
         if (options.identity && history.value.some((m) => m.recipient === rid)) {
           const update = await import('./identityUpdate.ts').catch(() => null);
-          if (update) item.attributes = { ...update.laterMessageIdentity(options.identity(), rid, myIds.peek(), history.value, outbox.value), ...item.attributes };
+          if (update)
+            item.attributes = { ...update.laterMessageIdentity(options.identity(), rid, myIds.peek(), history.value, outbox.value), ...item.attributes };
         }
-        await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]);
+        await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]).catch((error: unknown) => {
+          // Not in the outbox (it could not be read): the journal keeps it for the next message, or
+          // the network's return, to put in first.
+          journal.leave(item.tempUID);
+          leftInJournal = true;
+          throw error;
+        });
         journal.release(item.tempUID);
       });
       sendTurn = queued.catch(() => undefined);
@@ -549,12 +559,14 @@ export function createConversation(options: {
       void dropStoredFromOutbox();
     },
     resume() {
-      void setOutbox((items) =>
-        items.map((i) => {
-          if (i.state === 'sending') return { ...i, notBefore: 0 };
-          return i.retryable ? { ...i, state: 'sending', notBefore: 0, attempts: 0 } : i;
-        }),
-      ).then(() => flush());
+      void (leftInJournal ? recoverJournal().catch(() => undefined) : Promise.resolve()).then(() =>
+        setOutbox((items) =>
+          items.map((i) => {
+            if (i.state === 'sending') return { ...i, notBefore: 0 };
+            return i.retryable ? { ...i, state: 'sending', notBefore: 0, attempts: 0 } : i;
+          }),
+        ).then(() => flush()),
+      );
     },
     mirrorUnread(count) {
       unread.value = count;
@@ -583,6 +595,9 @@ export function createConversation(options: {
       historyLoaded = false;
       unread.value = 0;
       await store.del('conversation');
+      // Emptied before it is read: a forgotten visitor's messages never go out, even while the code
+      // that reads an earlier page's outbox (outboxStore.ts) is not downloaded.
+      await outboxStore.clear();
       await setOutbox(() => []);
     },
     dispose() {

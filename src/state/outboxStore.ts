@@ -10,6 +10,8 @@ import type { KeyValueStore } from './storage.ts';
 export interface OutboxStore {
   read(): Promise<OutboxItem[]>;
   update(change: (items: OutboxItem[]) => OutboxItem[]): Promise<OutboxItem[]>;
+  /** Empties it without reading it (see `read`: reading what another page left takes code of its own). */
+  clear(): Promise<void>;
   /** Runs `task` while no other tab is sending (the whole drain of the outbox). */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
 }
@@ -65,6 +67,12 @@ export function createOutboxStore(
         else await store.del(KEY);
         written = JSON.stringify(next);
         return next;
+      });
+    },
+    clear() {
+      return serial('write', async () => {
+        await store.del(KEY);
+        written = '[]';
       });
     },
     exclusive(task) {

@@ -15,6 +15,8 @@ export interface SendJournal {
   hold(item: OutboxItem): void;
   /** The outbox has it now. */
   release(tempUID: string): void;
+  /** Its outbox write failed: `left` gives it too now, for the next recovery to put in the outbox. */
+  leave(tempUID: string): void;
   /**
    * What the last page (a reload) left between `hold` and `release`, as stored: anyone may have
    * edited it, so it is repaired like the outbox (outboxStore.ts `repairOutboxItem`).
@@ -23,7 +25,7 @@ export interface SendJournal {
 }
 
 /** Keeps nothing (`persistence: none`, or a conversation made without a journal). */
-export const NO_JOURNAL: SendJournal = { hold() {}, release() {}, left: () => [] };
+export const NO_JOURNAL: SendJournal = { hold() {}, release() {}, leave() {}, left: () => [] };
 
 /** `none` keeps nothing between page loads, so nothing is journaled either. */
 export function createSendJournal(win: Window, projectId: string, persistence: Persistence): SendJournal {
@@ -46,6 +48,7 @@ export function createSendJournal(win: Window, projectId: string, persistence: P
       withStorage((tab) => tab.setItem(prefix + item.tempUID, JSON.stringify(item)));
     },
     release: (tempUID) => withStorage((tab) => tab.removeItem(prefix + tempUID)),
+    leave: (tempUID) => void mine.delete(tempUID),
     left() {
       const left: unknown[] = [];
       withStorage((tab) => {
