@@ -72,6 +72,10 @@ describe('the first open', () => {
       'src/ui/FailedStatus.tsx',
       'src/ui/DropHint.tsx',
       'src/ui/CharCount.tsx',
+      // What only a returning visit runs (an outbox or journal an earlier page left), and a later message's identity check.
+      'src/state/outboxRepair.ts',
+      'src/state/journalRecovery.ts',
+      'src/state/identityUpdate.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

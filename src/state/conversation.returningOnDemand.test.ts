@@ -1,0 +1,208 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttp } from '../api/http.ts';
+import { until, wait } from '../test/fakeFetch.ts';
+import { createFakeService } from '../test/fakeService.ts';
+import { fakeWebStorage } from '../test/fakeWebStorage.ts';
+import type { OutboxItem } from './chatMessage.ts';
+import { createEmitter } from './events.ts';
+import type { IdentityAttributes } from './identity.ts';
+import { createOutboxStore } from './outboxStore.ts';
+import { createSendJournal, type SendJournal } from './sendJournal.ts';
+import { createSession } from './session.ts';
+import { createMemoryStore, type KeyValueStore } from './storage.ts';
+
+/** What only a returning visit runs (vite.config.ts RETURNING_CODE), and a later message's identity check (LATER_CLIENT_CODE). */
+const ON_DEMAND = ['./outboxRepair.ts', './journalRecovery.ts', './identityUpdate.ts'] as const;
+
+/** Code on demand that counts its downloads, and cannot be downloaded while `network.codeDown`. */
+function codeOnDemand() {
+  const network = { codeDown: false };
+  const loads: string[] = [];
+  for (const module of ON_DEMAND)
+    vi.doMock(module, async (original) => {
+      loads.push(module);
+      if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
+      return original();
+    });
+  return { network, loads };
+}
+
+/** This tab's sessionStorage, as a reload keeps it: each call is the journal of a new page. */
+function tabJournal(): () => SendJournal {
+  const { storage } = fakeWebStorage();
+  return () => createSendJournal({ sessionStorage: storage } as unknown as Window, 'p1', 'local');
+}
+
+async function setup(
+  options: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; journal?: SendJournal; identity?: () => IdentityAttributes } = {},
+) {
+  const { createConversation } = await import('./conversation.ts');
+  const service = options.service ?? createFakeService();
+  const store = options.store ?? createMemoryStore();
+  const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
+  const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
+  const conversation = createConversation({
+    http,
+    projectId: service.projectId,
+    session,
+    store,
+    outboxStore: createOutboxStore(store, 'test', false, (rid) => rid.startsWith(`support-group-${service.projectId}-`)),
+    emitter: createEmitter(null),
+    isWindowOpen: () => true,
+    firstMessageFields: () => ({}),
+    random: () => 0,
+    settleMs: 100,
+    journal: options.journal,
+    identity: options.identity,
+  });
+  return { service, store, session, conversation };
+}
+
+/** An outbox item an earlier page stored for conversation `rid`. */
+const leftItem = (rid: string, text: string, tempUID: string): OutboxItem => ({
+  tempUID,
+  requestId: rid,
+  text,
+  type: 'text',
+  attributes: {},
+  createdAt: 1,
+  attempts: 0,
+  state: 'sending',
+  maybeDelivered: false,
+  notBefore: 0,
+});
+
+const textsOf = (service: ReturnType<typeof createFakeService>, rid: string) => service.messages.get(rid)?.map((m) => m.text);
+
+describe('conversation: what only a returning visit runs comes on demand', () => {
+  afterEach(() => {
+    for (const module of ON_DEMAND) vi.doUnmock(module);
+    vi.resetModules();
+  });
+
+  it("is not downloaded by a new visitor's start-up, first message and second one (the outbox read back is this tab's own)", async () => {
+    const { loads } = codeOnDemand();
+    const page = tabJournal();
+    const { service, session, conversation } = await setup({ journal: page() });
+    await session.restore();
+    await conversation.restore();
+    await conversation.send({ text: 'Hello' });
+    await conversation.send({ text: 'Again' });
+    await until(() => expect(conversation.outbox.value).toEqual([]));
+    expect(textsOf(service, conversation.requestId.value!)).toEqual(['Hello', 'Again']);
+    expect(loads).toEqual([]);
+    conversation.dispose();
+  });
+
+  it('an outbox an earlier page left is read with it; not downloaded, the start-up goes on, nothing stored is dropped, and the network’s return sends it', async () => {
+    const { network, loads } = codeOnDemand();
+    const service = createFakeService();
+    const store = createMemoryStore();
+    const rid = `support-group-${service.projectId}-0123456789abcdef0123456789abcdef`;
+    await store.set('conversation', { requestId: rid });
+    await store.set('outbox', [leftItem(rid, 'left behind', 'left-1')]);
+    network.codeDown = true;
+    const { session, conversation } = await setup({ store, service });
+    await session.restore();
+    await expect(conversation.restore()).resolves.toBeUndefined();
+    expect(conversation.requestId.value).toBe(rid);
+    expect(await store.get('outbox')).toMatchObject([{ tempUID: 'left-1', text: 'left behind' }]);
+    expect(service.posts()).toEqual([]);
+
+    network.codeDown = false;
+    conversation.resume();
+    await until(() => expect(textsOf(service, rid)).toEqual(['left behind']), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
+    expect(loads).toContain('./outboxRepair.ts');
+    conversation.dispose();
+  });
+
+  it('a message written while it cannot be downloaded is kept, and goes after the earlier page’s once it can (order kept)', async () => {
+    const { network } = codeOnDemand();
+    const service = createFakeService();
+    const store = createMemoryStore();
+    const rid = `support-group-${service.projectId}-0123456789abcdef0123456789abcdef`;
+    await store.set('conversation', { requestId: rid });
+    await store.set('outbox', [leftItem(rid, 'first', 'left-1')]);
+    const page = tabJournal();
+    network.codeDown = true;
+    const { session, conversation } = await setup({ store, service, journal: page() });
+    await session.restore();
+    await conversation.restore();
+    // The outbox cannot be read yet: the message stays in the journal (a reload would find it too).
+    await expect(conversation.send({ text: 'second' })).rejects.toThrow();
+    expect(page().left()).toMatchObject([{ text: 'second', requestId: rid }]);
+
+    network.codeDown = false;
+    await conversation.send({ text: 'third' });
+    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await wait(150);
+    expect(textsOf(service, rid)).toEqual(['first', 'second', 'third']);
+    expect(page().left()).toEqual([]);
+    conversation.dispose();
+  });
+
+  it('messages a reload cut off wait in the journal while it cannot be downloaded, and go before the next message', async () => {
+    const { network, loads } = codeOnDemand();
+    const service = createFakeService();
+    const store = createMemoryStore();
+    const page = tabJournal();
+    const first = await setup({ store, service, journal: page() });
+    // The page goes before start-up, the conversation id or the outbox write could happen.
+    void first.conversation.send({ text: 'cut off' }, new Promise(() => {}));
+    first.conversation.dispose();
+
+    network.codeDown = true;
+    const { session, conversation } = await setup({ store, service, journal: page() });
+    await session.restore();
+    await expect(conversation.restore()).resolves.toBeUndefined();
+    expect(page().left()).toMatchObject([{ text: 'cut off' }]);
+    expect(service.posts()).toEqual([]);
+
+    network.codeDown = false;
+    await conversation.send({ text: 'next' });
+    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    expect(textsOf(service, conversation.requestId.value!)).toEqual(['cut off', 'next']);
+    expect(page().left()).toEqual([]);
+    expect(loads).toContain('./journalRecovery.ts');
+    conversation.dispose();
+  });
+
+  it('forgetting the visitor empties an outbox it cannot read yet: nothing of theirs goes out later', async () => {
+    const { network } = codeOnDemand();
+    const service = createFakeService();
+    const store = createMemoryStore();
+    const rid = `support-group-${service.projectId}-0123456789abcdef0123456789abcdef`;
+    await store.set('conversation', { requestId: rid });
+    await store.set('outbox', [leftItem(rid, 'theirs', 'left-1')]);
+    network.codeDown = true;
+    const { session, conversation } = await setup({ store, service });
+    await session.restore();
+    await conversation.restore();
+    await conversation.forget();
+    expect(await store.get('outbox')).toBeUndefined();
+    network.codeDown = false;
+    conversation.resume();
+    await wait(150);
+    expect(service.posts()).toEqual([]);
+    conversation.dispose();
+  });
+
+  it('a later message downloads whether it names the visitor again; not downloaded, it goes without and the next one does', async () => {
+    const { network, loads } = codeOnDemand();
+    let who: IdentityAttributes = { userFullname: 'Ada' };
+    const { service, conversation } = await setup({ identity: () => who });
+    await conversation.send({ text: 'one' });
+    expect(loads).toEqual([]);
+    who = { userFullname: 'Ada Lovelace' };
+    network.codeDown = true;
+    await conversation.send({ text: 'two' });
+    network.codeDown = false;
+    await conversation.send({ text: 'three' });
+    const attributes = service.posts().map((p) => (p.body as { attributes: Record<string, unknown> }).attributes.userFullname);
+    // The first message's name comes with the first-message fields (none here).
+    expect(attributes).toEqual([undefined, undefined, 'Ada Lovelace']);
+    expect(loads).toContain('./identityUpdate.ts');
+    conversation.dispose();
+  });
+});
