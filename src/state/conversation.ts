@@ -299,9 +299,9 @@ export function createConversation(options: {
   }
 
   /**
-   * `updateUserFullname` / `updateUserEmail` from the other side (incomingSort.ts `IncomingSort.updates`) update the
-   * stored visitor (identityFromMessages.ts, code of its own). Not downloaded (offline): the visitor
-   * stays as stored.
+   * `updateUserFullname` / `updateUserEmail` from the other side (incomingSort.ts `IncomingSort.updates`)
+   * update the stored visitor (identityFromMessages.ts, code of its own). Not downloaded (offline):
+   * the visitor stays as stored.
    */
   function applyIdentityUpdates(updates: readonly WireMessage[]) {
     if (!updates.length) return;
