@@ -72,6 +72,8 @@ describe('the first open', () => {
       'src/ui/FailedStatus.tsx',
       'src/ui/DropHint.tsx',
       'src/ui/CharCount.tsx',
+      // The launcher's count: a first open is in the window, it shows no count.
+      'src/ui/UnreadBadge.tsx',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

@@ -6,6 +6,7 @@ import { lazyView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
 import { prefetchMessageText } from './markdown/MessageText.tsx';
 import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
+import { prefetchUnreadBadge } from './unreadBadgeOnDemand.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
 const later = () => import('./laterViews.ts');
@@ -22,7 +23,15 @@ const UploadList = lazyView(() => later().then((m) => m.UploadList));
 const PoweredBy = lazyView(() => import('./PoweredBy.tsx').then((m) => m.PoweredBy));
 // The home screen and the conversation list (issue 11): only with `startFromHome` or several conversations.
 const Home = lazyView(() => import('./Home.tsx').then((m) => m.Home));
-const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList, { prefetch: prefetchMessageText }, { prefetch: prefetchQuickReplies }];
+const LATER_VIEWS = [
+  CloseConfirm,
+  ConversationEnd,
+  ImageViewer,
+  UploadList,
+  { prefetch: prefetchMessageText },
+  { prefetch: prefetchQuickReplies },
+  { prefetch: prefetchUnreadBadge },
+];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
 function Body({ inputId }: { inputId: string }) {

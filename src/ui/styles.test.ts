@@ -34,6 +34,7 @@ describe('the first open’s stylesheet (styles.ts)', () => {
       ['Callout.css', '.pending .callout'],
       ['Callout.css', '.align-right .callout'],
       ['Callout.css', '.align-left .callout'],
+      ['UnreadBadge.css', '.unread-badge'],
     ];
     for (const [file, selector] of rare) {
       expect(firstOpen).not.toContain(selector);
