@@ -141,20 +141,10 @@ export function MessageList() {
     const el = listRef.current;
     const current = shownRef.current;
     if (!el || !current) return;
-    const { window } = current;
-    const length = current.messages.length;
-    stuck.current = follows(stuck.current, window, length, { atBottom: atBottom(el), up: el.scrollTop < lastTop.current });
+    stuck.current = follows(stuck.current, current.window, current.messages.length, { atBottom: atBottom(el), up: el.scrollTop < lastTop.current });
     lastTop.current = el.scrollTop;
-    const scroll = scroller.current;
-    if (!scroll) return;
-    // One step at a time (the list keeps its place between them).
-    if (anchor.current) return;
-    const next = scroll.nextWindow(el, window, length, stuck.current);
-    if (next === window) return;
-    anchor.current = scroll.captureAnchor(el);
-    if (next.end < length) current.news?.clear();
-    current.window = next;
-    redraw(0);
+    // A long conversation's window steps as the visitor scrolls (listScroll.ts).
+    if (scroller.current?.scrolled(el, current, stuck.current, anchor)) redraw(0);
   };
 
   const s = settings.value;

@@ -76,3 +76,19 @@ export function carry(
   shown.window = next;
   return anchor;
 }
+
+/**
+ * The visitor scrolled: the window takes the step the position asks for, one at a time (the list
+ * keeps its place between them: `anchor` holds it until the list has rendered the step). Whether
+ * it moved, so the list renders again.
+ */
+export function scrolled(list: HTMLElement, shown: ShownList<TimedMessage>, following: boolean, anchor: { current: ScrollAnchor | null }): boolean {
+  const length = shown.messages.length;
+  if (anchor.current) return false;
+  const next = nextWindow(list, shown.window, length, following);
+  if (next === shown.window) return false;
+  anchor.current = captureAnchor(list);
+  if (next.end < length) shown.news?.clear();
+  shown.window = next;
+  return true;
+}
