@@ -20,14 +20,8 @@ const FileMessage = lazyView(() => import('./FileMessage.tsx').then((m) => m.Fil
 
 /** What the bubble holds (called, not rendered as a component of its own: one fewer per bubble). */
 function messageContent(message: TimedMessage) {
-  if (message.type === 'image') {
-    return (
-      <>
-        <ImageMessage.View metadata={message.metadata} alt={message.text && !/^\[.*\]\(.*\)$/.test(message.text) ? message.text : ''} />
-        {message.text && message.metadata?.src !== undefined && message.text !== message.metadata?.name && <Markdown text={message.text} />}
-      </>
-    );
-  }
+  // An image brings its caption (ImageMessage.tsx).
+  if (message.type === 'image') return <ImageMessage.View message={message} />;
   if (message.type === 'file') return <FileMessage.View metadata={message.metadata} fallbackName={message.text} />;
   return <Markdown text={message.text} />;
 }
