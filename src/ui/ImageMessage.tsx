@@ -54,3 +54,6 @@ function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: 
     </button>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default ImageMessage;

@@ -14,7 +14,7 @@ import { windowRuns } from '../state/messageRuns.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
 
 // Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
-const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) => m.TypingIndicator));
+const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx'));
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
