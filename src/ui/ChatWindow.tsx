@@ -63,7 +63,7 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
   return (
     <section
       part="window"
-      class={`window${dragging ? ' is-dragging' : ''}${closing ? ' is-closing' : ''}`}
+      class={`window${closing ? ' is-closing' : ''}`}
       aria-hidden={closing || undefined}
       inert={closing}
       role="dialog"

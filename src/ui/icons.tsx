@@ -1,7 +1,7 @@
 import { CHAT_ICON_PATH } from '../state/launcherIcon.ts';
 
 /** Inline SVG icons: no requests, no fonts, inherit `currentColor`. Decorative: hidden from AT. */
-export const svg = { 'aria-hidden': 'true' as const, focusable: 'false' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
+export const svg = { 'aria-hidden': 'true' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
 
 /** An icon drawn by one path. */
 function icon(d: string) {
