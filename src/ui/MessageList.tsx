@@ -79,26 +79,17 @@ export function MessageList() {
   // listScroll.ts is there (a short conversation never needs it), it is the tail.
   const shown = (shownRef.current ??= { messages, window: tailWindow(messages.length), news: null });
   if (shown.messages !== messages) {
-    const scroll = scroller.current;
-    const el = listRef.current;
-    if (scroll) {
-      // Always carried, also when a scroll step waits for this render: a step taken as messages
-      // arrive would otherwise leave them out of the window, and the list would stop following.
-      // A step's anchor, taken before anything moved, is the one to keep.
-      const moved = scroll.carry(shown, messages, stuck, el);
-      anchor.current ??= moved;
-    } else shown.window = tailWindow(messages.length);
+    // Always carried, also when a scroll step waits for this render: a step taken as messages
+    // arrive would otherwise leave them out of the window, and the list would stop following.
+    if (scroller.current) scroller.current.carry(shown, messages, stuck, listRef.current, anchor);
+    else shown.window = tailWindow(messages.length);
     shown.messages = messages;
   }
   const { start, end } = shown.window;
 
+  // The place a long conversation's step kept (only listScroll.ts notes one), put back once rendered.
   useLayoutEffect(() => {
-    const el = listRef.current;
-    if (el && anchor.current && scroller.current) {
-      scroller.current.restoreAnchor(el, anchor.current);
-      lastTop.current = el.scrollTop;
-    }
-    anchor.current = null;
+    if (anchor.current) lastTop.current = scroller.current!.keepPlace(listRef.current!, anchor);
   });
 
   useLayoutEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimedMessage } from '../state/splitMessages.ts';
-import { captureAnchor, restoreAnchor, scrolled, type ScrollAnchor } from './listScroll.ts';
+import { captureAnchor, keepPlace, restoreAnchor, scrolled, type ScrollAnchor } from './listScroll.ts';
 import type { ShownList } from './listWindow.ts';
 
 /** A list of `count` messages 40 px tall, scrolled by `scrollTop`: each box as the browser would measure it, its reads counted. */
@@ -42,6 +42,16 @@ describe('listScroll: the anchor a step keeps', () => {
     scroll(-200);
     restoreAnchor(list, anchor);
     expect(captureAnchor(list)).toEqual(anchor);
+  });
+
+  it('is kept once after the render that moved it, then let go (the list reads its position from there)', () => {
+    const { list, scroll } = laidOutList(60, 1010);
+    const note: { current: ScrollAnchor | null } = { current: captureAnchor(list) };
+    scroll(-200);
+    expect(keepPlace(list, note)).toBe(1010);
+    expect(note.current).toBeNull();
+    scroll(-200);
+    expect(keepPlace(list, note)).toBe(810);
   });
 });
 
