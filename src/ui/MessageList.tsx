@@ -119,10 +119,8 @@ export function MessageList() {
       void import('./listScroll.ts').then(
         (loaded) => {
           scroller.current ??= loaded;
-          // From now on only what arrives is announced: what is shown already is not news.
-          shownRef.current!.news ??= new Set();
+          loaded.start(shownRef.current!, listRef.current);
           redraw(0);
-          listRef.current?.dispatchEvent(new Event('scroll'));
         },
         () => undefined,
       );

@@ -86,6 +86,15 @@ export function keepPlace(list: HTMLElement, anchor: { current: ScrollAnchor | n
 }
 
 /**
+ * The code is there: from now on only what arrives is announced (what is shown already is not news),
+ * and the step a scroll asked for meanwhile is taken.
+ */
+export function start(shown: ShownList<TimedMessage>, list: HTMLElement | null): void {
+  shown.news ??= new Set();
+  list?.dispatchEvent(new Event('scroll'));
+}
+
+/**
  * The visitor scrolled: the window takes the step the position asks for, one at a time (the list
  * keeps its place between them: `anchor` holds it until the list has rendered the step). Whether
  * it moved, so the list renders again.
