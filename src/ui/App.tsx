@@ -8,8 +8,8 @@ import { Launcher } from './Launcher.tsx';
 import { lazyView } from './lazyView.tsx';
 
 // The callout and the message preview show on some visits only: their code and styles come when they do.
-const Callout = lazyView(() => import('./Callout.tsx').then((m) => m.Callout));
-const Preview = lazyView(() => import('./MessagePreview.tsx').then((m) => m.MessagePreview));
+const Callout = lazyView(() => import('./Callout.tsx'));
+const Preview = lazyView(() => import('./MessagePreview.tsx'));
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 /** The closing animation's length (ChatWindow.css `pl-fall`). */

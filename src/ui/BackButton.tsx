@@ -40,3 +40,6 @@ export function BackButton() {
     </button>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default BackButton;

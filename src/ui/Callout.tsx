@@ -22,3 +22,6 @@ export function Callout() {
     </div>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default Callout;

@@ -2,27 +2,35 @@ import { useEffect, useState } from 'preact/hooks';
 import { useWidget, useT } from './context.ts';
 import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
-import { lazyView } from './lazyView.tsx';
+import { lazyView, laterView } from './lazyView.tsx';
 import { MessageList } from './MessageList.tsx';
 import { prefetchMessageText } from './markdown/MessageText.tsx';
 import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
+import { prefetchUnreadBadge } from './unreadBadgeOnDemand.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
-const later = () => import('./laterViews.ts');
-const CloseConfirm = lazyView(() => later().then((m) => m.CloseConfirm));
-const ConversationEnd = lazyView(() => later().then((m) => m.ConversationEnd));
-const ImageViewer = lazyView(() => later().then((m) => m.ImageViewer));
-const DropHint = lazyView(() => later().then((m) => m.DropHint));
-const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx').then((m) => m.DepartmentSelect));
-const PreChatForm = lazyView(() => import('./PreChatForm.tsx').then((m) => m.PreChatForm));
+const CloseConfirm = laterView('CloseConfirm');
+const ConversationEnd = laterView('ConversationEnd');
+const ImageViewer = laterView('ImageViewer');
+const DropHint = laterView('DropHint');
+const DepartmentSelect = lazyView(() => import('./DepartmentSelect.tsx'));
+const PreChatForm = lazyView(() => import('./PreChatForm.tsx'));
 // Shown only while closed or nobody is available.
-const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx').then((m) => m.OfflineNotice));
-const UploadList = lazyView(() => later().then((m) => m.UploadList));
+const OfflineNotice = lazyView(() => import('./OfflineNotice.tsx'));
+const UploadList = laterView('UploadList');
 // The service's own HTML (poweredBy) waits for DOMPurify anyway: the line and its styles come with it.
-const PoweredBy = lazyView(() => import('./PoweredBy.tsx').then((m) => m.PoweredBy));
+const PoweredBy = lazyView(() => import('./PoweredBy.tsx'));
 // The home screen and the conversation list (issue 11): only with `startFromHome` or several conversations.
-const Home = lazyView(() => import('./Home.tsx').then((m) => m.Home));
-const LATER_VIEWS = [CloseConfirm, ConversationEnd, ImageViewer, UploadList, { prefetch: prefetchMessageText }, { prefetch: prefetchQuickReplies }];
+const Home = lazyView(() => import('./Home.tsx'));
+const LATER_VIEWS = [
+  CloseConfirm,
+  ConversationEnd,
+  ImageViewer,
+  UploadList,
+  { prefetch: prefetchMessageText },
+  { prefetch: prefetchQuickReplies },
+  { prefetch: prefetchUnreadBadge },
+];
 
 /** Below the header: the intake steps first when configured, then the conversation. */
 function Body({ inputId }: { inputId: string }) {
@@ -55,7 +63,7 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
   return (
     <section
       part="window"
-      class={`window${dragging ? ' is-dragging' : ''}${closing ? ' is-closing' : ''}`}
+      class={`window${closing ? ' is-closing' : ''}`}
       aria-hidden={closing || undefined}
       inert={closing}
       role="dialog"

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 import { useWidget, useT } from './context.ts';
 import { PaperclipIcon, SendIcon, SmileIcon } from './icons.tsx';
-import { lazyView } from './lazyView.tsx';
+import { lazyView, laterView } from './lazyView.tsx';
 
 /** The emoji picker, its data and its styles come on first use. */
-const Picker = lazyView(() => import('./emoji/EmojiPicker.tsx').then((m) => m.EmojiPicker));
+const Picker = lazyView(() => import('./emoji/EmojiPicker.tsx'));
 /** The count near the length limit comes with the later views (prefetched once the window opens). */
-const CharCount = lazyView(() => import('./laterViews.ts').then((m) => m.CharCount));
+const CharCount = laterView('CharCount');
 
 const MAX_HEIGHT_PX = 120;
 

@@ -31,3 +31,6 @@ export function DepartmentSelect() {
     </div>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default DepartmentSelect;

@@ -58,3 +58,6 @@ function FileIcon() {
     </svg>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default FileMessage;

@@ -85,3 +85,6 @@ export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; en
     </div>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default Gallery;

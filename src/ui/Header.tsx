@@ -4,9 +4,9 @@ import { lazyView } from './lazyView.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 
 // Only where a project offers it (`allowTranscriptDownload`, off by default).
-const TranscriptButton = lazyView(() => import('./TranscriptButton.tsx').then((m) => m.TranscriptButton));
+const TranscriptButton = lazyView(() => import('./TranscriptButton.tsx'));
 // Only for visitors with a home screen or several conversations.
-const BackButton = lazyView(() => import('./BackButton.tsx').then((m) => m.BackButton));
+const BackButton = lazyView(() => import('./BackButton.tsx'));
 
 export function Header({ titleId }: { titleId: string }) {
   const { title, intents, settings, conversation, conversations, ui } = useWidget();

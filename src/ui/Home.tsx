@@ -117,3 +117,6 @@ export function Home({ listId }: { listId: string }) {
     </div>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default Home;

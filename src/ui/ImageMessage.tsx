@@ -1,7 +1,9 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
+import type { TimedMessage } from '../state/splitMessages.ts';
 import { useWidget, useT, useCss } from './context.ts';
 import imageMessageCss from './ImageMessage.css?inline';
+import { MessageText } from './markdown/MessageText.tsx';
 
 const MAX_WIDTH = 240;
 const MAX_HEIGHT = 320;
@@ -15,7 +17,20 @@ export function fittedSize(width: unknown, height: unknown): { width: number; he
   return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
 }
 
-export function ImageMessage({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }) {
+/**
+ * An image message's content: the image, and the text sent with it as its caption, unless that
+ * only names the file (a markdown link to it, or the file's name).
+ */
+export function ImageMessage({ message: { metadata, text } }: { message: TimedMessage }) {
+  return (
+    <>
+      <Image metadata={metadata} alt={text && !/^\[.*\]\(.*\)$/.test(text) ? text : ''} />
+      {text && metadata?.src !== undefined && text !== metadata?.name && <MessageText text={text} />}
+    </>
+  );
+}
+
+function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }) {
   useCss(imageMessageCss);
   const { intents } = useWidget();
   const t = useT();
@@ -39,3 +54,6 @@ export function ImageMessage({ metadata, alt }: { metadata: MessageMetadata | un
     </button>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default ImageMessage;

@@ -1,6 +1,12 @@
 import { useWidget, useT } from './context.ts';
 import { ChatIcon, ChevronDownIcon } from './icons.tsx';
-import { UnreadBadge, useUnreadTotal } from './UnreadBadge.tsx';
+import { UnreadBadge } from './unreadBadgeOnDemand.ts';
+
+/** Unread replies everywhere: the current conversation's and the visitor's other conversations'. */
+function useUnreadTotal(): number {
+  const { conversation, conversations } = useWidget();
+  return conversation.unread.value + (conversations.value?.unreadElsewhere.value ?? 0);
+}
 
 /** The round button in the corner: opens and closes the window, shows the unread count. */
 export function Launcher({ buttonRef }: { buttonRef: { current: HTMLButtonElement | null } }) {
@@ -28,7 +34,7 @@ export function Launcher({ buttonRef }: { buttonRef: { current: HTMLButtonElemen
       ) : (
         <ChatIcon />
       )}
-      {!open && <UnreadBadge />}
+      {!open && count > 0 && <UnreadBadge count={count} />}
     </button>
   );
 }

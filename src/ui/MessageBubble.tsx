@@ -6,28 +6,22 @@ import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
 import { ClockText, type ListClock } from './ClockText.tsx';
 import { isoTime } from './formatTime.ts';
-import { lazyView } from './lazyView.tsx';
+import { lazyView, laterView } from './lazyView.tsx';
 import { memoView } from './memoView.ts';
 import { MessageText as Markdown } from './markdown/MessageText.tsx';
 import { QuickReplies } from './quickRepliesOnDemand.ts';
 
 // Not sent: the status, its reason and Retry / Delete come with the later views (prefetched once the window opens).
-const FailedStatus = lazyView(() => import('./laterViews.ts').then((m) => m.FailedStatus));
+const FailedStatus = laterView('FailedStatus');
 // Images, galleries and file cards are rare: their code and styles come when the first one is shown.
-const ImageMessage = lazyView(() => import('./ImageMessage.tsx').then((m) => m.ImageMessage));
-const Gallery = lazyView(() => import('./Gallery.tsx').then((m) => m.Gallery));
-const FileMessage = lazyView(() => import('./FileMessage.tsx').then((m) => m.FileMessage));
+const ImageMessage = lazyView(() => import('./ImageMessage.tsx'));
+const Gallery = lazyView(() => import('./Gallery.tsx'));
+const FileMessage = lazyView(() => import('./FileMessage.tsx'));
 
 /** What the bubble holds (called, not rendered as a component of its own: one fewer per bubble). */
 function messageContent(message: TimedMessage) {
-  if (message.type === 'image') {
-    return (
-      <>
-        <ImageMessage.View metadata={message.metadata} alt={message.text && !/^\[.*\]\(.*\)$/.test(message.text) ? message.text : ''} />
-        {message.text && message.metadata?.src !== undefined && message.text !== message.metadata?.name && <Markdown text={message.text} />}
-      </>
-    );
-  }
+  // An image brings its caption (ImageMessage.tsx).
+  if (message.type === 'image') return <ImageMessage.View message={message} />;
   if (message.type === 'file') return <FileMessage.View metadata={message.metadata} fallbackName={message.text} />;
   return <Markdown text={message.text} />;
 }

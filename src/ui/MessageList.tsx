@@ -14,7 +14,7 @@ import { windowRuns } from '../state/messageRuns.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
 
 // Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
-const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx').then((m) => m.TypingIndicator));
+const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx'));
 
 /** Near the bottom, new messages scroll into view; a visitor reading older ones is left alone. */
 const STICK_PX = 80;
@@ -79,26 +79,17 @@ export function MessageList() {
   // listScroll.ts is there (a short conversation never needs it), it is the tail.
   const shown = (shownRef.current ??= { messages, window: tailWindow(messages.length), news: null });
   if (shown.messages !== messages) {
-    const scroll = scroller.current;
-    const el = listRef.current;
-    if (scroll) {
-      // Always carried, also when a scroll step waits for this render: a step taken as messages
-      // arrive would otherwise leave them out of the window, and the list would stop following.
-      // A step's anchor, taken before anything moved, is the one to keep.
-      const moved = scroll.carry(shown, messages, stuck, el);
-      anchor.current ??= moved;
-    } else shown.window = tailWindow(messages.length);
+    // Always carried, also when a scroll step waits for this render: a step taken as messages
+    // arrive would otherwise leave them out of the window, and the list would stop following.
+    if (scroller.current) scroller.current.carry(shown, messages, stuck, listRef.current, anchor);
+    else shown.window = tailWindow(messages.length);
     shown.messages = messages;
   }
   const { start, end } = shown.window;
 
+  // The place a long conversation's step kept (only listScroll.ts notes one), put back once rendered.
   useLayoutEffect(() => {
-    const el = listRef.current;
-    if (el && anchor.current && scroller.current) {
-      scroller.current.restoreAnchor(el, anchor.current);
-      lastTop.current = el.scrollTop;
-    }
-    anchor.current = null;
+    if (anchor.current) lastTop.current = scroller.current!.keepPlace(listRef.current!, anchor);
   });
 
   useLayoutEffect(() => {
@@ -128,10 +119,8 @@ export function MessageList() {
       void import('./listScroll.ts').then(
         (loaded) => {
           scroller.current ??= loaded;
-          // From now on only what arrives is announced: what is shown already is not news.
-          shownRef.current!.news ??= new Set();
+          loaded.start(shownRef.current!, listRef.current);
           redraw(0);
-          listRef.current?.dispatchEvent(new Event('scroll'));
         },
         () => undefined,
       );
@@ -141,20 +130,10 @@ export function MessageList() {
     const el = listRef.current;
     const current = shownRef.current;
     if (!el || !current) return;
-    const { window } = current;
-    const length = current.messages.length;
-    stuck.current = follows(stuck.current, window, length, { atBottom: atBottom(el), up: el.scrollTop < lastTop.current });
+    stuck.current = follows(stuck.current, current.window, current.messages.length, { atBottom: atBottom(el), up: el.scrollTop < lastTop.current });
     lastTop.current = el.scrollTop;
-    const scroll = scroller.current;
-    if (!scroll) return;
-    // One step at a time (the list keeps its place between them).
-    if (anchor.current) return;
-    const next = scroll.nextWindow(el, window, length, stuck.current);
-    if (next === window) return;
-    anchor.current = scroll.captureAnchor(el);
-    if (next.end < length) current.news?.clear();
-    current.window = next;
-    redraw(0);
+    // A long conversation's window steps as the visitor scrolls (listScroll.ts).
+    if (scroller.current?.scrolled(el, current, stuck.current, anchor)) redraw(0);
   };
 
   const s = settings.value;

@@ -27,3 +27,6 @@ export function MessagePreview() {
     </div>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default MessagePreview;

@@ -25,3 +25,6 @@ export function OfflineNotice() {
     </div>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default OfflineNotice;

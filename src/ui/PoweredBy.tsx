@@ -14,3 +14,6 @@ export function PoweredBy({ html }: { html: string }) {
     </footer>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default PoweredBy;

@@ -128,3 +128,6 @@ export function PreChatForm() {
     </form>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default PreChatForm;

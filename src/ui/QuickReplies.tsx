@@ -31,3 +31,6 @@ export function QuickReplies({ buttons, enabled, messageKey }: { buttons: Attach
     </div>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default QuickReplies;

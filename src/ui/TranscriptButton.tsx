@@ -23,3 +23,6 @@ export function TranscriptButton() {
     </button>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default TranscriptButton;

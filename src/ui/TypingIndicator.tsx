@@ -15,3 +15,6 @@ export function TypingIndicator({ name }: { name?: string }) {
     </li>
   );
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default TypingIndicator;

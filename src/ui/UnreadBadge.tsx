@@ -1,15 +1,13 @@
-import { useWidget } from './context.ts';
+import { useCss } from './context.ts';
+import css from './UnreadBadge.css?inline';
 
-/** Unread replies everywhere: the current conversation's and the visitor's other conversations'. */
-export function useUnreadTotal(): number {
-  const { conversation, conversations } = useWidget();
-  return conversation.unread.value + (conversations.value?.unreadElsewhere.value ?? 0);
-}
-
-/** The count on the launcher; the launcher's name says it in words (so the badge is hidden from AT). */
-export function UnreadBadge() {
-  const count = useUnreadTotal();
-  if (!count) return null;
+/**
+ * The count on the launcher; the launcher's name says it in words (so the badge is hidden from AT).
+ * A first open never shows it (the visitor is in the window): it comes with the later views
+ * (laterViews.ts), prefetched once the window opens, or fetched when a count first shows.
+ */
+export function UnreadBadge({ count }: { count: number }) {
+  useCss(css);
   return (
     <span part="unread-badge" class="unread-badge" aria-hidden="true">
       {count > 99 ? '99+' : count}

@@ -1,77 +1,33 @@
 import { CHAT_ICON_PATH } from '../state/launcherIcon.ts';
 
 /** Inline SVG icons: no requests, no fonts, inherit `currentColor`. Decorative: hidden from AT. */
-export const svg = { 'aria-hidden': 'true' as const, focusable: 'false' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
+export const svg = { 'aria-hidden': 'true' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
 
-export function ChatIcon() {
-  return (
+/** An icon drawn by one path. */
+function icon(d: string) {
+  return () => (
     <svg {...svg}>
-      <path fill="currentColor" d={CHAT_ICON_PATH} />
+      <path fill="currentColor" d={d} />
     </svg>
   );
 }
 
-export function CloseIcon() {
-  return (
-    <svg {...svg}>
-      <path fill="currentColor" d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z" />
-    </svg>
-  );
-}
+export const ChatIcon = icon(CHAT_ICON_PATH);
 
-export function SendIcon() {
-  return (
-    <svg {...svg}>
-      <path fill="currentColor" d="M3 20.5v-7l9-1.5-9-1.5v-7L22 12 3 20.5Z" />
-    </svg>
-  );
-}
+export const CloseIcon = icon('M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z');
 
-export function ChevronDownIcon() {
-  return (
-    <svg {...svg}>
-      <path fill="currentColor" d="m12 15.4-6-6L7.4 8l4.6 4.6L16.6 8 18 9.4l-6 6Z" />
-    </svg>
-  );
-}
+export const SendIcon = icon('M3 20.5v-7l9-1.5-9-1.5v-7L22 12 3 20.5Z');
 
-export function PaperclipIcon() {
-  return (
-    <svg {...svg}>
-      <path
-        fill="currentColor"
-        d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10h-1.5Z"
-      />
-    </svg>
-  );
-}
+export const ChevronDownIcon = icon('m12 15.4-6-6L7.4 8l4.6 4.6L16.6 8 18 9.4l-6 6Z');
 
-export function MoreIcon() {
-  return (
-    <svg {...svg}>
-      <path fill="currentColor" d="M12 8a2 2 0 1 0 0-4 2 2 0 0 0 0 4Zm0 6a2 2 0 1 0 0-4 2 2 0 0 0 0 4Zm0 6a2 2 0 1 0 0-4 2 2 0 0 0 0 4Z" />
-    </svg>
-  );
-}
+export const PaperclipIcon = icon(
+  'M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10h-1.5Z',
+);
 
-export function EndChatIcon() {
-  return (
-    <svg {...svg}>
-      <path
-        fill="currentColor"
-        d="M5 3h9a2 2 0 0 1 2 2v3h-2V5H5v14h9v-3h2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm11.6 4.6L21 12l-4.4 4.4-1.4-1.4 2-2H9v-2h8.2l-2-2 1.4-1.4Z"
-      />
-    </svg>
-  );
-}
+export const EndChatIcon = icon(
+  'M5 3h9a2 2 0 0 1 2 2v3h-2V5H5v14h9v-3h2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm11.6 4.6L21 12l-4.4 4.4-1.4-1.4 2-2H9v-2h8.2l-2-2 1.4-1.4Z',
+);
 
-export function SmileIcon() {
-  return (
-    <svg {...svg}>
-      <path
-        fill="currentColor"
-        d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-4 9.5h8a4 4 0 0 1-8 0ZM9 8.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
-      />
-    </svg>
-  );
-}
+export const SmileIcon = icon(
+  'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-4 9.5h8a4 4 0 0 1-8 0ZM9 8.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z',
+);

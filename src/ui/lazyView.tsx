@@ -1,6 +1,7 @@
-import type { ComponentType, JSX } from 'preact';
+import type { ComponentProps, ComponentType, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { useWidget } from './context.ts';
+import type * as LaterViews from './laterViews.ts';
 
 /**
  * A view whose code is fetched when it is first needed (or prefetched), so the first open of the
@@ -8,6 +9,8 @@ import { useWidget } from './context.ts';
  * component it got, which is code (the same for every widget on the page), so a view mounted after
  * the download paints at once instead of a frame later. The view waits for the English texts of the
  * views loaded on demand too (i18n/en-views.ts), so it never paints a key in place of its text.
+ * A view with a chunk of its own is its module's default export (`lazyView(() => import('./X.tsx'))`:
+ * no name of its own to pick in each stub); those of the later views' chunk are named (`laterView`).
  */
 export interface LazyView<P> {
   View: (props: P) => JSX.Element | null;
@@ -15,10 +18,10 @@ export interface LazyView<P> {
   prefetch(): void;
 }
 
-/** `Fallback` is drawn until the code is there (nothing without one): it must show the same content, plainer. */
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>, Fallback?: ComponentType<P>): LazyView<P> {
+/** `Fallback` is drawn until the code is there (nothing without one): the same content, plainer, or what stood there before (Presence.tsx: the reply time). */
+export function lazyView<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, Fallback?: ComponentType<P>): LazyView<P> {
   let downloaded: ComponentType<P> | null = null;
-  const fetch = () => load().then((view) => (downloaded = view));
+  const fetch = () => load().then((module) => (downloaded = module.default));
   const prefetch = () => void fetch().catch(() => undefined);
   function View(props: P) {
     const { viewTexts } = useWidget();
@@ -40,4 +43,15 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
     return <Component {...props} />;
   }
   return { View, prefetch };
+}
+
+type LaterViews = typeof LaterViews;
+type LaterViewProps<K extends keyof LaterViews> = ComponentProps<LaterViews[K]> & object;
+
+/**
+ * A view of the later views' chunk (laterViews.ts): what the widget shows on few visits, one
+ * request for all of them, prefetched at idle once the window opens (ChatWindow).
+ */
+export function laterView<K extends keyof LaterViews>(name: K): LazyView<LaterViewProps<K>> {
+  return lazyView<LaterViewProps<K>>(() => import('./laterViews.ts').then((views) => ({ default: views[name] as ComponentType<LaterViewProps<K>> })));
 }

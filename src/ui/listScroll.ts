@@ -56,23 +56,56 @@ export function restoreAnchor(list: HTMLElement, anchor: ScrollAnchor): void {
 
 /**
  * The messages changed: the window carried over them (listSteps.ts), what arrived noted as news, and
- * the position to keep when the window moved above what the visitor reads. What the visitor just
- * wrote is always shown, wherever they had scrolled to (`stuck` becomes true).
+ * the position to keep when the window moved above what the visitor reads (into `anchor`, unless a
+ * scroll step's is waiting there: taken before anything moved, it is the one to keep). What the
+ * visitor just wrote is always shown, wherever they had scrolled to (`stuck` becomes true).
  */
 export function carry(
   shown: ShownList<TimedMessage>,
   messages: readonly TimedMessage[],
   stuck: { current: boolean },
   list: HTMLElement | null,
-): ScrollAnchor | null {
+  anchor: { current: ScrollAnchor | null },
+): void {
   const added = arrivals(shown.messages, messages);
   if (added.some((m) => m.fromVisitor && m.state === 'sending')) stuck.current = true;
   const next = carryWindow(shown.window, shown.messages, messages, stuck.current);
-  const anchor = list && !stuck.current && next.start !== shown.window.start ? captureAnchor(list) : null;
+  anchor.current ??= list && !stuck.current && next.start !== shown.window.start ? captureAnchor(list) : null;
   const news = (shown.news ??= new Set());
   for (const m of added) news.add(m.key);
   // Messages shown again after scrolling back down were news once: not again.
   if (next.end < messages.length) news.clear();
   shown.window = next;
-  return anchor;
+}
+
+/** After the render: the noted message put back where it was, the note cleared. The list's scroll position now. */
+export function keepPlace(list: HTMLElement, anchor: { current: ScrollAnchor | null }): number {
+  if (anchor.current) restoreAnchor(list, anchor.current);
+  anchor.current = null;
+  return list.scrollTop;
+}
+
+/**
+ * The code is there: from now on only what arrives is announced (what is shown already is not news),
+ * and the step a scroll asked for meanwhile is taken.
+ */
+export function start(shown: ShownList<TimedMessage>, list: HTMLElement | null): void {
+  shown.news ??= new Set();
+  list?.dispatchEvent(new Event('scroll'));
+}
+
+/**
+ * The visitor scrolled: the window takes the step the position asks for, one at a time (the list
+ * keeps its place between them: `anchor` holds it until the list has rendered the step). Whether
+ * it moved, so the list renders again.
+ */
+export function scrolled(list: HTMLElement, shown: ShownList<TimedMessage>, following: boolean, anchor: { current: ScrollAnchor | null }): boolean {
+  const length = shown.messages.length;
+  if (anchor.current) return false;
+  const next = nextWindow(list, shown.window, length, following);
+  if (next === shown.window) return false;
+  anchor.current = captureAnchor(list);
+  if (next.end < length) shown.news?.clear();
+  shown.window = next;
+  return true;
 }

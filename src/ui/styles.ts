@@ -7,7 +7,6 @@
  */
 import base from './base.css?inline';
 import launcher from './Launcher.css?inline';
-import unreadBadge from './UnreadBadge.css?inline';
 import chatWindow from './ChatWindow.css?inline';
 import header from './Header.css?inline';
 import avatar from './Avatar.css?inline';
@@ -17,4 +16,4 @@ import messageBubble from './MessageBubble.css?inline';
 import messageText from './markdown/MessageText.css?inline';
 import composer from './Composer.css?inline';
 
-export const widgetCss = [base, launcher, unreadBadge, chatWindow, header, avatar, presence, messageList, messageBubble, messageText, composer].join('');
+export const widgetCss = [base, launcher, chatWindow, header, avatar, presence, messageList, messageBubble, messageText, composer].join('');

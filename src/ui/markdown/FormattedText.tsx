@@ -7,3 +7,6 @@ export function FormattedText({ text }: { text: string }) {
   useCss(markdownCss);
   return <Markdown text={text} />;
 }
+
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
+export default FormattedText;

@@ -15,7 +15,7 @@ function PlainText({ text }: { text: string }) {
   );
 }
 
-const Formatted = lazyView(() => import('./FormattedText.tsx').then((m) => m.FormattedText), PlainText);
+const Formatted = lazyView(() => import('./FormattedText.tsx'), PlainText);
 
 /**
  * A message's text: markdown, formatted once the parser is there. A text with nothing to format
