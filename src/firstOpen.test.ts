@@ -78,9 +78,6 @@ describe('the first open', () => {
       'src/state/identityUpdate.ts',
       // The launcher's count: a first open is in the window, it shows no count.
       'src/ui/UnreadBadge.tsx',
-      // The reply time in words: only once the service told one (after the first paint), with its own code.
-      'src/ui/ReplyTime.tsx',
-      'src/state/replyTime.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
