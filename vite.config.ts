@@ -18,6 +18,7 @@ const LATER_CLIENT_CODE = [
   'src/state/conversationLeave.ts',
   'src/api/requests.ts',
   'src/state/identityFromMessages.ts',
+  'src/api/answerMemory.ts',
 ];
 
 /** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */

@@ -72,6 +72,8 @@ describe('the first open', () => {
       'src/ui/FailedStatus.tsx',
       'src/ui/DropHint.tsx',
       'src/ui/CharCount.tsx',
+      // What polls remember between two calls (api/http.ts `reuse`): the first poll waits for it.
+      'src/api/answerMemory.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
