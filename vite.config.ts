@@ -19,6 +19,7 @@ const LATER_CLIENT_CODE = [
   'src/api/requests.ts',
   'src/state/identityFromMessages.ts',
   'src/api/answerMemory.ts',
+  'src/state/splitParts.ts',
 ];
 
 /** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */

@@ -74,6 +74,8 @@ describe('the first open', () => {
       'src/ui/CharCount.tsx',
       // What polls remember between two calls (api/http.ts `reuse`): the first poll waits for it.
       'src/api/answerMemory.ts',
+      // A bot's split message (its parts): a first exchange has none; such a message waits for it.
+      'src/state/splitParts.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
