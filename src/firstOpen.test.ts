@@ -76,6 +76,8 @@ describe('the first open', () => {
       'src/api/answerMemory.ts',
       // A bot's split message (its parts): a first exchange has none; such a message waits for it.
       'src/state/splitParts.ts',
+      // The texts of a language other than English (and which chunk holds each): an English visit never loads them.
+      'src/i18n/locales.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
