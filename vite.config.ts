@@ -23,7 +23,7 @@ const LATER_CLIENT_CODE = [
 ];
 
 /** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
-const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts'];
+const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts', 'src/api/socketUrl.ts'];
 
 /**
  * Three builds share this file (see README "Build"):

@@ -78,6 +78,8 @@ describe('the first open', () => {
       'src/state/splitParts.ts',
       // The texts of a language other than English (and which chunk holds each): an English visit never loads them.
       'src/i18n/locales.ts',
+      // The socket's URL from the API's: with the push channel's code, only where there is a socket.
+      'src/api/socketUrl.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
