@@ -8,8 +8,13 @@ import { parseBody, type RequestOptions } from './http.ts';
  * a first open's first request polls nothing, and a poll waits for it (http.ts).
  */
 export interface AnswerMemory {
-  /** The ETag to send for `path` (a long answer's, worked out here, answerTag.ts), if any. */
-  tag(path: string, reuse: Reuse): string | undefined;
+  /**
+   * How a GET of `path` revalidates: the browser with the service's ETag (`no-cache`), or, for a long
+   * answer whose tag was worked out here (answerTag.ts), with that tag sent by us in `headers`
+   * (`no-store`): an unchanged answer is then a 304 we see, and the browser never hands the page its
+   * cached copy (at 10,000 messages, ~5 MB read on the page's thread per poll).
+   */
+  revalidate(path: string, reuse: Reuse, headers: Record<string, string>): RequestCache;
   /** A 304 that reached us: the value held for `path`, if one was made by the same `reuse`. */
   held(path: string, reuse: Reuse): { value: unknown } | undefined;
   /** The value of a 2xx answer's `text`: the one held when the text is the same, else made and remembered. */
@@ -61,7 +66,15 @@ export function createAnswerMemory(): AnswerMemory {
     return last?.reuse === reuse ? last : undefined;
   };
   return {
-    tag: (path, reuse) => held(path, reuse)?.tag,
+    revalidate(path, reuse, headers) {
+      const tag = held(path, reuse)?.tag;
+      if (!tag) return 'no-cache';
+      headers['If-None-Match'] = tag;
+      // Else the browser adds `Cache-Control: no-cache` to a request it does not cache itself, and
+      // Express (`fresh`) answers that in full whatever the tag.
+      headers['Cache-Control'] = 'max-age=0';
+      return 'no-store';
+    },
     held,
     async read(path, text, reuse, extend) {
       const last = held(path, reuse);

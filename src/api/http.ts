@@ -135,15 +135,9 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
     try {
       // Raced as the answer is: a download that never ends gives up on time too.
       const memory = reuse ? await Promise.race([answerMemory(), deadline]) : null;
-      // A long answer's tag, sent by us: an unchanged answer is a 304 we see, and the browser never
-      // hands the page its cached copy (at 10,000 messages, ~5 MB read on the page's thread per poll).
-      const tag = reuse && memory?.tag(path, reuse);
-      if (tag) {
-        headers['If-None-Match'] = tag;
-        // Else the browser adds `Cache-Control: no-cache` to a request it does not cache itself,
-        // and Express (`fresh`) answers that in full whatever the tag.
-        headers['Cache-Control'] = 'max-age=0';
-      }
+      // Works cross-origin without credentials: the browser adds If-None-Match itself and hands us
+      // the cached body on a 304 (the ETag need not be exposed to us); a long answer's tag we send.
+      const cache = reuse && (memory?.revalidate(path, reuse, headers) ?? 'no-cache');
       let response: Response;
       try {
         response = await Promise.race([
@@ -156,9 +150,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
             // same-origin browser would pop a login prompt (and a headless one would wait forever).
             credentials: 'omit',
             mode: 'cors',
-            // Works cross-origin without credentials: the browser adds If-None-Match itself and
-            // hands us the cached body on a 304 (the ETag need not be exposed to us).
-            ...(reuse ? { cache: tag ? ('no-store' as const) : ('no-cache' as const) } : {}),
+            ...(cache ? { cache } : {}),
           }),
           deadline,
         ]);
