@@ -19,6 +19,8 @@ const LATER_CLIENT_CODE = [
   'src/api/requests.ts',
   'src/state/identityFromMessages.ts',
   'src/state/identityUpdate.ts',
+  'src/api/answerMemory.ts',
+  'src/state/splitParts.ts',
 ];
 
 /**
@@ -29,7 +31,7 @@ const LATER_CLIENT_CODE = [
 const RETURNING_CODE = ['src/state/outboxRepair.ts', 'src/state/journalRecovery.ts'];
 
 /** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
-const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts'];
+const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts', 'src/api/socketUrl.ts'];
 
 /**
  * Three builds share this file (see README "Build"):

@@ -78,6 +78,14 @@ describe('the first open', () => {
       'src/state/identityUpdate.ts',
       // The launcher's count: a first open is in the window, it shows no count.
       'src/ui/UnreadBadge.tsx',
+      // What polls remember between two calls (api/http.ts `reuse`): the first poll waits for it.
+      'src/api/answerMemory.ts',
+      // A bot's split message (its parts): a first exchange has none; such a message waits for it.
+      'src/state/splitParts.ts',
+      // The texts of a language other than English (and which chunk holds each): an English visit never loads them.
+      'src/i18n/locales.ts',
+      // The socket's URL from the API's: with the push channel's code, only where there is a socket.
+      'src/api/socketUrl.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

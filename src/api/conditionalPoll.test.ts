@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { appendedItems, createHttp } from './http.ts';
+import { appendedItems } from './answerMemory.ts';
+import { createHttp } from './http.ts';
 import { listMessages } from './messages.ts';
 
 const apiUrl = 'https://api.test/v3';

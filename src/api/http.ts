@@ -1,3 +1,5 @@
+import type { AnswerMemory } from './answerMemory.ts';
+
 /**
  * The one place that speaks HTTP to the service. Everything above it gets parsed JSON or a typed
  * error; nothing above it knows about `fetch`, headers or status codes beyond `ApiError.status`.
@@ -78,7 +80,7 @@ export function joinUrl(apiUrl: string, path: string): string {
   return apiUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
-function parseBody(text: string): unknown {
+export function parseBody(text: string): unknown {
   if (!text) return undefined;
   // The reference server answers some errors in plain text ("Unauthorized"), so JSON is a hope.
   try {
@@ -88,48 +90,18 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** An answer this long (a history of a few thousand messages) is parsed in slices (api/slices.ts). */
-const PARSE_IN_SLICES_CHARS = 256 * 1024;
-/** When a long answer's ETag is worked out (answerTag.ts), after it was read. */
-const TAG_AFTER_MS = 500;
-
-/** `parseBody`, in slices for a long array (no task of ours over 50 ms on a slow phone, issue 9 §1). */
-function parseLongBody(text: string): unknown {
-  return text.length < PARSE_IN_SLICES_CHARS || !text.startsWith('[')
-    ? parseBody(text)
-    : import('./slices.ts').then((slices) => slices.parseArrayInSlices(text)).catch(() => parseBody(text));
-}
-
-/**
- * The items `after` (an answer's text) adds at the end of the array `before` held, as the text of an
- * array of their own; null when it is anything else (an item changed or removed, an empty `before`,
- * other spacing). Equal up to `before`'s closing bracket, then a comma: the whole answer parses as
- * `before`'s items followed by these, since a JSON parser is in the same state at that point in both.
- */
-export function appendedItems(before: string, after: string): string | null {
-  const head = before.slice(0, -1);
-  return before.length > 2 && before[0] === '[' && before.endsWith(']') && after[head.length] === ',' && after.startsWith(head)
-    ? `[${after.slice(head.length + 1)}`
-    : null;
-}
-
-/** The last answer read with `reuse` at one path: its raw text and what `reuse` made of it. */
-interface ReusableAnswer {
-  text: string;
-  reuse: (body: unknown) => unknown;
-  value: unknown;
-  /** The service's ETag of `text`, worked out here (answerTag.ts) for a long answer. */
-  tag?: string;
-}
-
-/** Paths remembered for `reuse` (one per conversation polled; a visitor rarely has more than one). */
-const REUSE_PATHS = 8;
-
 export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: HttpOptions): Http {
   // Captured once: a host page that later swaps `window.fetch` does not reach us.
   const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
-  // Per instance (one widget), never shared between widgets: the answers last read with `reuse`.
-  const lastAnswers = new Map<string, ReusableAnswer>();
+  // Per instance (one widget), never shared between widgets: the answers last read with `reuse`
+  // (answerMemory.ts, code of its own that the first such request waits for). Not downloaded
+  // (offline): that request is read afresh, and the next one tries again.
+  let memoryCode: Promise<AnswerMemory | null> | null = null;
+  const answerMemory = () =>
+    (memoryCode ??= import('./answerMemory.ts').then(
+      (code) => code.createAnswerMemory(),
+      () => (memoryCode = null),
+    ));
 
   return async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -140,16 +112,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       body = JSON.stringify(options.body);
     }
     if (options.token) headers.Authorization = options.token;
-    const held = options.reuse ? lastAnswers.get(path) : undefined;
-    // A long answer's tag, sent by us: an unchanged answer is a 304 we see, and the browser never
-    // hands the page its cached copy (at 10,000 messages, ~5 MB read on the page's thread per poll).
-    const tag = held?.reuse === options.reuse ? held?.tag : undefined;
-    if (tag) {
-      headers['If-None-Match'] = tag;
-      // Else the browser adds `Cache-Control: no-cache` to a request it does not cache itself,
-      // and Express (`fresh`) answers that in full whatever the tag.
-      headers['Cache-Control'] = 'max-age=0';
-    }
+    const reuse = options.reuse;
 
     const controller = new AbortController();
     const limit = options.timeoutMs ?? timeoutMs;
@@ -170,6 +133,11 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
     options.signal?.addEventListener('abort', forwardAbort);
 
     try {
+      // Raced as the answer is: a download that never ends gives up on time too.
+      const memory = reuse ? await Promise.race([answerMemory(), deadline]) : null;
+      // Works cross-origin without credentials: the browser adds If-None-Match itself and hands us
+      // the cached body on a 304 (the ETag need not be exposed to us); a long answer's tag we send.
+      const cache = reuse && (memory?.revalidate(path, reuse, headers) ?? 'no-cache');
       let response: Response;
       try {
         response = await Promise.race([
@@ -182,9 +150,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
             // same-origin browser would pop a login prompt (and a headless one would wait forever).
             credentials: 'omit',
             mode: 'cors',
-            // Works cross-origin without credentials: the browser adds If-None-Match itself and
-            // hands us the cached body on a 304 (the ETag need not be exposed to us).
-            ...(options.reuse ? { cache: tag ? ('no-store' as const) : ('no-cache' as const) } : {}),
+            ...(cache ? { cache } : {}),
           }),
           deadline,
         ]);
@@ -197,36 +163,15 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       } catch (error) {
         throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
       }
-      const last = options.reuse ? lastAnswers.get(path) : undefined;
+      const last = reuse && memory?.held(path, reuse);
       // A 304 that reaches us (a page's fetch wrapper or a service worker that revalidates by
       // itself, without the browser's cache behind it): the answer we hold is still the answer.
-      if (response.status === 304 && last && last.reuse === options.reuse) return last.value as T;
+      if (response.status === 304 && last) return last.value as T;
       if (!response.ok) {
         throw new ApiError(response.status, parseBody(text), parseRetryAfter(response.headers.get('Retry-After')));
       }
-      const reuse = options.reuse;
       if (!reuse) return parseBody(text) as T;
-      if (last && last.text === text && last.reuse === reuse) return last.value as T;
-      const more = last && last.reuse === reuse && options.extend ? appendedItems(last.text, text) : null;
-      const items = more === null ? undefined : parseBody(more);
-      const value = await (Array.isArray(items) ? options.extend!(last!.value, items) : reuse(await parseLongBody(text)));
-      lastAnswers.delete(path);
-      const answer: ReusableAnswer = { text, reuse, value };
-      lastAnswers.set(path, answer);
-      // Once the answer is shown (the next poll is seconds away): not in the frames that draw it.
-      if (text.length >= PARSE_IN_SLICES_CHARS)
-        setTimeout(
-          () =>
-            void import('./answerTag.ts')
-              .then((tags) => tags.expressEtag(text))
-              .then(
-                (tag) => tag && (answer.tag = tag),
-                () => undefined,
-              ),
-          TAG_AFTER_MS,
-        );
-      if (lastAnswers.size > REUSE_PATHS) lastAnswers.delete(lastAnswers.keys().next().value!);
-      return value as T;
+      return (await (memory ? memory.read(path, text, reuse, options.extend) : reuse(parseBody(text)))) as T;
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', forwardAbort);

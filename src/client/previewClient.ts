@@ -67,7 +67,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   async function loadLabels(language: string) {
     await translator.use(language);
     await translator.refresh(language, labelsLayer(preview.labels, language));
-    // The sample conversation speaks the preview's language too.
+    // The sample conversation speaks the preview's language too (its English: with the lazy views' texts).
+    await Promise.resolve(translator.viewTexts()).catch(() => undefined);
     conversation.history.value = previewHistory(state.t, Date.now());
     samples.value = previewConversations(state.t, Date.now());
     ui.textsChanged();

@@ -90,6 +90,9 @@ export const pendingEnOfViews = {
   EMOJI_CATEGORY_SYMBOLS: 'Symbols',
   PREV_CONVERSATIONS: 'Your conversations',
   SHOW_OLDER_CONVERSATIONS: 'Older conversations',
+  // The dashboard preview's sample conversation (client/previewHistory.ts): never a visitor's.
+  PREVIEW_SAMPLE_VISITOR: 'Hi! Do you ship to Canada?',
+  PREVIEW_SAMPLE_AGENT: 'We do — orders arrive in 3–5 business days.',
 } as const;
 
 /** Every English text of the views loaded on demand, the way `loadLocale('en')` layers them. */

@@ -1,5 +1,8 @@
 import en, { type LabelKey } from './en.ts';
+import { baseLanguage } from './language.ts';
 import { pendingEn, type PendingKey } from './pending-en.ts';
+
+export { baseLanguage };
 
 /** Languages the widget ships its own texts for. English is the fallback for everything else. */
 export const SHIPPED_LANGUAGES = ['en', 'it', 'es', 'fr', 'de', 'pt', 'ar'] as const;
@@ -20,7 +23,10 @@ type PluralKey = `${PluralBase}_${Intl.LDMLPluralRule}`;
  */
 export type LocaleTexts = Record<Exclude<TextKey, PluralKey> | `${PluralBase}_other`, string> & Partial<Record<PluralKey, string>>;
 
-/** One chunk per language, so a visitor downloads only their own. */
+/**
+ * One chunk per language, so a visitor downloads only their own. This module is a chunk of its own
+ * too (translator.ts loads it for a language other than English): an English visit never runs it.
+ */
 const LOADERS: Record<Exclude<ShippedLanguage, 'en'>, () => Promise<{ default: LocaleTexts }>> = {
   it: () => import('./it.ts'),
   es: () => import('./es.ts'),
@@ -29,11 +35,6 @@ const LOADERS: Record<Exclude<ShippedLanguage, 'en'>, () => Promise<{ default: L
   pt: () => import('./pt.ts'),
   ar: () => import('./ar.ts'),
 };
-
-/** `pt-BR` → `pt`, `ar_EG` → `ar`. */
-export function baseLanguage(tag: string): string {
-  return (tag || 'en').toLowerCase().split(/[-_]/)[0] || 'en';
-}
 
 /** Whether the widget ships texts for the base language of `lang` (`pt-BR` counts as `pt`). */
 export function isShipped(lang: string): boolean {

@@ -9,8 +9,6 @@ import type { pendingEnOfViews } from './en-views.ts';
  */
 export const pendingEn = {
   BUTTON_EMOJI: 'Insert emoji',
-  PREVIEW_SAMPLE_VISITOR: 'Hi! Do you ship to Canada?',
-  PREVIEW_SAMPLE_AGENT: 'We do — orders arrive in 3–5 business days.',
 } as const;
 
 export type PendingKey = keyof typeof pendingEn | keyof typeof pendingEnOfViews;

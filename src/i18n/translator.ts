@@ -1,10 +1,13 @@
 import type { i18n } from 'i18next';
 import en, { type LabelKey } from './en.ts';
-import { baseLanguage, loadLocale } from './locales.ts';
+import { baseLanguage } from './language.ts';
 import { pendingEn, type PendingKey } from './pending-en.ts';
 import { resolveText, type Bundles } from './resolveText.ts';
 
 export { baseLanguage };
+
+/** The widget's own texts for `lang` (locales.ts, code on demand: English, bundled, never asks for it). */
+const loadLocale = (lang: string) => import('./locales.ts').then((locales) => locales.loadLocale(lang));
 
 /** `UNREAD_COUNT_one` / `_other` are asked for as `UNREAD_COUNT` (i18next picks the plural form). */
 type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;

@@ -357,6 +357,8 @@ export function createConversation(options: {
     // merged into the history they made, only the new ones are news.
     const before = absorbed?.into === history.peek() ? absorbed.list : null;
     const incoming = before && list.length > before.length && startsWithSame(list, before) ? list.slice(before.length) : list;
+    // A split message's code (splitMessages.ts) first: a sync resolves with the message shown.
+    await expandParts.ready(incoming);
     const ready = incoming.length > MANY ? await prepare(incoming) : null;
     if (requestId.value !== rid) return;
     absorb(incoming, false, ready);

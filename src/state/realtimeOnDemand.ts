@@ -1,21 +1,5 @@
 import { effect, signal } from '@preact/signals-core';
-import { socketUrlFor } from '../api/socketUrl.ts';
 import type { createRealtime, RealtimeModel, RealtimeTarget } from './realtime.ts';
-
-/**
- * Where the socket is, from the `realtime` setting: `true` → the API root, where the reference
- * places it (`wss://host/v3/`); a ws(s) URL → that URL; anything else → none.
- */
-export function realtimeEndpoint(setting: boolean | string, apiUrl: string): string | null {
-  if (setting === true) return socketUrlFor(apiUrl);
-  if (typeof setting !== 'string') return null;
-  try {
-    const url = new URL(setting);
-    return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The push channel (state/realtime.ts) with its code downloaded only when there is somewhere to

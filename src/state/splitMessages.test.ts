@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ChatMessage } from './chatMessage.ts';
-import { createSplitExpansion, expandSplitMessages, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
+import { createSplitExpansion, revealed, type PartsCache, type TimedMessage } from './splitMessages.ts';
+import { expandSplitMessages, partsFor } from './splitParts.ts';
 
 const plain = (key: string, fromVisitor = false): ChatMessage => ({
   key,
@@ -39,7 +40,7 @@ describe('split messages expanded as the list grows (createSplitExpansion)', () 
         ),
         (steps) => {
           const cache: PartsCache = new WeakMap();
-          const expand = createSplitExpansion(cache);
+          const expand = createSplitExpansion(cache, { partsFor });
           let history: ChatMessage[] = [];
           let arrivals: ReadonlyMap<string, number> = new Map();
           let n = 0;
@@ -65,7 +66,7 @@ describe('split messages expanded as the list grows (createSplitExpansion)', () 
   });
 
   it('a list read ahead is not looked at again when shown, and an unchanged one keeps its identity', () => {
-    const expand = createSplitExpansion();
+    const expand = createSplitExpansion(undefined, { partsFor });
     const reads: number[] = [];
     const history = Array.from(
       { length: 300 },

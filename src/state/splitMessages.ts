@@ -1,30 +1,26 @@
-import type { MessageAttributes, MessageMetadata } from '../api/wire.ts';
+import { signal } from '@preact/signals-core';
 import type { ChatMessage } from './chatMessage.ts';
+import type { partsFor } from './splitParts.ts';
 
 /**
  * Bots send one message whose `attributes.commands[]` is a script: parts to show, with `wait`s
  * between them. Replayed live (a typing indicator while a part is due), shown whole from history.
+ * The parts are made by splitParts.ts, code on demand: a message with a script waits for it.
  */
-interface MessageCommand {
-  type: 'message';
-  message?: { text?: unknown; type?: unknown; metadata?: unknown; attributes?: unknown };
-}
-interface WaitCommand {
-  type: 'wait';
-  time?: unknown;
-}
 
-const MAX_WAIT_MS = 10_000;
 const MAX_PARTS = 30;
+/** A split message's code not downloaded (offline): tried again after this long. */
+const CODE_RETRY_MS = 3_000;
 
 export interface TimedMessage extends ChatMessage {
   /** Not shown before this time (ms since epoch); none or 0 = at once. */
   revealAt?: number;
 }
 
-function commandsOf(attributes: MessageAttributes | undefined): Array<MessageCommand | WaitCommand> | null {
-  const commands = attributes?.commands;
-  return Array.isArray(commands) && commands.length ? (commands.slice(0, MAX_PARTS * 2) as Array<MessageCommand | WaitCommand>) : null;
+/** The script of a split message, or null for one that shows as it is (a visitor's never is split). */
+export function commandsOf(message: Pick<ChatMessage, 'attributes'> & { fromVisitor?: boolean }): unknown[] | null {
+  const commands = message.fromVisitor ? null : message.attributes?.commands;
+  return Array.isArray(commands) && commands.length ? commands.slice(0, MAX_PARTS * 2) : null;
 }
 
 /**
@@ -33,30 +29,9 @@ function commandsOf(attributes: MessageAttributes | undefined): Array<MessageCom
  */
 export type PartsCache = WeakMap<ChatMessage, { start: number; parts: TimedMessage[] }>;
 
-/** Expands split messages into their parts; `arrivedAt` holds when a message was first seen live. */
-export function expandSplitMessages(
-  messages: readonly ChatMessage[],
-  arrivedAt: ReadonlyMap<string, number>,
-  cache: PartsCache = new WeakMap(),
-): TimedMessage[] {
-  const out: TimedMessage[] = [];
-  for (const message of messages) {
-    const parts = partsFor(message, arrivedAt, cache);
-    // Nearly every message shows as it is: the same object, nothing for its view to redo.
-    if (parts) out.push(...parts);
-    else out.push(message);
-  }
-  return out;
-}
-
-/** The parts `message` shows as, or null for one that shows as it is. */
-function partsFor(message: ChatMessage, arrivedAt: ReadonlyMap<string, number>, cache: PartsCache): TimedMessage[] | null {
-  const commands = message.fromVisitor ? null : commandsOf(message.attributes);
-  if (!commands) return null;
-  const start = arrivedAt.get(message.key) ?? 0;
-  let known = cache.get(message);
-  if (known?.start !== start) cache.set(message, (known = { start, parts: partsOf(message, commands, start) }));
-  return known.parts;
+/** What splitParts.ts (code on demand) brings. */
+interface SplitCode {
+  partsFor: typeof partsFor;
 }
 
 interface ExpansionProgress {
@@ -70,15 +45,34 @@ interface ExpansionProgress {
 }
 
 /**
- * `expandSplitMessages` for a list that grows at its end (a history of thousands): it goes on from
- * where the last list ended when the new one starts with it, so showing a long history read ahead in
- * slices (`ahead`, state/conversation.ts) expands nothing again. Any other change (the outbox at the
- * end became history) expands the whole list again. The same result, message for message, as
- * expanding the whole list (splitMessages.test.ts).
+ * Expands split messages into their parts (`arrivedAt`: when a message was first seen live), for a
+ * list that grows at its end (a history of thousands): it goes on from where the last list ended
+ * when the new one starts with it, so showing a long history read ahead in slices (`ahead`,
+ * state/conversation.ts) expands nothing again. Any other change (the outbox at the end became
+ * history) expands the whole list again. The same result, message for message, as expanding the
+ * whole list (splitParts.ts `expandSplitMessages`, splitMessages.test.ts).
+ *
+ * The parts' code (splitParts.ts, `code` when the caller has it) is downloaded with the first
+ * split message: that message and those after it are held (the list stops before it) until it is
+ * here, so a message is never shown unsplit and then split, and the order holds. Read from a
+ * computed, the list then grows by itself; `ready` waits for the code a list needs.
  */
-export function createSplitExpansion(cache: PartsCache = new WeakMap()) {
+export function createSplitExpansion(cache: PartsCache = new WeakMap(), code?: SplitCode) {
+  const loaded = signal<{ code?: SplitCode }>({ code });
+  let loading: Promise<void> | null = null;
+  const load = () =>
+    (loading ??= import('./splitParts.ts').then(
+      (parts) => void (loaded.value = { code: parts }),
+      // Not downloaded (offline): what waits for it stays held, and it is tried again a little later.
+      () =>
+        void setTimeout(() => {
+          loading = null;
+          loaded.value = {};
+        }, CODE_RETRY_MS),
+    ));
   let last: ExpansionProgress | undefined;
   const read = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>, end: number) => {
+    const split = loaded.value.code;
     // Identities only: cheap even for thousands.
     let same = last?.arrivedAt === arrivedAt && last.read <= end;
     for (let i = 0; same && i < last!.read; i++) same = messages[i] === last!.input[i];
@@ -88,9 +82,13 @@ export function createSplitExpansion(cache: PartsCache = new WeakMap()) {
     progress.input = messages;
     for (; progress.read < end; progress.read++) {
       const message = messages[progress.read]!;
-      const parts = partsFor(message, arrivedAt, cache);
-      if (parts) progress.out.push(...parts);
-      else progress.out.push(message);
+      // Nearly every message shows as it is: the same object, nothing for its view to redo.
+      if (!commandsOf(message)) progress.out.push(message);
+      else if (split) progress.out.push(...split.partsFor(message, arrivedAt, cache));
+      else {
+        void load();
+        break;
+      }
     }
     return progress;
   };
@@ -101,35 +99,11 @@ export function createSplitExpansion(cache: PartsCache = new WeakMap()) {
   };
   /** Expands `messages` up to `end` now, for a later `expand` of a list that starts with them. */
   expand.ahead = (messages: readonly ChatMessage[], arrivedAt: ReadonlyMap<string, number>, end: number) => void read(messages, arrivedAt, end);
+  /** Resolves once the parts' code is here, if one of `messages` needs it (or the download failed: they stay held). */
+  expand.ready = async (messages: ReadonlyArray<Parameters<typeof commandsOf>[0]>) => {
+    if (!loaded.peek().code && messages.some(commandsOf)) await load();
+  };
   return expand;
-}
-
-function partsOf(message: ChatMessage, commands: Array<MessageCommand | WaitCommand>, start: number): TimedMessage[] {
-  const out: TimedMessage[] = [];
-  let delay = 0;
-  let index = 0;
-  for (const command of commands) {
-    if (command?.type === 'wait') {
-      const time = Number(command.time);
-      delay += Number.isFinite(time) ? Math.min(Math.max(time, 0), MAX_WAIT_MS) : 0;
-      continue;
-    }
-    const part = command?.message;
-    if (command?.type !== 'message' || !part || typeof part !== 'object') continue;
-    const { commands: _nested, ...attributes } = (part.attributes && typeof part.attributes === 'object' ? part.attributes : {}) as MessageAttributes;
-    out.push({
-      ...message,
-      key: `${message.key}#${index++}`,
-      text: typeof part.text === 'string' ? part.text : '',
-      type: typeof part.type === 'string' ? part.type : 'text',
-      metadata: part.metadata && typeof part.metadata === 'object' ? (part.metadata as MessageMetadata) : undefined,
-      attributes,
-      revealAt: start ? start + delay : 0,
-    });
-  }
-  // A script with no message part shows the message's own text, if any.
-  if (!index && message.text) out.push({ ...message, revealAt: 0 });
-  return out;
 }
 
 /**
