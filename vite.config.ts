@@ -17,6 +17,7 @@ const LATER_CLIENT_CODE = [
   'src/state/deliveryFailure.ts',
   'src/state/conversationLeave.ts',
   'src/api/requests.ts',
+  'src/client/laterCommands.ts',
   'src/state/identityFromMessages.ts',
 ];
 

@@ -72,6 +72,8 @@ describe('the first open', () => {
       'src/ui/FailedStatus.tsx',
       'src/ui/DropHint.tsx',
       'src/ui/CharCount.tsx',
+      // A reset, a sign-in, a rating, the pre-chat form, other conversations: the client's later commands.
+      'src/client/laterCommands.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
