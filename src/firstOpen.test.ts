@@ -74,6 +74,9 @@ describe('the first open', () => {
       'src/ui/CharCount.tsx',
       // A reset, a sign-in, a rating, the pre-chat form, other conversations: the client's later commands.
       'src/client/laterCommands.ts',
+      // Where the socket is: with the socket's code, for a project whose `realtime` setting is on.
+      'src/state/realtimeEndpoint.ts',
+      'src/api/socketUrl.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

@@ -9,7 +9,7 @@ import { whenIdle } from '../state/idle.ts';
 import { createLoadHint } from '../state/loadHint.ts';
 import { createLookCache, localStorageOf } from '../state/lookCache.ts';
 import { createPoller } from '../state/poller.ts';
-import { createRealtimeOnDemand as createRealtime, realtimeEndpoint } from '../state/realtimeOnDemand.ts';
+import { createRealtimeOnDemand as createRealtime } from '../state/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
@@ -297,7 +297,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
         token: session.token.value,
         active: running.value && tabs.isLeader.value,
         // The page's setting, or what the service announces in `project.widget.realtime`.
-        endpoint: realtimeEndpoint(settings.value.realtime, apiUrl),
+        setting: settings.value.realtime,
       }),
     ),
     effect(() => {

@@ -40,7 +40,7 @@ export interface RealtimePause {
   until: number;
 }
 
-export { realtimeEndpoint } from './realtimeOnDemand.ts';
+export { realtimeEndpoint } from './realtimeEndpoint.ts';
 
 /** Is `url` paused by this stored record? A record from a clock set far ahead does not count. */
 export function isPaused(record: unknown, url: string, now: number): boolean {
