@@ -18,6 +18,7 @@ const LATER_CLIENT_CODE = [
   'src/state/conversationLeave.ts',
   'src/api/requests.ts',
   'src/client/laterCommands.ts',
+  'src/state/ratingRecall.ts',
   'src/state/identityFromMessages.ts',
 ];
 

@@ -77,6 +77,8 @@ describe('the first open', () => {
       // Where the socket is: with the socket's code, for a project whose `realtime` setting is on.
       'src/state/realtimeEndpoint.ts',
       'src/api/socketUrl.ts',
+      // Asking the service for an ended conversation's rating: with the later client code.
+      'src/state/ratingRecall.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
