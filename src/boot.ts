@@ -5,7 +5,7 @@
 import { yieldToPage } from './api/yieldToPage.ts';
 import { createStagedChatClient } from './client/client.ts';
 import type { ChatClient } from './client/types.ts';
-import { createWidget, type WidgetInstance } from './widget.ts';
+import { mountWidget, type MountedWidget } from './widget.ts';
 
 export interface BootOptions {
   host: HTMLElement;
@@ -74,7 +74,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
   const placeholder = host.shadowRoot?.querySelector<HTMLButtonElement>('button.l');
   const later = inTasks(nextTask, win);
   let client: ChatClient | null = null;
-  let instance: WidgetInstance | null = null;
+  let widget: MountedWidget | null = null;
   /** Our launcher has painted: the placeholder leaves, handing a keyboard user's focus over. */
   const handOver = () => {
     const focused = host.shadowRoot?.activeElement === placeholder;
@@ -94,7 +94,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
   };
   createStagedChatClient({ settings, query, window: win }, later, ({ client: made, start }) => {
     client = made;
-    instance = createWidget({
+    widget = mountWidget({
       host,
       client,
       openedByVisitor: visitorOpened,
@@ -115,7 +115,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
       const args = Array.from(queue.shift()!);
       try {
         if (args[0] === VISITOR_OPENS) client.open(true);
-        else instance.command(String(args[0]), ...args.slice(1));
+        else widget.command(String(args[0]), ...args.slice(1));
       } catch (error) {
         // One bad call (a throwing listener, …) does not stop the ones after it.
         win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
@@ -128,5 +128,5 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
     placeholder.onpointerenter = placeholder.onfocus = null;
     placeholder.onclick = () => (client ? client.open(true) : queue.push([VISITOR_OPENS]));
   }
-  return { command: (name, ...args) => (instance ? instance.command(name, ...args) : void queue.push([name, ...args])) };
+  return { command: (name, ...args) => (widget ? widget.command(name, ...args) : void queue.push([name, ...args])) };
 }

@@ -79,6 +79,8 @@ describe('the first open', () => {
       'src/api/socketUrl.ts',
       // Asking the service for an ended conversation's rating: with the later client code.
       'src/state/ratingRecall.ts',
+      // The public instance: the script tag's page reaches it by commands only, so it comes with their code.
+      'src/instance.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
