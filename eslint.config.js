@@ -16,7 +16,7 @@ const state = [{ group: ['**/state/*', '**/state/**'], message: 'src/api/ speaks
 // only climbs, then names one of them.
 const widget = [
   {
-    regex: String.raw`^(\.\./)+(widget|app|index|element|preview|commands)(\.tsx?)?$`,
+    regex: String.raw`^(\.\./)+(widget|app|boot|instance|index|element|preview|commands)(\.tsx?)?$`,
     message: 'The entries wire the layers together; a layer never imports them.',
   },
 ];

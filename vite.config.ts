@@ -17,6 +17,8 @@ const LATER_CLIENT_CODE = [
   'src/state/deliveryFailure.ts',
   'src/state/conversationLeave.ts',
   'src/api/requests.ts',
+  'src/client/laterCommands.ts',
+  'src/state/ratingRecall.ts',
   'src/state/identityFromMessages.ts',
   'src/state/identityUpdate.ts',
   'src/api/answerMemory.ts',
@@ -31,7 +33,7 @@ const LATER_CLIENT_CODE = [
 const RETURNING_CODE = ['src/state/outboxRepair.ts', 'src/state/journalRecovery.ts'];
 
 /** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
-const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts', 'src/api/socketUrl.ts'];
+const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts', 'src/state/realtimeEndpoint.ts', 'src/api/socketUrl.ts'];
 
 /**
  * Three builds share this file (see README "Build"):

@@ -2,6 +2,9 @@ import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './state/e
 import type { runOfficial } from './officialNames.ts';
 import type { WidgetInstance } from './widget.ts';
 
+// The public instance comes with the page's commands (instance.ts): the script tag's page has no other way to it.
+export { instanceOf } from './instance.ts';
+
 /** What the official widget's names need from the page and the widget (officialNames.ts). */
 export interface CommandContext {
   win: Window & typeof globalThis;

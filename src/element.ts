@@ -3,7 +3,8 @@
  * Attributes are the settings keys in kebab case (`theme-color` → `themeColor`).
  */
 import { createChatClient } from './client/client.ts';
-import { createWidget, type WidgetInstance } from './widget.ts';
+import { createWidget } from './instance.ts';
+import type { WidgetInstance } from './widget.ts';
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 

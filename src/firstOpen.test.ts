@@ -84,8 +84,15 @@ describe('the first open', () => {
       'src/state/splitParts.ts',
       // The texts of a language other than English (and which chunk holds each): an English visit never loads them.
       'src/i18n/locales.ts',
-      // The socket's URL from the API's: with the push channel's code, only where there is a socket.
+      // A reset, a sign-in, a rating, the pre-chat form, other conversations: the client's later commands.
+      'src/client/laterCommands.ts',
+      // Where the socket is: with the socket's code, for a project whose `realtime` setting is on.
+      'src/state/realtimeEndpoint.ts',
       'src/api/socketUrl.ts',
+      // Asking the service for an ended conversation's rating: with the later client code.
+      'src/state/ratingRecall.ts',
+      // The public instance: the script tag's page reaches it by commands only, so it comes with their code.
+      'src/instance.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

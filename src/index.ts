@@ -4,7 +4,8 @@
  */
 import { createChatClient } from './client/client.ts';
 import { createPreviewClient, type PreviewOptions } from './client/previewClient.ts';
-import { createWidget, type WidgetInstance } from './widget.ts';
+import { createWidget } from './instance.ts';
+import type { WidgetInstance } from './widget.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import previewCss from './ui/DashboardPreview.css?inline';
 import type { WidgetSettings } from './state/settings.ts';

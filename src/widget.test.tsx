@@ -138,4 +138,16 @@ describe('widget', () => {
     expect(b.host.isConnected).toBe(false);
     expect(a.ui.getByRole('dialog', { name: 'Shop A' })).toBeTruthy();
   });
+
+  it("the page's commands run on the very instance mount() handed out: `command('destroy')` removes its host too", async () => {
+    const { widget, host, ui } = start();
+    const opened = vi.fn();
+    // The instance, with its commands' code, comes with the first command.
+    widget.command('on', 'open', opened);
+    widget.command('open');
+    expect(await ui.findByRole('dialog')).toBeTruthy();
+    expect(opened).toHaveBeenCalledTimes(1);
+    widget.command('destroy');
+    await until(() => expect(host.isConnected).toBe(false));
+  });
 });

@@ -58,8 +58,22 @@ function intentsOf(client: ChatClient): Intents {
   };
 }
 
-/** The widget: a chat client rendered into `host`'s shadow root, with its public API. */
-export function createWidget({ host, client, openedByVisitor = false, schedulePaint = (step) => step() }: CreateWidgetOptions): WidgetInstance {
+/**
+ * A widget as mounted: its client rendered into the host's shadow root, its teardown and the page's
+ * commands. Its public instance (`WidgetInstance`, instance.ts) is made once, by `createWidget` for
+ * npm, else by the page's first command (the script tag, whose page reaches it by commands only).
+ */
+export interface MountedWidget {
+  client: ChatClient;
+  /** The public instance, once made: the page's commands run on it (mount() adds to its `destroy`). */
+  instance?: WidgetInstance;
+  destroy(): void;
+  /** `Porchlight('name', …args)` for the script tag's command queue. */
+  command(name: string, ...args: unknown[]): unknown;
+}
+
+/** The widget: a chat client rendered into `host`'s shadow root (its public API: instance.ts). */
+export function mountWidget({ host, client, openedByVisitor = false, schedulePaint = (step) => step() }: CreateWidgetOptions): MountedWidget {
   const win = host.ownerDocument.defaultView ?? window;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const nonce = client.settings.peek().nonce;
@@ -71,7 +85,11 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
   const commands = queueCommands(
     () =>
       import('./commands.ts').then((m) =>
-        m.createDispatcher(instance, client.reportError, { win, attributes: () => client.settings.peek().customAttributes, ready: client.ready }),
+        m.createDispatcher((widget.instance ??= m.instanceOf(widget)), client.reportError, {
+          win,
+          attributes: () => client.settings.peek().customAttributes,
+          ready: client.ready,
+        }),
       ),
     client.reportError,
   );
@@ -112,23 +130,8 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
     if (!destroyed) stopPrefetch = whenIdle(win, commands.prefetch);
   });
 
-  const instance: WidgetInstance = {
-    // The client's commands take no `this`; page code calls them without arguments it does not mean.
-    open: () => client.open(),
-    close: () => client.close(),
-    toggle: client.toggle,
-    show: client.show,
-    hide: client.hide,
-    // The same path as the composer: the poll is kicked and the other tabs are told.
-    sendMessage: client.send,
-    setUser: client.setUser,
-    setLocale: client.setLocale,
-    on: client.on,
-    off: client.off,
-    reset: client.reset,
-    signInWithCustomToken: client.signInWithCustomToken,
-    logout: client.logout,
-    update: client.update,
+  const widget: MountedWidget = {
+    client,
     destroy() {
       if (destroyed) return;
       destroyed = true;
@@ -146,5 +149,5 @@ export function createWidget({ host, client, openedByVisitor = false, schedulePa
     },
     command: (name, ...args) => commands.run(name, args),
   };
-  return instance;
+  return widget;
 }

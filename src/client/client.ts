@@ -297,7 +297,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
         token: session.token.value,
         active: running.value && tabs.isLeader.value,
         // The page's setting, or what the service announces in `project.widget.realtime`.
-        endpoint: settings.value.realtime,
+        setting: settings.value.realtime,
       }),
     ),
     effect(() => {

@@ -3,46 +3,51 @@ import type { ConversationListControl } from '../state/conversationList.ts';
 import type { Emitter } from '../state/events.ts';
 import type { Outgoing } from '../state/conversation.ts';
 import type { WidgetSettings } from '../state/settings.ts';
-import { customTokenJwt } from '../state/tokenParams.ts';
 import { cleanLayer } from '../state/settings.ts';
 import type { KeyValueStore } from '../state/storage.ts';
 import type { Models } from './models.ts';
+import { commandsOnDemand } from './commandsOnDemand.ts';
 import type { ChatClient, ChatCommands } from './types.ts';
 
+/** Where a live client and a preview differ: what follows a send, whether the visitor may sign in, what a settings change sets off. */
+export interface CommandHooks {
+  /** Start-up is done (a send waits for it). */
+  ready: Promise<void>;
+  /** A message was queued and sent (or failed): a live client looks for the answer and tells the other tabs. */
+  afterSend(): void;
+  afterReset(): void;
+  afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
+  /** The visitor has (or may have) several conversations: list them (null with `singleConversation`). */
+  listConversations(): Promise<ConversationListControl | null> | null;
+}
+
 /**
- * The commands every client has. `hooks` are where a live client and a preview differ: what
- * follows a send, whether the visitor may sign in, what a settings change sets off.
+ * The commands every client has. Those a first open and send never call (a reset, a sign-in, a
+ * rating, the pre-chat form, other conversations…) come on demand (laterCommands.ts, the `later`
+ * chunk, prefetched once the window opens): a call made before that code is here waits for it, in
+ * order, and a message sent meanwhile waits for the calls made before it (commandsOnDemand.ts).
  */
-export function createCommands(
-  models: Models,
-  deps: { win: Window; store: KeyValueStore; emitter: Emitter },
-  hooks: {
-    /** Start-up is done (a send waits for it). */
-    ready: Promise<void>;
-    /** A message was queued and sent (or failed): a live client looks for the answer and tells the other tabs. */
-    afterSend(): void;
-    afterReset(): void;
-    afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
-    /** The visitor has (or may have) several conversations: list them (null with `singleConversation`). */
-    listConversations(): Promise<ConversationListControl | null> | null;
-  },
-): ChatCommands {
-  const { state, pageLayer, localeOverride, who, reportError, commandToken, droppedToken, tabs } = models;
-  const { ui, session, conversation, intake, uploads } = state;
+export function createCommands(models: Models, deps: { win: Window; store: KeyValueStore; emitter: Emitter }, hooks: CommandHooks): ChatCommands {
+  const { state, pageLayer, localeOverride, reportError } = models;
+  const { ui, session, conversation, uploads } = state;
   const { win, store } = deps;
 
   /** The page named the visitor: kept on the stored visitor (a failing storage is reported, not thrown). */
   const nameVisitor = (fullname: string, email: string) => session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
 
   // Called in the task that handled the visitor's action: the conversation keeps the message
-  // before anything waits (start-up included).
+  // before anything waits (start-up, and commands called before it whose code is on its way).
   const send = (message: Outgoing): Promise<void> =>
     conversation
-      .send(message, hooks.ready)
+      .send(message, later.after(hooks.ready))
       .then(() => hooks.afterSend())
       .catch(reportError('send'));
+  const later = commandsOnDemand(
+    () => import('./laterCommands.ts').then((m) => m.createLaterCommands(models, hooks, { send, nameVisitor })),
+    reportError('load'),
+  );
 
-  const commands: ChatCommands = {
+  return {
     open: (byVisitor = false) => ui.setOpen(true, byVisitor),
     close: (byVisitor = false) => ui.setOpen(false, byVisitor),
     toggle: () => ui.setOpen(!ui.isOpen.peek()),
@@ -52,8 +57,8 @@ export function createCommands(
       if (typeof text !== 'string') return;
       await send({ text });
     },
-    retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),
-    discard: (tempUID) => void conversation.discard(tempUID).catch(reportError('send')),
+    retry: later.command('retry'),
+    discard: later.command('discard'),
     pressButton(messageKey, intent) {
       if (intent.kind === 'open') {
         // noopener: the opened page gets no handle on the host page.
@@ -65,35 +70,13 @@ export function createCommands(
       void send({ text: intent.text, attributes: intent.attributes, ...(intent.metadata ? { metadata: intent.metadata } : {}) });
     },
     upload: uploads.add,
-    endConversation: () => void conversation.close().catch(reportError('close')),
-    async rate(score, comment) {
-      const rid = conversation.requestId.peek();
-      await conversation.rate(score, comment);
-      if (rid) state.rating.remember(rid, score);
-    },
-    startNewConversation() {
-      ui.setScreen('conversation', ui.byVisitor.peek());
-      // The one being left stays on the service: from now on the visitor has a list.
-      if (conversation.requestId.peek()) void hooks.listConversations();
-      void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation'));
-    },
-    openConversation: (requestId, byVisitor) => void hooks.listConversations()?.then((list) => list?.open(requestId, byVisitor)),
-    showHome(byVisitor) {
-      if (hooks.listConversations()) ui.setScreen('home', byVisitor);
-    },
-    submitPreChat(values) {
-      void intake
-        .submitPreChat(values)
-        .then(async () => {
-          const { fullname, email } = who();
-          // Signed in already (a returning visitor): the form still names them from now on.
-          if (session.token.peek()) await nameVisitor(fullname, email);
-          else await session.ensure();
-          const first = typeof values.firstMessage === 'string' ? values.firstMessage.trim() : '';
-          if (first) await send({ text: first });
-        })
-        .catch(reportError('prechat'));
-    },
+    endConversation: later.command('endConversation'),
+    // The visitor is told when the rating could not be given.
+    rate: later.command('rate', true),
+    startNewConversation: later.command('startNewConversation'),
+    openConversation: later.command('openConversation'),
+    showHome: later.command('showHome'),
+    submitPreChat: later.command('submitPreChat'),
     dismissCallout() {
       ui.setCallout(false);
       void store.set('callout', { dismissed: true }).catch(reportError('storage'));
@@ -111,35 +94,10 @@ export function createCommands(
     setLocale(next) {
       if (typeof next === 'string') localeOverride.value = next;
     },
-    async reset() {
-      await hooks.ready;
-      await Promise.all([conversation.forget(), session.forget(), intake.forget()]).catch(reportError('storage'));
-      // The site's other tabs forget them too.
-      tabs.post({ type: 'session' });
-      tabs.post({ type: 'conversation' });
-      ui.setOpen(false);
-      hooks.afterReset();
-    },
-    async signInWithCustomToken(token) {
-      const jwt = customTokenJwt(token);
-      if (!jwt) return reportError('auth')(new Error('signInWithCustomToken: not a JWT'));
-      await hooks.ready;
-      commandToken.value = jwt;
-      await session.ensure().catch(reportError('auth'));
-    },
-    async logout() {
-      // The page's token named the visitor who leaves: this page does not sign them in again.
-      droppedToken.value = customTokenJwt(state.settings.peek().jwt);
-      commandToken.value = null;
-      await commands.reset();
-    },
-    transcript: () =>
-      import('../state/transcriptFile.ts')
-        .then((m) => m.transcriptOf(models.http, state))
-        .catch((error: unknown) => {
-          reportError('transcript')(error);
-          throw error;
-        }),
+    reset: later.command('reset'),
+    signInWithCustomToken: later.command('signInWithCustomToken'),
+    logout: later.command('logout'),
+    transcript: later.command('transcript', true),
     update(partial) {
       const { project: _project, labels: _labels, ...rest } = partial ?? {};
       batch(() => {
@@ -148,7 +106,6 @@ export function createCommands(
       });
     },
   };
-  return commands;
 }
 
 /** The client's events, typed (`on('message:received', m => m.text)`). */

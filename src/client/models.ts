@@ -48,19 +48,9 @@ export interface ModelOptions {
 /**
  * The models of one chat and the wiring between them that holds for every client, live or preview:
  * who the visitor is, what the first message carries, the texts. The policy of when to do what
- * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts).
- */
-export function createModels(o: ModelOptions) {
-  const stages = modelsInStages(o);
-  for (;;) {
-    const stage = stages.next();
-    if (stage.done) return stage.value;
-  }
-}
-
-/**
- * `createModels` in stages (the script-tag boot runs each in a task of its own, issue 9 §1): what a
- * closed launcher is drawn from (settings, look, texts, open state), the tabs, then the rest.
+ * (polling, tabs, start-up) is the client's (client.ts, previewClient.ts). Made in stages (the
+ * script-tag boot runs each in a task of its own, issue 9 §1): what a closed launcher is drawn from
+ * (settings, look, texts, open state), the tabs, then the rest.
  */
 export function* modelsInStages(o: ModelOptions) {
   const { win, env, http, store, emitter, projectId } = o;
@@ -252,4 +242,5 @@ export function* modelsInStages(o: ModelOptions) {
 
 type HoursRules = typeof HoursRulesModule;
 
-export type Models = ReturnType<typeof createModels>;
+/** The models of one chat (`modelsInStages` run to its end). */
+export type Models = ReturnType<typeof modelsInStages> extends Generator<unknown, infer M, unknown> ? M : never;

@@ -9,7 +9,7 @@ import { createEnvironment } from '../state/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
 import { createMemoryStore } from '../state/storage.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { createModels } from './models.ts';
+import { modelsInStages, type ModelOptions, type Models } from './models.ts';
 import type { ChatClient } from './types.ts';
 
 export interface PreviewOptions {
@@ -17,6 +17,15 @@ export interface PreviewOptions {
   project?: Partial<WidgetsResponse>;
   /** Labels to show: `{KEY: text}` or the service's `{lang, data}`. */
   labels?: unknown;
+}
+
+/** The chat's models (models.ts) at once: a preview has no page of its own to yield to. */
+function createModels(options: ModelOptions): Models {
+  const stages = modelsInStages(options);
+  for (;;) {
+    const stage = stages.next();
+    if (stage.done) return stage.value;
+  }
 }
 
 /** Refuses every call: a preview must not touch the network, and a test proves it. */

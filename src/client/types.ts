@@ -89,7 +89,10 @@ export interface ChatState {
   viewTexts(): true | Promise<void>;
 }
 
-/** What a UI (or page code) may ask of a chat. None of them throws: failures arrive as `error` events. */
+/**
+ * What a UI (or page code) may ask of a chat. None of them throws: failures arrive as `error` events.
+ * Those a first open never calls come with their code on demand, in call order (docs/public-api.md §5).
+ */
 export interface ChatCommands {
   /** `byVisitor`: the visitor's own click or key (the UI then moves focus). */
   open(byVisitor?: boolean): void;

@@ -1,5 +1,6 @@
 import { signal, type Signal } from '@preact/signals-core';
 import type { Http } from '../api/http.ts';
+import { loadOnce } from './loadOnce.ts';
 import type { SessionModel } from './session.ts';
 
 /** A rating the service holds for one conversation. */
@@ -19,20 +20,13 @@ export interface RatingMemory {
   remember(requestId: string, rating: number): void;
 }
 
-export function createRatingMemory({ http, session, projectId }: { http: Http; session: SessionModel; projectId: string }): RatingMemory {
+export function createRatingMemory(deps: { http: Http; session: SessionModel; projectId: string }): RatingMemory {
   const given = signal<GivenRating | null>(null);
-  let asked = '';
+  // Only an ended conversation's panel asks: the asking's code is not part of a first open.
+  const recaller = loadOnce(() => import('./ratingRecall.ts').then((m) => m.createRecall(deps, given)));
   return {
     given,
-    async recall(requestId) {
-      if (asked === requestId || given.peek()?.requestId === requestId) return;
-      asked = requestId;
-      // Only an ended conversation asks: the list's code is not part of a first open.
-      const { listMyRequests } = await import('../api/myRequests.ts');
-      const list = await session.authorized((token) => listMyRequests(http, token, projectId, { status: 'all' }));
-      const rating = list.requests.find((r) => r.request_id === requestId)?.rating;
-      if (rating && given.peek()?.requestId !== requestId) given.value = { requestId, rating };
-    },
+    recall: (requestId) => recaller().then((recall) => recall(requestId)),
     remember(requestId, rating) {
       given.value = { requestId, rating };
     },

@@ -135,17 +135,6 @@ describe('createRealtime: the attempts and their day-long memory', () => {
     expect(socket.closeCalls).toBe(1);
   });
 
-  it('is followed with the setting itself: `true` is the API root, made a URL with the socket code (the first open never runs it)', async () => {
-    const realtime = model(createMemoryStore());
-    realtime.follow({ ...target(null), endpoint: false });
-    await settle();
-    expect(FakeSocket.instances).toHaveLength(0);
-    realtime.follow({ ...target(null), endpoint: true });
-    await settle();
-    expect(FakeSocket.instances.map((s) => s.url)).toEqual([`${ROOT}?token=JWT%20guest`]);
-    realtime.stop();
-  });
-
   it('a hung handshake pauses that API for a day, across reloads, then it is tried once more', async () => {
     const store = createMemoryStore();
     const first = model(store);

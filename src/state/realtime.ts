@@ -2,7 +2,6 @@ import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { RealtimeConnection } from '../api/realtime.ts';
 import type { WireMessage } from '../api/wire.ts';
 import type { TypingSignal } from '../api/normalize/typing.ts';
-import { socketUrlFor } from '../api/socketUrl.ts';
 import type { KeyValueStore } from './storage.ts';
 
 /**
@@ -28,11 +27,8 @@ export interface RealtimeTarget {
   token: string | null;
   /** this tab may hold the socket now (running, leading) */
   active: boolean;
-  /**
-   * The `realtime` setting (`true`: the API root's socket, a ws(s) URL: that one; false or null: no
-   * socket), made a URL here (`realtimeEndpoint`): the first open, with no socket, never runs that.
-   */
-  endpoint: boolean | string | null;
+  /** `realtimeEndpoint(…)`: null = no socket */
+  endpoint: string | null;
 }
 
 /** How long a failed handshake keeps the widget off that socket. */
@@ -44,20 +40,7 @@ export interface RealtimePause {
   until: number;
 }
 
-/**
- * Where the socket is, from the `realtime` setting: `true` → the API root, where the reference
- * places it (`wss://host/v3/`); a ws(s) URL → that URL; anything else → none.
- */
-export function realtimeEndpoint(setting: boolean | string, apiUrl: string): string | null {
-  if (setting === true) return socketUrlFor(apiUrl);
-  if (typeof setting !== 'string') return null;
-  try {
-    const url = new URL(setting);
-    return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export { realtimeEndpoint } from './realtimeEndpoint.ts';
 
 /** Is `url` paused by this stored record? A record from a clock set far ahead does not count. */
 export function isPaused(record: unknown, url: string, now: number): boolean {
@@ -86,7 +69,7 @@ export function createRealtime(options: {
   const hasWebSocket = () => !!(options.WebSocketImpl ?? (globalThis as { WebSocket?: unknown }).WebSocket);
   let connection: RealtimeConnection | null = null;
   let key = '';
-  let target: RealtimeTarget & { endpoint: string | null } = { requestId: null, token: null, active: false, endpoint: null };
+  let target: RealtimeTarget = { requestId: null, token: null, active: false, endpoint: null };
   /** Bumped by every start and stop: a start that waited on storage checks it is still the latest. */
   let generation = 0;
   /** This instance's own record, in case the store cannot keep it. */
@@ -143,8 +126,8 @@ export function createRealtime(options: {
   return {
     live,
     follow(next) {
-      target = { ...next, endpoint: next.endpoint ? realtimeEndpoint(next.endpoint, options.apiUrl) : null };
-      const nextKey = next.active && next.requestId && next.token && target.endpoint ? `${target.endpoint}|${next.requestId}|${next.token}` : '';
+      target = next;
+      const nextKey = next.active && next.requestId && next.token && next.endpoint ? `${next.endpoint}|${next.requestId}|${next.token}` : '';
       if (nextKey === key) return;
       key = nextKey;
       if (!nextKey) return disconnect();

@@ -1,28 +1,36 @@
 import { effect, signal } from '@preact/signals-core';
-import type { createRealtime, RealtimeModel, RealtimeTarget } from './realtime.ts';
+import type * as RealtimeCode from './realtime.ts';
+import type { RealtimeModel, RealtimeTarget } from './realtime.ts';
+
+/** What the client wants of the push channel: its `realtime` setting where `RealtimeTarget` has the endpoint made of it. */
+export type RealtimeWish = Omit<RealtimeTarget, 'endpoint'> & { setting: boolean | string };
 
 /**
- * The push channel (state/realtime.ts) with its code downloaded only when there is somewhere to
- * connect: most projects have no socket for visitors (realtime is off by default), so most visits
- * never fetch it. Same interface; calls made before the download are replayed in order.
+ * The push channel (state/realtime.ts) with its code downloaded only when there may be somewhere
+ * to connect (the `realtime` setting is on): most projects have no socket for visitors (realtime is
+ * off by default), so most visits never fetch it, nor the rules that turn the setting into an
+ * endpoint (realtimeEndpoint.ts, with it). Calls made before the download are replayed in order.
  */
-export function createRealtimeOnDemand(options: Parameters<typeof createRealtime>[0]): RealtimeModel {
+export function createRealtimeOnDemand(options: Parameters<typeof RealtimeCode.createRealtime>[0]): Omit<RealtimeModel, 'follow'> & {
+  follow(wish: RealtimeWish): void;
+} {
   const live = signal(false);
   let model: RealtimeModel | null = null;
   let loading = false;
   let stopped = false;
-  let target: RealtimeTarget | null = null;
+  let wish: RealtimeWish | null = null;
   let stopLive = () => {};
+  let follow = (_: RealtimeWish) => {};
   const load = () => {
     if (loading) return;
     loading = true;
     import('./realtime.ts').then(
       (code) => {
         if (stopped) return;
-        model = code.createRealtime(options);
-        const created = model;
+        const created = (model = code.createRealtime(options));
+        follow = ({ setting, ...target }) => created.follow({ ...target, endpoint: code.realtimeEndpoint(setting, options.apiUrl) });
         stopLive = effect(() => void (live.value = created.live.value));
-        if (target) created.follow(target);
+        if (wish) follow(wish);
       },
       // Not downloaded (offline): polling carries the conversation; the next change of target tries again.
       () => void (loading = false),
@@ -31,9 +39,9 @@ export function createRealtimeOnDemand(options: Parameters<typeof createRealtime
   return {
     live,
     follow(next) {
-      target = next;
-      if (model) return model.follow(next);
-      if (next.active && next.requestId && next.token && next.endpoint) load();
+      wish = next;
+      if (model) return follow(next);
+      if (next.active && next.requestId && next.token && next.setting) load();
     },
     wake() {
       model?.wake();

@@ -5,7 +5,8 @@ import type { WireMessage } from '../api/wire.ts';
 import type * as MarkdownModule from './markdown/Markdown.tsx';
 import { createPreviewClient } from '../client/previewClient.ts';
 import { PREVIEW_VISITOR_ID } from '../client/previewHistory.ts';
-import { createWidget, type WidgetInstance } from '../widget.ts';
+import { createWidget } from '../instance.ts';
+import type { WidgetInstance } from '../widget.ts';
 import { until } from '../test/fakeFetch.ts';
 import { WINDOW_SIZES } from './listWindow.ts';
 

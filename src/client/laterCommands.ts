@@ -1,0 +1,98 @@
+import type { Outgoing } from '../state/conversation.ts';
+import { customTokenJwt } from '../state/tokenParams.ts';
+import type { CommandHooks } from './commands.ts';
+import type { Models } from './models.ts';
+import type { ChatCommands } from './types.ts';
+
+/** The commands a first open and send never call (commands.ts has the rest): code on demand, in the `later` chunk. */
+export type LaterCommands = Pick<
+  ChatCommands,
+  | 'retry'
+  | 'discard'
+  | 'endConversation'
+  | 'rate'
+  | 'startNewConversation'
+  | 'openConversation'
+  | 'showHome'
+  | 'submitPreChat'
+  | 'reset'
+  | 'signInWithCustomToken'
+  | 'logout'
+  | 'transcript'
+>;
+
+/** What the later commands share with the first open's (commands.ts). */
+export interface CoreCommands {
+  /** Queues a message and sends it, as the composer does. */
+  send(message: Outgoing): Promise<void>;
+  /** Names the stored visitor. */
+  nameVisitor(fullname: string, email: string): Promise<void>;
+}
+
+export function createLaterCommands(models: Models, hooks: CommandHooks, { send, nameVisitor }: CoreCommands): LaterCommands {
+  const { state, who, reportError, commandToken, droppedToken, tabs } = models;
+  const { ui, session, conversation, intake } = state;
+  const commands: LaterCommands = {
+    retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),
+    discard: (tempUID) => void conversation.discard(tempUID).catch(reportError('send')),
+    endConversation: () => void conversation.close().catch(reportError('close')),
+    async rate(score, comment) {
+      const rid = conversation.requestId.peek();
+      await conversation.rate(score, comment);
+      if (rid) state.rating.remember(rid, score);
+    },
+    startNewConversation() {
+      ui.setScreen('conversation', ui.byVisitor.peek());
+      // The one being left stays on the service: from now on the visitor has a list.
+      if (conversation.requestId.peek()) void hooks.listConversations();
+      void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation'));
+    },
+    openConversation: (requestId, byVisitor) => void hooks.listConversations()?.then((list) => list?.open(requestId, byVisitor)),
+    showHome(byVisitor) {
+      if (hooks.listConversations()) ui.setScreen('home', byVisitor);
+    },
+    submitPreChat(values) {
+      void intake
+        .submitPreChat(values)
+        .then(async () => {
+          const { fullname, email } = who();
+          // Signed in already (a returning visitor): the form still names them from now on.
+          if (session.token.peek()) await nameVisitor(fullname, email);
+          else await session.ensure();
+          const first = typeof values.firstMessage === 'string' ? values.firstMessage.trim() : '';
+          if (first) await send({ text: first });
+        })
+        .catch(reportError('prechat'));
+    },
+    async reset() {
+      await hooks.ready;
+      await Promise.all([conversation.forget(), session.forget(), intake.forget()]).catch(reportError('storage'));
+      // The site's other tabs forget them too.
+      tabs.post({ type: 'session' });
+      tabs.post({ type: 'conversation' });
+      ui.setOpen(false);
+      hooks.afterReset();
+    },
+    async signInWithCustomToken(token) {
+      const jwt = customTokenJwt(token);
+      if (!jwt) return reportError('auth')(new Error('signInWithCustomToken: not a JWT'));
+      await hooks.ready;
+      commandToken.value = jwt;
+      await session.ensure().catch(reportError('auth'));
+    },
+    async logout() {
+      // The page's token named the visitor who leaves: this page does not sign them in again.
+      droppedToken.value = customTokenJwt(state.settings.peek().jwt);
+      commandToken.value = null;
+      await commands.reset();
+    },
+    transcript: () =>
+      import('../state/transcriptFile.ts')
+        .then((m) => m.transcriptOf(models.http, state))
+        .catch((error: unknown) => {
+          reportError('transcript')(error);
+          throw error;
+        }),
+  };
+  return commands;
+}
