@@ -590,6 +590,11 @@ export function createConversation(options: {
       usedButtons.value = new Set([...usedButtons.value, key]);
     },
     async forget() {
+      // Emptied before it is read: a forgotten visitor's messages never go out, even while the code
+      // that reads an earlier page's outbox (outboxStore.ts) is not downloaded. Queued before anything
+      // here waits: a message sent after the reset (to the next conversation) is written after them,
+      // never emptied with them.
+      const emptied = Promise.all([outboxStore.clear(), setOutbox(() => [])]);
       requestId.value = null;
       closedByVisitor.value = false;
       publish(history, []);
@@ -597,10 +602,7 @@ export function createConversation(options: {
       historyLoaded = false;
       unread.value = 0;
       await store.del('conversation');
-      // Emptied before it is read: a forgotten visitor's messages never go out, even while the code
-      // that reads an earlier page's outbox (outboxStore.ts) is not downloaded.
-      await outboxStore.clear();
-      await setOutbox(() => []);
+      await emptied;
     },
     dispose() {
       engine.dispose();
