@@ -18,7 +18,7 @@ export interface LazyView<P> {
   prefetch(): void;
 }
 
-/** `Fallback` is drawn until the code is there (nothing without one): the same content, plainer, or what stood there before (Presence.tsx: the reply time). */
+/** `Fallback` is drawn until the code is there (nothing without one): it must show the same content, plainer. */
 export function lazyView<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, Fallback?: ComponentType<P>): LazyView<P> {
   let downloaded: ComponentType<P> | null = null;
   const fetch = () => load().then((module) => (downloaded = module.default));
