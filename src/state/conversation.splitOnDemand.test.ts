@@ -60,6 +60,28 @@ describe('conversation: split messages come with code on demand', () => {
     conversation.dispose();
   });
 
+  it('not downloaded: the split message and those after it wait (never shown whole), and the code is tried again by itself', async () => {
+    const { service, conversation, network, loads } = await setup();
+    const { shown, stop } = await watch(conversation.messages);
+    await conversation.send({ text: 'Hello' });
+    const rid = conversation.requestId.value!;
+    network.codeDown = true;
+    service.agentSays(rid, 'The script as one text', script);
+    service.agentSays(rid, 'After it');
+    await conversation.sync();
+    // The history has them (events, unread); the list shows what comes before them.
+    expect(conversation.history.value.map((m) => m.text)).toEqual(['Hello', 'The script as one text', 'After it']);
+    expect(conversation.messages.value.map((m) => m.text)).toEqual(['Hello']);
+    expect(loads).toHaveBeenCalledTimes(1);
+    network.codeDown = false;
+    // No poll, no news: the download is tried again all the same.
+    await vi.waitFor(() => expect(conversation.messages.value.map((m) => m.text)).toEqual(['Hello', 'First part', 'Second part', 'After it']), 10_000);
+    expect(loads).toHaveBeenCalledTimes(2);
+    expect(shown.flat()).not.toContain('The script as one text');
+    stop();
+    conversation.dispose();
+  }, 20_000);
+
   it('a split message pushed (socket, another tab) waits for its code the same way', async () => {
     const { conversation, loads } = await setup();
     const { shown, stop } = await watch(conversation.messages);
