@@ -1,61 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttp } from '../api/http.ts';
 import { until, wait } from '../test/fakeFetch.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import { fakeWebStorage } from '../test/fakeWebStorage.ts';
+import { codeOnDemand, conversationOnFakeService as setup } from '../test/conversationWithCodeOnDemand.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { createEmitter } from './events.ts';
 import type { IdentityAttributes } from './identity.ts';
-import { createOutboxStore } from './outboxStore.ts';
 import { createSendJournal, type SendJournal } from './sendJournal.ts';
-import { createSession } from './session.ts';
-import { createMemoryStore, type KeyValueStore } from './storage.ts';
+import { createMemoryStore } from './storage.ts';
 
 /** What only a returning visit runs (vite.config.ts RETURNING_CODE), and a later message's identity check (LATER_CLIENT_CODE). */
-const ON_DEMAND = ['./outboxRepair.ts', './journalRecovery.ts', './identityUpdate.ts'] as const;
-
-/** Code on demand that counts its downloads, and cannot be downloaded while `network.codeDown`. */
-function codeOnDemand() {
-  const network = { codeDown: false };
-  const loads: string[] = [];
-  for (const module of ON_DEMAND)
-    vi.doMock(module, async (original) => {
-      loads.push(module);
-      if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
-      return original();
-    });
-  return { network, loads };
-}
+const ON_DEMAND = ['../state/outboxRepair.ts', '../state/journalRecovery.ts', '../state/identityUpdate.ts'];
 
 /** This tab's sessionStorage, as a reload keeps it: each call is the journal of a new page. */
 function tabJournal(): () => SendJournal {
   const { storage } = fakeWebStorage();
   return () => createSendJournal({ sessionStorage: storage } as unknown as Window, 'p1', 'local');
-}
-
-async function setup(
-  options: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; journal?: SendJournal; identity?: () => IdentityAttributes } = {},
-) {
-  const { createConversation } = await import('./conversation.ts');
-  const service = options.service ?? createFakeService();
-  const store = options.store ?? createMemoryStore();
-  const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
-  const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
-  const conversation = createConversation({
-    http,
-    projectId: service.projectId,
-    session,
-    store,
-    outboxStore: createOutboxStore(store, 'test', false, (rid) => rid.startsWith(`support-group-${service.projectId}-`)),
-    emitter: createEmitter(null),
-    isWindowOpen: () => true,
-    firstMessageFields: () => ({}),
-    random: () => 0,
-    settleMs: 100,
-    journal: options.journal,
-    identity: options.identity,
-  });
-  return { service, store, session, conversation };
 }
 
 /** An outbox item an earlier page stored for conversation `rid`. */
@@ -81,7 +40,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
   });
 
   it("is not downloaded by a new visitor's start-up, first message and second one (the outbox read back is this tab's own)", async () => {
-    const { loads } = codeOnDemand();
+    const { loads } = codeOnDemand(...ON_DEMAND);
     const page = tabJournal();
     const { service, session, conversation } = await setup({ journal: page() });
     await session.restore();
@@ -90,12 +49,12 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
     await conversation.send({ text: 'Again' });
     await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(textsOf(service, conversation.requestId.value!)).toEqual(['Hello', 'Again']);
-    expect(loads).toEqual([]);
+    expect(loads).not.toHaveBeenCalled();
     conversation.dispose();
   });
 
   it('an outbox an earlier page left is read with it; not downloaded, the start-up goes on, nothing stored is dropped, and the network’s return sends it', async () => {
-    const { network, loads } = codeOnDemand();
+    const { network, loads } = codeOnDemand(...ON_DEMAND);
     const service = createFakeService();
     const store = createMemoryStore();
     const rid = `support-group-${service.projectId}-0123456789abcdef0123456789abcdef`;
@@ -113,12 +72,12 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
     conversation.resume();
     await until(() => expect(textsOf(service, rid)).toEqual(['left behind']), 3000);
     await until(() => expect(conversation.outbox.value).toEqual([]));
-    expect(loads).toContain('./outboxRepair.ts');
+    expect(loads).toHaveBeenCalledWith('../state/outboxRepair.ts');
     conversation.dispose();
   });
 
   it('a message written while it cannot be downloaded is kept, and goes after the earlier page’s once it can (order kept)', async () => {
-    const { network } = codeOnDemand();
+    const { network } = codeOnDemand(...ON_DEMAND);
     const service = createFakeService();
     const store = createMemoryStore();
     const rid = `support-group-${service.projectId}-0123456789abcdef0123456789abcdef`;
@@ -143,7 +102,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
   });
 
   it('messages a reload cut off wait in the journal while it cannot be downloaded, and go before the next message', async () => {
-    const { network, loads } = codeOnDemand();
+    const { network, loads } = codeOnDemand(...ON_DEMAND);
     const service = createFakeService();
     const store = createMemoryStore();
     const page = tabJournal();
@@ -164,12 +123,12 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
     await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
     expect(textsOf(service, conversation.requestId.value!)).toEqual(['cut off', 'next']);
     expect(page().left()).toEqual([]);
-    expect(loads).toContain('./journalRecovery.ts');
+    expect(loads).toHaveBeenCalledWith('../state/journalRecovery.ts');
     conversation.dispose();
   });
 
   it('forgetting the visitor empties an outbox it cannot read yet: nothing of theirs goes out later', async () => {
-    const { network } = codeOnDemand();
+    const { network } = codeOnDemand(...ON_DEMAND);
     const service = createFakeService();
     const store = createMemoryStore();
     const rid = `support-group-${service.projectId}-0123456789abcdef0123456789abcdef`;
@@ -189,11 +148,11 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
   });
 
   it('a later message downloads whether it names the visitor again; not downloaded, it goes without and the next one does', async () => {
-    const { network, loads } = codeOnDemand();
+    const { network, loads } = codeOnDemand(...ON_DEMAND);
     let who: IdentityAttributes = { userFullname: 'Ada' };
     const { service, conversation } = await setup({ identity: () => who });
     await conversation.send({ text: 'one' });
-    expect(loads).toEqual([]);
+    expect(loads).not.toHaveBeenCalled();
     who = { userFullname: 'Ada Lovelace' };
     network.codeDown = true;
     await conversation.send({ text: 'two' });
@@ -202,7 +161,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
     const attributes = service.posts().map((p) => (p.body as { attributes: Record<string, unknown> }).attributes.userFullname);
     // The first message's name comes with the first-message fields (none here).
     expect(attributes).toEqual([undefined, undefined, 'Ada Lovelace']);
-    expect(loads).toContain('./identityUpdate.ts');
+    expect(loads).toHaveBeenCalledWith('../state/identityUpdate.ts');
     conversation.dispose();
   });
 });

@@ -1,27 +1,37 @@
 import { vi } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createEmitter } from '../state/events.ts';
+import type { IdentityAttributes } from '../state/identity.ts';
 import { createOutboxStore } from '../state/outboxStore.ts';
+import type { SendJournal } from '../state/sendJournal.ts';
 import { createSession } from '../state/session.ts';
-import { createMemoryStore } from '../state/storage.ts';
+import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
 import { createFakeService } from './fakeService.ts';
 
 /**
- * A conversation on a fake service whose code on demand at `module` (a path from src/test, e.g.
- * `../state/typing.ts`) counts its downloads in `loads` and cannot be downloaded while
- * `network.codeDown`. Call `vi.doUnmock(module)` and `vi.resetModules()` after each test.
+ * Code on demand at `modules` (paths from src/test, e.g. `../state/typing.ts`) that counts its
+ * downloads in `loads` (called with the module) and cannot be downloaded while `network.codeDown`.
+ * Call `vi.doUnmock(module)` and `vi.resetModules()` after each test.
  */
-export async function conversationWithCodeOnDemand(module: string) {
+export function codeOnDemand(...modules: string[]) {
   const network = { codeDown: false };
-  const loads = vi.fn();
-  vi.doMock(module, async (original) => {
-    loads();
-    if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
-    return original();
-  });
+  const loads = vi.fn<(module: string) => void>();
+  for (const module of modules)
+    vi.doMock(module, async (original) => {
+      loads(module);
+      if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
+      return original();
+    });
+  return { network, loads };
+}
+
+/** A conversation on a fake service (or `options.service`), as a page makes it; the same `store` and `service` make the next page's. */
+export async function conversationOnFakeService(
+  options: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; journal?: SendJournal; identity?: () => IdentityAttributes } = {},
+) {
   const { createConversation } = await import('../state/conversation.ts');
-  const service = createFakeService();
-  const store = createMemoryStore();
+  const service = options.service ?? createFakeService();
+  const store = options.store ?? createMemoryStore();
   const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });
   const session = createSession({ http, store, projectId: service.projectId, identity: () => ({}) });
   const conversation = createConversation({
@@ -35,6 +45,14 @@ export async function conversationWithCodeOnDemand(module: string) {
     firstMessageFields: () => ({}),
     random: () => 0,
     settleMs: 100,
+    journal: options.journal,
+    identity: options.identity,
   });
-  return { service, store, session, conversation, network, loads };
+  return { service, store, session, conversation };
+}
+
+/** A conversation on a fake service whose code on demand at `module` is `codeOnDemand`'s. */
+export async function conversationWithCodeOnDemand(module: string) {
+  const { network, loads } = codeOnDemand(module);
+  return { ...(await conversationOnFakeService()), network, loads };
 }
