@@ -21,7 +21,6 @@ const LATER_CLIENT_CODE = [
   'src/state/ratingRecall.ts',
   'src/state/identityFromMessages.ts',
   'src/state/identityUpdate.ts',
-  'src/api/answerMemory.ts',
   'src/state/splitParts.ts',
 ];
 
