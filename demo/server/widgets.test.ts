@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetsResponse } from '../../src/api/wire.ts';
 import { DEMO_AGENT, DEMO_AGENT_2, DEPARTMENT_IDS } from './seed.ts';
 import { type Kit, PID, putDemo, startKit } from './testkit.ts';
@@ -9,6 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => kit.demo.close());
 beforeEach(() => kit.reset());
+afterEach(() => vi.useRealTimers());
+
+/**
+ * The service's clock at noon UTC: its ranges leave out both ends, so "00:00–24:00" is closed at
+ * 00:00 itself (a CI run at midnight found it).
+ */
+const atNoon = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 25, 12) });
 
 /** Hours that are never open: a single range crossing midnight, every day. */
 const NEVER = JSON.stringify({ ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, [{ start: '23:00', end: '01:00' }]])), tzname: 'UTC' });
@@ -39,6 +46,7 @@ describe('GET /:pid/widgets', () => {
   });
 
   it('gives user_available [] when closed by operating hours, whatever the agents say', async () => {
+    atNoon();
     await putDemo(kit, 'project', { activeOperatingHours: true, operatingHours: NEVER });
     expect((await widgets()).user_available).toEqual([]);
     await putDemo(kit, 'project', { operatingHours: ALWAYS });

@@ -239,3 +239,12 @@ describe('chat messages from a history that grows (createChatMessages)', () => {
     expect(new Set(reads)).toEqual(new Set([50]));
   });
 });
+
+describe('keys', () => {
+  it('one message whose tempUID is another one’s id still gets a key of its own (the list keys by them)', () => {
+    const history = [msg('true', 'agent', 1000), msg('m1', 'agent', 2000, { attributes: { tempUID: 'true' } }), msg('true#1', 'agent', 3000)];
+    const keys = toChatMessages(history, [], new Set(), null).map((m) => m.key);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys[0]).toBe('true');
+  });
+});

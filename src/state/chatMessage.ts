@@ -119,6 +119,19 @@ interface HistoryProgress {
   stored: Set<string>;
   /** "<agent> joined" once per agent, and only for this conversation (a copy or a replay says nothing new). */
   joined: Set<string>;
+  /** The keys given so far: one message's tempUID may be another's id (from the wire, anything goes). */
+  keys: Set<string>;
+}
+
+/**
+ * `chat`, or, when an earlier message of the list has its key already, a copy with the key made
+ * unique by the message's place: a view keyed by it must never see two messages as one.
+ */
+function keyed(keys: Set<string>, chat: ChatMessage, place: number): ChatMessage {
+  let key = chat.key;
+  while (keys.has(key)) key = `${key}#${place}`;
+  keys.add(key);
+  return key === chat.key ? chat : { ...chat, key };
 }
 
 /**
@@ -134,7 +147,7 @@ export function toChatMessages(
   requestId: string | null,
   cache: ChatMessageCache = new WeakMap(),
 ): ChatMessage[] {
-  const progress: HistoryProgress = { history, myIds, requestId, read: 0, out: [], stored: new Set(), joined: new Set() };
+  const progress: HistoryProgress = { history, myIds, requestId, read: 0, out: [], stored: new Set(), joined: new Set(), keys: new Set() };
   readHistory(progress, history.length, cache);
   return withOutbox(progress, outbox, cache);
 }
@@ -152,7 +165,7 @@ export function createChatMessages(cache: ChatMessageCache = new WeakMap()) {
     // The very list read before needs no look at its prefix: read in slices, it is the same array.
     const from =
       last && last.myIds === myIds && last.requestId === requestId && (last.history === history || startsWithSame(history, last.history)) ? last.read : 0;
-    if (!from || !last) last = { history, myIds, requestId, read: 0, out: [], stored: new Set(), joined: new Set() };
+    if (!from || !last) last = { history, myIds, requestId, read: 0, out: [], stored: new Set(), joined: new Set(), keys: new Set() };
     last.history = history;
     readHistory(last, end, cache);
     return last;
@@ -174,7 +187,7 @@ function reuse(cache: ChatMessageCache, source: object, fromVisitor: boolean, ma
 
 /** Turns `progress.history` up to `end` into chat messages, after those made before. */
 function readHistory(progress: HistoryProgress, end: number, cache: ChatMessageCache) {
-  const { history, myIds, requestId, out, stored, joined } = progress;
+  const { history, myIds, requestId, out, stored, joined, keys } = progress;
   for (let i = progress.read; i < end; i++) {
     const message = history[i]!;
     const tempUID = message.attributes?.tempUID;
@@ -187,40 +200,48 @@ function readHistory(progress: HistoryProgress, end: number, cache: ChatMessageC
       if (member) joined.add(member);
       if (line)
         out.push(
-          reuse(cache, message, false, () => ({
-            key: message._id,
-            kind: 'info',
-            infoLabel: line.label,
-            infoParams: line.params,
-            id: message._id,
-            text: '',
-            type: 'text',
-            senderName: '',
-            senderId: message.sender,
-            fromVisitor: false,
-            createdAt: timeOf(message),
-            state: 'sent',
-          })),
+          keyed(
+            keys,
+            reuse(cache, message, false, () => ({
+              key: message._id,
+              kind: 'info',
+              infoLabel: line.label,
+              infoParams: line.params,
+              id: message._id,
+              text: '',
+              type: 'text',
+              senderName: '',
+              senderId: message.sender,
+              fromVisitor: false,
+              createdAt: timeOf(message),
+              state: 'sent',
+            })),
+            i,
+          ),
         );
       continue;
     }
     const fromVisitor = myIds.has(message.sender);
     out.push(
-      reuse(cache, message, fromVisitor, () => ({
-        key: tempUID ?? message._id,
-        kind: 'message',
-        id: message._id,
-        tempUID,
-        text: message.text,
-        type: message.type,
-        metadata: message.metadata,
-        attributes: message.attributes,
-        senderName: displayName(message.senderFullname),
-        senderId: message.sender,
-        fromVisitor,
-        createdAt: timeOf(message),
-        state: 'sent',
-      })),
+      keyed(
+        keys,
+        reuse(cache, message, fromVisitor, () => ({
+          key: tempUID ?? message._id,
+          kind: 'message',
+          id: message._id,
+          tempUID,
+          text: message.text,
+          type: message.type,
+          metadata: message.metadata,
+          attributes: message.attributes,
+          senderName: displayName(message.senderFullname),
+          senderId: message.sender,
+          fromVisitor,
+          createdAt: timeOf(message),
+          state: 'sent',
+        })),
+        i,
+      ),
     );
   }
   progress.read = Math.max(progress.read, end);
