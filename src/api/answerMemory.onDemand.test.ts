@@ -1,17 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { codeOnDemand } from '../test/codeOnDemand.ts';
 
 const apiUrl = 'https://api.test/v3';
 const one = JSON.stringify([{ _id: 'm1', text: 'hello', sender: 'a', type: 'text', createdAt: '2024-05-01T10:00:00.000Z' }]);
 
 /** http.ts with what polls remember (answerMemory.ts, code of its own) not downloadable while `network.codeDown`. */
 async function setup() {
-  const network = { codeDown: false };
-  const loads = vi.fn();
-  vi.doMock('./answerMemory.ts', async (original) => {
-    loads();
-    if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
-    return original();
-  });
+  const { network, loads } = codeOnDemand('../api/answerMemory.ts');
   const { createHttp } = await import('./http.ts');
   const { listMessages } = await import('./messages.ts');
   const fetch = vi.fn(async () => new Response(one));

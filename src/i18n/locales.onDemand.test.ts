@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { codeOnDemand } from '../test/codeOnDemand.ts';
 
 /** A translator whose non-English texts (locales.ts, code on demand) cannot be downloaded while `network.codeDown`. */
 async function setup() {
-  const network = { codeDown: false };
-  const loads = vi.fn();
-  vi.doMock('./locales.ts', async (original) => {
-    loads();
-    if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
-    return original();
-  });
+  const { network, loads } = codeOnDemand('../i18n/locales.ts');
   const { createTranslator } = await import('./translator.ts');
   return { network, loads, createTranslator };
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { codeOnDemand } from '../test/codeOnDemand.ts';
 import { ApiError, NetworkError } from '../api/http.ts';
 import type { SendMessageBody, WireMessage } from '../api/wire.ts';
 import type { OutboxItem } from './chatMessage.ts';
@@ -27,13 +28,7 @@ const item = (tempUID: string): OutboxItem => ({
  * while `network.codeDown`; `answers` are what the service does with each POST, in turn.
  */
 async function setup(answers: Array<'stored' | 'unreachable' | 'refused'>) {
-  const network = { codeDown: false };
-  const loads = vi.fn();
-  vi.doMock('./deliveryFailure.ts', async (original) => {
-    loads();
-    if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
-    return original();
-  });
+  const { network, loads } = codeOnDemand('../state/deliveryFailure.ts');
   const { createOutboxEngine, FAILURE_CODE_WAIT_MS } = await import('./outbox.ts');
   const clock = { now: 1_000 };
   const stored: string[] = [];

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createEmitter } from '../state/events.ts';
 import type { IdentityAttributes } from '../state/identity.ts';
@@ -6,24 +5,8 @@ import { createOutboxStore } from '../state/outboxStore.ts';
 import type { SendJournal } from '../state/sendJournal.ts';
 import { createSession } from '../state/session.ts';
 import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import { codeOnDemand } from './codeOnDemand.ts';
 import { createFakeService } from './fakeService.ts';
-
-/**
- * Code on demand at `modules` (paths from src/test, e.g. `../state/typing.ts`) that counts its
- * downloads in `loads` (called with the module) and cannot be downloaded while `network.codeDown`.
- * Call `vi.doUnmock(module)` and `vi.resetModules()` after each test.
- */
-export function codeOnDemand(...modules: string[]) {
-  const network = { codeDown: false };
-  const loads = vi.fn<(module: string) => void>();
-  for (const module of modules)
-    vi.doMock(module, async (original) => {
-      loads(module);
-      if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
-      return original();
-    });
-  return { network, loads };
-}
 
 /** A conversation on a fake service (or `options.service`), as a page makes it; the same `store` and `service` make the next page's. */
 export async function conversationOnFakeService(

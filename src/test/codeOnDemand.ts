@@ -1,0 +1,18 @@
+import { vi } from 'vitest';
+
+/**
+ * Code on demand at `modules` (paths from src/test, e.g. `../state/typing.ts`) that counts its
+ * downloads in `loads` (called with the module) and cannot be downloaded while `network.codeDown`.
+ * Call `vi.doUnmock(module)` and `vi.resetModules()` after each test.
+ */
+export function codeOnDemand(...modules: string[]) {
+  const network = { codeDown: false };
+  const loads = vi.fn<(module: string) => void>();
+  for (const module of modules)
+    vi.doMock(module, async (original) => {
+      loads(module);
+      if (network.codeDown) throw new Error('Failed to fetch dynamically imported module');
+      return original();
+    });
+  return { network, loads };
+}
