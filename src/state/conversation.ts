@@ -441,6 +441,10 @@ export function createConversation(options: {
     await recovery.recoverJournal({ projectId, journal, now, ensureRequestId, setOutbox }, held);
     leftInJournal = false;
   }
+  /** What a message could not store stays in the journal: the next message or the network's return puts it in first. */
+  const recoverLeftInJournal = async () => {
+    if (leftInJournal) await recoverJournal().catch(() => undefined);
+  };
 
   async function ensureRequestId(): Promise<string> {
     if (requestId.value) return requestId.value;
@@ -512,7 +516,7 @@ export function createConversation(options: {
       // conversation to be stored, and the next ones must not overtake it.
       const queued = sendTurn.then(async () => {
         await ready;
-        if (leftInJournal) await recoverJournal().catch(() => undefined);
+        await recoverLeftInJournal();
         // The visitor acts: if the service refused their session, it may be tried once more.
         session.allowAgain();
         const rid = (item.requestId = await ensureRequestId());
@@ -561,7 +565,7 @@ export function createConversation(options: {
       void dropStoredFromOutbox();
     },
     resume() {
-      void (leftInJournal ? recoverJournal().catch(() => undefined) : Promise.resolve()).then(() =>
+      void recoverLeftInJournal().then(() =>
         setOutbox((items) =>
           items.map((i) => {
             if (i.state === 'sending') return { ...i, notBefore: 0 };
