@@ -1,64 +1,69 @@
-// `npm run size`: gzip sizes of what a visitor downloads, checked against the budgets.
-// - the loader (`dist/loader.js`), on every page view;
-// - everything for an open window: the loader, `dist/app.js` and every chunk it imports statically.
+// `npm run size`: gzip sizes of what a visitor downloads, checked against the budgets (issue 9).
+// - the loader (`dist/loader.js`), on every page view: 1,500 B;
+// - a first open and send: `dist/app.js`, every chunk it imports statically, and the chunks every
+//   first open loads on demand (FIRST_OPEN_ON_DEMAND): 40 KB. The loader is not counted twice; it has
+//   its own budget. This is what `npm run bench` counts on the wire as "first open + first send".
+// Files are found through the build's manifest (`dist/.vite/manifest.json`), by source path.
 import { readFileSync, existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = resolve(process.argv[2] ?? 'dist');
-// The loader: 1,500 B gzip (issue 9), on every page view of the host site.
-// The open window's target is 40 KB (issue 9). 46,080 B (90 × 512) holds what it is after the
-// round that made long histories cheap and moved refusals, uploads, attention and the later views on
-// demand (45,748 B), so it can only shrink from here.
-// The send journal (a message sent as the page reloads was lost) added ~410 B and the split boot
-// ~270 B; the Preact integration of signals written for what the widget uses, the app's build
-// target and the label keys as a list took ~1,100 B out (45,604 B).
-// The page command API, a failed send's status and rules, the drop hint, the length count,
-// leaving a conversation and who is typing went on demand (−1,150 B), the client is made in
-// stages (+149 B), long histories are parsed in slices and revalidated with our own tag (+120 B):
-// 44,880 B, so 88 × 512.
-// A returning visit's restore (outbox repair, journal recovery), the commands a first open never
-// calls, what polls remember, a bot's split parts, the non-English locale machinery, the socket's
-// endpoint, the unread badge and the looks of views on demand went on demand; the boot moved into
-// the widget chunk; chunk names carry six characters of hash (−2,530 B): 42,379 B, so 83 × 512.
-const BUDGET = { loader: 1500, openWindow: 83 * 512 };
+// The 40 KB target is issue 9's. Until it is reached the budget follows the figure down, so it can only
+// shrink: 46,080 B after the round that made long histories cheap; 44,880 after the page command API,
+// a failed send's rules and the typing view went on demand; 42,496 (83 × 512) after a returning
+// visit's restore, the rare commands, what polls remember and the socket's endpoint did.
+// Those figures counted the loader and not the labels' meanings, which come to about the same.
+const BUDGET = { loader: 1500, firstOpen: 83 * 512 };
+
+/**
+ * Chunks on demand that every first open loads: the service always answers the labels of the
+ * visitor's language (docs/service.md §5), and their meanings are read by this chunk before they show.
+ */
+const FIRST_OPEN_ON_DEMAND = ['src/i18n/labelMeanings.ts'];
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
-function staticGraph(entry, seen = new Set()) {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const code = readFileSync(entry, 'utf8');
-  // Static imports only (`import … from "./x.js"` / `import "./x.js"`); dynamic `import()` loads later.
-  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
-    const next = join(dirname(entry), m[1]);
-    if (existsSync(next)) staticGraph(next, seen);
-  }
-  return seen;
-}
-
 const loader = join(dist, 'loader.js');
-const app = join(dist, 'app.js');
-for (const f of [loader, app])
+const manifestFile = join(dist, '.vite/manifest.json');
+for (const f of [loader, manifestFile])
   if (!existsSync(f)) {
     console.error(`size: ${f} is missing; run \`npm run build\` first`);
     process.exit(1);
   }
-const files = [loader, ...staticGraph(app)];
-const rows = files.map((f) => ({ file: f.slice(dist.length + 1), raw: readFileSync(f).length, gzip: gz(f) }));
-const loaderGzip = rows[0].gzip;
-const openGzip = rows.reduce((sum, r) => sum + r.gzip, 0);
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 
-for (const r of rows) console.log(`${r.file.padEnd(28)} ${String(r.raw).padStart(8)} B raw ${String(r.gzip).padStart(8)} B gzip`);
-console.log(`loader:      ${loaderGzip} B gzip (budget ${BUDGET.loader})`);
-console.log(`open window: ${openGzip} B gzip (budget ${BUDGET.openWindow}; the app alone ${openGzip - loaderGzip} B)`);
+/** The manifest keys of `key` and everything it imports statically. */
+function staticGraph(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  const entry = manifest[key];
+  if (!entry) {
+    console.error(`size: ${key} is not in the build's manifest`);
+    process.exit(1);
+  }
+  seen.add(key);
+  for (const next of entry.imports ?? []) staticGraph(next, seen);
+  return seen;
+}
+
+const keys = new Set();
+for (const key of ['src/app.ts', ...FIRST_OPEN_ON_DEMAND]) staticGraph(key, keys);
+const row = (file) => ({ file, raw: readFileSync(join(dist, file)).length, gzip: gz(join(dist, file)) });
+const loaderRow = row('loader.js');
+const rows = [...keys].map((key) => ({ ...row(manifest[key].file), source: manifest[key].src ?? '' }));
+const firstOpen = rows.reduce((sum, r) => sum + r.gzip, 0);
+
+for (const r of [loaderRow, ...rows])
+  console.log(`${r.file.padEnd(20)} ${String(r.raw).padStart(8)} B raw ${String(r.gzip).padStart(7)} B gzip  ${r.source ?? ''}`);
+console.log(`loader:                   ${loaderRow.gzip} B gzip (budget ${BUDGET.loader})`);
+console.log(`first open + first send:  ${firstOpen} B gzip (budget ${BUDGET.firstOpen}; target 40,960)`);
 let failed = false;
-if (loaderGzip > BUDGET.loader) {
-  console.error(`size: the loader is over its budget by ${loaderGzip - BUDGET.loader} B`);
+if (loaderRow.gzip > BUDGET.loader) {
+  console.error(`size: the loader is over its budget by ${loaderRow.gzip - BUDGET.loader} B`);
   failed = true;
 }
-if (openGzip > BUDGET.openWindow) {
-  console.error(`size: the open window is over its budget by ${openGzip - BUDGET.openWindow} B`);
+if (firstOpen > BUDGET.firstOpen) {
+  console.error(`size: the first open and send are over their budget by ${firstOpen - BUDGET.firstOpen} B`);
   failed = true;
 }
 process.exit(failed ? 1 : 0);
