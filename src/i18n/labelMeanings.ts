@@ -8,56 +8,31 @@ import { pendingEn } from './pending-en.ts';
  * the button that only hides the window (`MINIMIZE`, and `BUTTON_CLOSE_TO_ICON` on the launcher).
  * Widget text key ← service label key; most keys are the same on both sides.
  */
-const SAME_MEANING = [
-  // composer and conversation
-  'LABEL_PLACEHOLDER',
-  'WELCOME_TITLE',
-  'WELCOME_MSG',
-  'YOU',
-  'GUEST_LABEL',
-  'LABEL_TODAY',
-  'LABEL_LOADING',
-  'INFO_SUPPORT_CHAT_CLOSED',
-  'INFO_SUPPORT_CHAT_REOPENED',
+// Lists as one string each: a chunk every first open loads (issue 9), and a quoted array item costs
+// more. By group: the composer and conversation first.
+const SAME_MEANING = (
+  'LABEL_PLACEHOLDER WELCOME_TITLE WELCOME_MSG YOU GUEST_LABEL LABEL_TODAY LABEL_LOADING ' +
+  'INFO_SUPPORT_CHAT_CLOSED INFO_SUPPORT_CHAT_REOPENED ' +
   // the header button that hides the window
-  'MINIMIZE',
+  'MINIMIZE ' +
   // the header button that saves the conversation
-  'DOWNLOAD_TRANSCRIPT',
+  'DOWNLOAD_TRANSCRIPT ' +
   // ending the conversation, and its confirmation
-  'CLOSE_CHAT',
-  'CONFIRM_CLOSE_CHAT',
-  'YES',
-  'NO',
+  'CLOSE_CHAT CONFIRM_CLOSE_CHAT YES NO ' +
   // the image viewer's close button
-  'CLOSE',
+  'CLOSE ' +
   // rating and what follows the end
-  'CUSTOMER_SATISFACTION',
-  'YOUR_RATING',
-  'WRITE_YOUR_OPINION',
-  'SUBMIT',
-  'THANK_YOU_FOR_YOUR_EVALUATION',
-  'LABEL_START_NW_CONV',
+  'CUSTOMER_SATISFACTION YOUR_RATING WRITE_YOUR_OPINION SUBMIT THANK_YOU_FOR_YOUR_EVALUATION ' +
+  'LABEL_START_NW_CONV ' +
   // callout, departments, pre-chat form, offline notices
-  'CALLOUT_TITLE_PLACEHOLDER',
-  'CALLOUT_MSG_PLACEHOLDER',
-  'LABEL_SELECT_TOPIC',
-  'LABEL_COMPLETE_FORM',
-  'CONTINUE',
-  'BACK',
-  'LABEL_FIELD_NAME',
-  'LABEL_FIELD_EMAIL',
-  'LABEL_ERROR_FIELD_NAME',
-  'LABEL_ERROR_FIELD_EMAIL',
-  'LABEL_ERROR_FIELD_REQUIRED',
-  'LABEL_FIRST_MSG_NO_AGENTS',
-  'LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED',
+  'CALLOUT_TITLE_PLACEHOLDER CALLOUT_MSG_PLACEHOLDER LABEL_SELECT_TOPIC LABEL_COMPLETE_FORM CONTINUE ' +
+  'BACK LABEL_FIELD_NAME LABEL_FIELD_EMAIL LABEL_ERROR_FIELD_NAME LABEL_ERROR_FIELD_EMAIL ' +
+  'LABEL_ERROR_FIELD_REQUIRED LABEL_FIRST_MSG_NO_AGENTS LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED ' +
   // presence in the header and the welcome area
-  'WAITING_TIME_FOUND',
-  'WAITING_TIME_NOT_FOUND',
-  'AGENT_AVAILABLE',
-  'AGENT_NOT_AVAILABLE',
+  'WAITING_TIME_FOUND WAITING_TIME_NOT_FOUND AGENT_AVAILABLE AGENT_NOT_AVAILABLE'
+)
   // Not taken: LABEL_WRITING ("is writing...") completes an agent's name; our typing dots have none.
-];
+  .split(' ');
 
 export const LABEL_MEANINGS: Readonly<Record<string, string>> = Object.freeze({
   ...Object.fromEntries(SAME_MEANING.map((key) => [key, key])),
@@ -69,39 +44,13 @@ export const LABEL_MEANINGS: Readonly<Record<string, string>> = Object.freeze({
  * Texts that name a control (button, field, dialog, group, log). Two controls never share a name:
  * a service label that would give one the name of another is not taken for it.
  */
-export const CONTROL_NAME_KEYS: readonly string[] = Object.freeze([
-  'BUTTON_OPEN_CHAT',
-  'BUTTON_CLOSE_CHAT',
-  'MINIMIZE',
-  'CLOSE_CHAT',
-  'CONFIRM_CLOSE_CHAT',
-  'YES',
-  'NO',
-  'CLOSE',
-  'CHAT_WINDOW_LABEL',
-  'CONVERSATION_LOG_LABEL',
-  'LABEL_PLACEHOLDER',
-  'BUTTON_SEND_MESSAGE',
-  'BUTTON_ATTACH_FILE',
-  'BUTTON_RETRY',
-  'BUTTON_DELETE',
-  'DISMISS',
-  'BUTTON_CLOSE_CALLOUT',
-  'CAROUSEL_PREVIOUS',
-  'CAROUSEL_NEXT',
-  'IMAGE_VIEWER_LABEL',
-  'CUSTOMER_SATISFACTION',
-  'YOUR_RATING',
-  'WRITE_YOUR_OPINION',
-  'SUBMIT',
-  'LABEL_START_NW_CONV',
-  'LABEL_SELECT_TOPIC',
-  'LABEL_FIELD_NAME',
-  'LABEL_FIELD_EMAIL',
-  'CONTINUE',
-  'BACK',
-  'DOWNLOAD_TRANSCRIPT',
-]);
+export const CONTROL_NAME_KEYS: readonly string[] = (
+  'BUTTON_OPEN_CHAT BUTTON_CLOSE_CHAT MINIMIZE CLOSE_CHAT CONFIRM_CLOSE_CHAT YES NO CLOSE ' +
+  'CHAT_WINDOW_LABEL CONVERSATION_LOG_LABEL LABEL_PLACEHOLDER BUTTON_SEND_MESSAGE BUTTON_ATTACH_FILE ' +
+  'BUTTON_RETRY BUTTON_DELETE DISMISS BUTTON_CLOSE_CALLOUT CAROUSEL_PREVIOUS CAROUSEL_NEXT ' +
+  'IMAGE_VIEWER_LABEL CUSTOMER_SATISFACTION YOUR_RATING WRITE_YOUR_OPINION SUBMIT LABEL_START_NW_CONV ' +
+  'LABEL_SELECT_TOPIC LABEL_FIELD_NAME LABEL_FIELD_EMAIL CONTINUE BACK DOWNLOAD_TRANSCRIPT'
+).split(' ');
 
 /**
  * The keys of the texts only views loaded on demand show (en-views.ts), listed here so that taking
