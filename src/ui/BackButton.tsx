@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useCss, useT, useWidget } from './context.ts';
+import { useCss, useT, useWidget } from './widgetHooks.ts';
 import { svg } from './icons.tsx';
 import backButtonCss from './BackButton.css?inline';
 

@@ -1,5 +1,5 @@
 import calloutCss from './Callout.css?inline';
-import { useCss, useWidget, useT } from './context.ts';
+import { useCss, useWidget, useT } from './widgetHooks.ts';
 import { CloseIcon } from './icons.tsx';
 import stepButtonsCss from './StepButtons.css?inline';
 

@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
-import { useCss, useT, useWidget } from './context.ts';
+import { useCss, useT, useWidget } from './widgetHooks.ts';
 import css from './CharCount.css?inline';
 
 /**

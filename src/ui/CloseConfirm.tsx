@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useWidget, useT, useCss } from './context.ts';
+import { useWidget, useT, useCss } from './widgetHooks.ts';
 import bottomPanelCss from './BottomPanel.css?inline';
 import closeConfirmCss from './CloseConfirm.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';

@@ -1,4 +1,4 @@
-import { useWidget, useT, useCss } from './context.ts';
+import { useWidget, useT, useCss } from './widgetHooks.ts';
 import intakeStepCss from './IntakeStep.css?inline';
 import departmentSelectCss from './DepartmentSelect.css?inline';
 

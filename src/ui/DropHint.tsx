@@ -1,4 +1,4 @@
-import { useCss, useT } from './context.ts';
+import { useCss, useT } from './widgetHooks.ts';
 import css from './DropHint.css?inline';
 
 /** "Drop the file to send it" over the window while a file is dragged over it (ChatWindow.tsx). */

@@ -1,6 +1,6 @@
 import { REASONS } from '../state/delivery.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
-import { useCss, useT, useWidget } from './context.ts';
+import { useCss, useT, useWidget } from './widgetHooks.ts';
 import css from './FailedStatus.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 

@@ -1,6 +1,6 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeLinkUrl } from '../state/safeUrl.ts';
-import { useWidget, useT, useCss } from './context.ts';
+import { useWidget, useT, useCss } from './widgetHooks.ts';
 import fileMessageCss from './FileMessage.css?inline';
 import { svg } from './icons.tsx';
 

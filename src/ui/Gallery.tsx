@@ -2,7 +2,7 @@ import { useRef } from 'preact/hooks';
 import type { AttachmentButton } from '../api/wire.ts';
 import { buttonsOf } from '../state/attachments.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
-import { useCss, useT } from './context.ts';
+import { useCss, useT } from './widgetHooks.ts';
 import galleryCss from './Gallery.css?inline';
 import { QuickReplies } from './QuickReplies.tsx';
 import stepButtonsCss from './StepButtons.css?inline';

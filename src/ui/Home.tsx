@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { displayName } from '../state/displayName.ts';
-import { useCss, useT, useWidget } from './context.ts';
+import { useCss, useT, useWidget } from './widgetHooks.ts';
 import { createConversationTime } from './conversationTime.ts';
 import { isoTime } from './formatTime.ts';
 import { svg } from './icons.tsx';

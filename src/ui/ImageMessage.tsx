@@ -1,7 +1,7 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
-import { useWidget, useT, useCss } from './context.ts';
+import { useWidget, useT, useCss } from './widgetHooks.ts';
 import imageMessageCss from './ImageMessage.css?inline';
 import { MessageText } from './markdown/MessageText.tsx';
 

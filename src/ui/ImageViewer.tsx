@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useWidget, useT, useCss } from './context.ts';
+import { useWidget, useT, useCss } from './widgetHooks.ts';
 import { CloseIcon } from './icons.tsx';
 import imageViewerCss from './ImageViewer.css?inline';
 

@@ -1,4 +1,4 @@
-import { useCss, useWidget, useT } from './context.ts';
+import { useCss, useWidget, useT } from './widgetHooks.ts';
 import { CloseIcon } from './icons.tsx';
 import calloutCss from './Callout.css?inline';
 import css from './MessagePreview.css?inline';

@@ -1,5 +1,5 @@
 import offlineNoticeCss from './OfflineNotice.css?inline';
-import { useCss, useWidget, useT } from './context.ts';
+import { useCss, useWidget, useT } from './widgetHooks.ts';
 
 /** "We are closed" / "nobody is available", with the next opening in the visitor's language. */
 export function OfflineNotice() {

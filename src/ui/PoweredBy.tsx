@@ -1,4 +1,4 @@
-import { useCss } from './context.ts';
+import { useCss } from './widgetHooks.ts';
 import poweredByCss from './PoweredBy.css?inline';
 import { SafeHtml } from './SafeHtml.tsx';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { parseFields, validate, type PreChatField, type PreChatValues } from '../state/preChatForm.ts';
-import { useWidget, useT, useCss } from './context.ts';
+import { useWidget, useT, useCss } from './widgetHooks.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import intakeStepCss from './IntakeStep.css?inline';
 import preChatFormCss from './PreChatForm.css?inline';

@@ -1,6 +1,6 @@
 import type { AttachmentButton } from '../api/wire.ts';
 import { buttonIntent, isReplyButton } from '../state/buttonIntent.ts';
-import { useCss, useWidget } from './context.ts';
+import { useCss, useWidget } from './widgetHooks.ts';
 import quickRepliesCss from './QuickReplies.css?inline';
 
 /** The buttons under a message; reply buttons only while `enabled` (latest message, not yet used). */

@@ -1,4 +1,4 @@
-import { useWidget, useT } from './context.ts';
+import { useWidget, useT } from './widgetHooks.ts';
 import { svg } from './icons.tsx';
 import { saveTranscript } from './saveTranscript.ts';
 

@@ -1,4 +1,4 @@
-import { useCss, useT } from './context.ts';
+import { useCss, useT } from './widgetHooks.ts';
 import typingIndicatorCss from './TypingIndicator.css?inline';
 
 /** Dots while a bot's split message has more to come or an agent types; announced once as a status, with the typist's name when known. */

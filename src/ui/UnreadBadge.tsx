@@ -1,4 +1,4 @@
-import { useCss } from './context.ts';
+import { useCss } from './widgetHooks.ts';
 import css from './UnreadBadge.css?inline';
 
 /**

@@ -1,4 +1,4 @@
-import { useCss, useWidget, useT } from './context.ts';
+import { useCss, useWidget, useT } from './widgetHooks.ts';
 import stepButtonsCss from './StepButtons.css?inline';
 import uploadListCss from './UploadList.css?inline';
 

@@ -1,5 +1,4 @@
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
 import type { ChatCommands, ChatState } from '../client/types.ts';
 
 /**
@@ -17,23 +16,18 @@ export interface WidgetView extends ChatState {
   adoptCss(cssText: string): void;
 }
 
+/**
+ * The widget a view belongs to (views are rendered inside its provider, widget.ts). A view of a
+ * first open reads it without hooks, so a first open downloads no `preact/hooks`: Preact hands a
+ * component its `contextType`'s value as its second argument, so such a view is
+ * `function View(props, widget: WidgetView)` with `View.contextType = WidgetContext` (a class:
+ * `static contextType`, read as `this.context`). Views loaded on demand may use `useWidget`
+ * (widgetHooks.ts).
+ */
 export const WidgetContext = createContext<WidgetView | null>(null);
 
-export function useWidget(): WidgetView {
-  const widget = useContext(WidgetContext);
-  if (!widget) throw new Error('Porchlight views must be rendered inside a WidgetContext');
-  return widget;
-}
-
-/** The translator, re-read whenever labels change (the version signal subscribes the view). */
-export function useT(): WidgetView['t'] {
-  const widget = useWidget();
+/** The translator, re-read whenever labels change (reading the version signal subscribes the view). */
+export function translator(widget: WidgetView): WidgetView['t'] {
   void widget.ui.labelsVersion.value;
   return widget.t;
-}
-
-/** A view loaded on demand brings its own styles: adopted before it first paints. */
-export function useCss(...cssTexts: string[]): void {
-  const widget = useWidget();
-  for (const css of cssTexts) widget.adoptCss(css);
 }

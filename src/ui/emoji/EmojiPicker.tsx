@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { useCss, useWidget, useT } from '../context.ts';
+import { useCss, useWidget, useT } from '../widgetHooks.ts';
 import { emojiCategories, moveInGrid, searchEmoji } from './emojiSearch.ts';
 import css from './EmojiPicker.css?inline';
 

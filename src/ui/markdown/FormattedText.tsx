@@ -1,4 +1,4 @@
-import { useCss } from '../context.ts';
+import { useCss } from '../widgetHooks.ts';
 import { Markdown } from './Markdown.tsx';
 import markdownCss from './Markdown.css?inline';
 
