@@ -63,7 +63,8 @@ export class ChatWindow extends Component<{ idPrefix: string; closing?: boolean 
   override render({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }, { dragging }: { dragging?: boolean }, widget: WidgetView) {
     const { intents, online, conversation, settings, ui, availability } = widget;
     const t = translator(widget);
-    const setDragging = (over: boolean) => this.setState({ dragging: over });
+    // Drag events come many a second: only a change renders.
+    const setDragging = (over: boolean) => over !== !!dragging && this.setState({ dragging: over });
     const titleId = `${idPrefix}-title`;
     const home = ui.screen.value === 'home';
     const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value && !home;
