@@ -12,17 +12,16 @@ export interface Intents extends Omit<ChatCommands, 'send'> {
 /** Everything one widget instance hands to its views (no module-level state: previews side by side). */
 export interface WidgetView extends ChatState {
   intents: Intents;
-  /** Adds a lazily loaded view's styles to this widget's shadow root, once (after the main sheet). */
-  adoptCss(cssText: string): void;
+  /** Adds a view's styles, loaded on demand with it, to this widget's shadow root, once each (after the main sheet), before it first paints. */
+  adoptCss(...cssTexts: string[]): void;
 }
 
 /**
- * The widget a view belongs to (views are rendered inside its provider, widget.ts). A view of a
- * first open reads it without hooks, so a first open downloads no `preact/hooks`: Preact hands a
- * component its `contextType`'s value as its second argument, so such a view is
- * `function View(props, widget: WidgetView)` with `View.contextType = WidgetContext` (a class:
- * `static contextType`, read as `this.context`). Views loaded on demand may use `useWidget`
- * (widgetHooks.ts).
+ * The widget a view belongs to (views are rendered inside its provider, widget.ts), read without
+ * hooks, so a first open downloads no `preact/hooks` (the views on demand that keep state in hooks
+ * bring it): Preact hands a component its `contextType`'s value as its second argument, so a view
+ * is `function View(props, widget: WidgetView)` with `View.contextType = WidgetContext` (a class:
+ * `static contextType`, read as `this.context`).
  */
 export const WidgetContext = createContext<WidgetView | null>(null);
 
