@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals-core';
 import { Component, createRef } from 'preact';
+import { afterPaint } from './afterPaint.ts';
 import { ClockText, type ListClock } from './ClockText.tsx';
 import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
@@ -22,16 +23,6 @@ const atBottom = (list: HTMLElement) => list.scrollHeight - list.scrollTop - lis
 
 /** Reply buttons only matter on a message with buttons or a gallery: the others never change for them. */
 const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).length > 0 || !!message.attributes?.attachment;
-
-/** Runs `then` once the frame after this one is on screen; returns what cancels it. */
-function afterNextFrame(then: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(then)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
 
 /**
  * The conversation as a log: a window of it (listWindow.ts), the latest messages first, more on
@@ -80,8 +71,8 @@ export class MessageList extends Component {
     if (this.clockFor === `${language}\n${today}`) return;
     this.clockFor = `${language}\n${today}`;
     this.cancelClock?.();
-    this.cancelClock = afterNextFrame(
-      () => (this.cancelClock = afterNextFrame(() => (this.clock.value = { time: createTimeFormatter(language), day: createDayFormatter(language, today) }))),
+    this.cancelClock = afterPaint(
+      () => (this.cancelClock = afterPaint(() => (this.clock.value = { time: createTimeFormatter(language), day: createDayFormatter(language, today) }))),
     );
   }
 
@@ -111,17 +102,20 @@ export class MessageList extends Component {
     this.bottomFor = bottomFor;
     this.scheduleClock();
     // A long conversation brings the code of a window that moves as soon as it shows (a short one
-    // never needs it), then takes the step a scroll may have asked for meanwhile. A failed download
-    // is asked for again at the next render.
+    // never needs it: asked for once painted), then takes the step a scroll may have asked for
+    // meanwhile. A failed download is asked for again at the next render.
     if (shown.window.start > 0 && !this.scrollerAsked) {
       this.scrollerAsked = true;
-      import('./listScroll.ts').then(
-        (loaded) => {
-          this.scroller ??= loaded;
-          loaded.start(this.shown!, this.list.current);
-          this.forceUpdate();
-        },
-        () => (this.scrollerAsked = false),
+      afterPaint(
+        () =>
+          void import('./listScroll.ts').then(
+            (loaded) => {
+              this.scroller ??= loaded;
+              loaded.start(this.shown!, this.list.current);
+              this.forceUpdate();
+            },
+            () => (this.scrollerAsked = false),
+          ),
       );
     }
   }

@@ -1,4 +1,5 @@
 import { Component, type ComponentProps, type ComponentType } from 'preact';
+import { afterPaint } from './afterPaint.ts';
 import { WidgetContext, type WidgetView } from './context.ts';
 import type * as LaterViews from './laterViews.ts';
 
@@ -29,12 +30,16 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
   class View extends Component<P, { view?: ComponentType<P> }> {
     static override contextType = WidgetContext;
     override state = { view: downloaded && (this.context as WidgetView).viewTexts() === true ? downloaded : undefined };
+    /** Fetched once the window is painted: its code never delays that paint (as an effect, before). */
     override componentDidMount() {
       if (!this.state.view)
-        Promise.all([fetch(), (this.context as WidgetView).viewTexts()])
-          .then(([view]) => this.setState({ view }))
-          // A failed chunk download leaves the step empty (or plain); the next mount tries again.
-          .catch(() => undefined);
+        afterPaint(
+          () =>
+            void Promise.all([fetch(), (this.context as WidgetView).viewTexts()])
+              .then(([view]) => this.setState({ view }))
+              // A failed chunk download leaves the step empty (or plain); the next mount tries again.
+              .catch(() => undefined),
+        );
     }
     override render(props: P) {
       const Loaded = this.state.view;
