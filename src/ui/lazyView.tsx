@@ -25,12 +25,13 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
   const prefetch = () => void fetch().catch(() => undefined);
   /**
    * The component it got, in its state (a class, not hooks: a first open downloads no
-   * `preact/hooks`). Set by the download started once mounted; an unmounted view ignores it.
+   * `preact/hooks`). Set when the download started once painted ends; an unmounted view ignores
+   * it (Preact renders no unmounted component).
    */
   class View extends Component<P, { view?: ComponentType<P> }> {
     static override contextType = WidgetContext;
     override state = { view: downloaded && (this.context as WidgetView).viewTexts() === true ? downloaded : undefined };
-    /** Fetched once the window is painted: its code never delays that paint (as an effect, before). */
+    /** Fetched once the window is painted: a chunk's evaluation never delays that paint (an effect did the same). */
     override componentDidMount() {
       if (!this.state.view)
         afterPaint(
