@@ -98,5 +98,8 @@ describe('the first open', () => {
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
     expect(modules).toContain('src/ui/renderOnSignals.ts');
     expect(modules.filter((module) => module.includes('@preact/signals/'))).toEqual([]);
+    // The views of a first open use no hooks (context.ts): preact/hooks comes with the views loaded on demand.
+    expect(modules.filter((module) => module.includes('preact/hooks/'))).toEqual([]);
+    expect(modules).toContain('src/ui/MessageList.tsx');
   }, 30_000);
 });

@@ -96,8 +96,8 @@ export function mountWidget({ host, client, openedByVisitor = false, schedulePai
   const view: WidgetView = {
     ...client,
     intents: intentsOf(client),
-    adoptCss(cssText) {
-      if (!lazyStyles.has(cssText)) lazyStyles.set(cssText, adoptStyles(shadow, cssText, nonce));
+    adoptCss(...cssTexts) {
+      for (const cssText of cssTexts) if (!lazyStyles.has(cssText)) lazyStyles.set(cssText, adoptStyles(shadow, cssText, nonce));
     },
   };
 

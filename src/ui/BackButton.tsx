@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useCss, useT, useWidget } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { svg } from './icons.tsx';
 import backButtonCss from './BackButton.css?inline';
 
@@ -9,10 +9,10 @@ import backButtonCss from './BackButton.css?inline';
  * visitor's own move on a conversation that takes no input (an ended one), focus would be lost with
  * the list item that was clicked: it comes here, the way back.
  */
-export function BackButton() {
-  useCss(backButtonCss);
-  const { intents, settings, conversations, ui } = useWidget();
-  const t = useT();
+export function BackButton(_props: object, widget: WidgetView) {
+  widget.adoptCss(backButtonCss);
+  const { intents, settings, conversations, ui } = widget;
+  const t = translator(widget);
   const button = useRef<HTMLButtonElement>(null);
   const s = settings.value;
   const shown = !s.singleConversation && (s.startFromHome || (conversations.value?.items.value.length ?? 0) > 1);
@@ -40,6 +40,7 @@ export function BackButton() {
     </button>
   );
 }
+BackButton.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default BackButton;

@@ -1,13 +1,13 @@
 import calloutCss from './Callout.css?inline';
-import { useCss, useWidget, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import stepButtonsCss from './StepButtons.css?inline';
 
 /** The bubble beside the launcher after `calloutTimer` seconds: a click opens the chat. */
-export function Callout() {
-  useCss(stepButtonsCss, calloutCss);
-  const { ui, settings, intents } = useWidget();
-  const t = useT();
+export function Callout(_props: object, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, calloutCss);
+  const { ui, settings, intents } = widget;
+  const t = translator(widget);
   if (!ui.calloutVisible.value || ui.isOpen.value) return null;
   const s = settings.value;
   return (
@@ -22,6 +22,7 @@ export function Callout() {
     </div>
   );
 }
+Callout.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default Callout;

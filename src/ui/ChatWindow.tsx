@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { useWidget, useT } from './context.ts';
+import { Component } from 'preact';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
 import { lazyView, laterView } from './lazyView.tsx';
@@ -32,9 +32,15 @@ const LATER_VIEWS = [
   { prefetch: prefetchUnreadBadge },
 ];
 
+/** Once the window is up, the later steps are fetched while the visitor reads (its ref, called once mounted). */
+function prefetchLaterViews(section: HTMLElement | null) {
+  if (!section) return;
+  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  idle(() => LATER_VIEWS.forEach((view) => view.prefetch()));
+}
+
 /** Below the header: the intake steps first when configured, then the conversation. */
-function Body({ inputId }: { inputId: string }) {
-  const { intake, conversation, ui, uploads } = useWidget();
+function Body({ inputId }: { inputId: string }, { intake, conversation, ui, uploads }: WidgetView) {
   const stage = intake.stage.value;
   if (stage === 'prechat') return <PreChatForm.View />;
   if (stage === 'departments') return <DepartmentSelect.View />;
@@ -46,63 +52,67 @@ function Body({ inputId }: { inputId: string }) {
     </>
   );
 }
+Body.contextType = WidgetContext;
 
-/** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
-export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }) {
-  const { intents, online, conversation, settings, ui, availability } = useWidget();
-  const t = useT();
-  const [dragging, setDragging] = useState(false);
-  const titleId = `${idPrefix}-title`;
-  const home = ui.screen.value === 'home';
-  const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value && !home;
-  useEffect(() => {
-    // Once the window is up, the later steps are fetched while the visitor reads.
-    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => LATER_VIEWS.forEach((view) => view.prefetch()));
-  }, []);
-  return (
-    <section
-      part="window"
-      class={`window${closing ? ' is-closing' : ''}`}
-      aria-hidden={closing || undefined}
-      inert={closing}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={titleId}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape' || e.defaultPrevented) return;
-        e.stopPropagation();
-        // Esc closes what is on top: the image viewer, then the confirmation, then the window.
-        if (ui.viewerImage.peek()) intents.viewImage(null);
-        else if (ui.confirmingClose.peek()) intents.confirmClose(false);
-        else intents.close(true);
-      }}
-      onDragOver={(e) => {
-        if (!canUpload || !e.dataTransfer?.types.includes('Files')) return;
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={(e) => {
-        if (e.currentTarget === e.target) setDragging(false);
-      }}
-      onDrop={(e) => {
-        setDragging(false);
-        if (!canUpload) return;
-        e.preventDefault();
-        for (const file of Array.from(e.dataTransfer?.files ?? [])) intents.upload(file);
-      }}
-    >
-      <Header titleId={titleId} />
-      {!online.value && (
-        <p class="offline-banner" role="status">
-          {t('CONNECTION_NETWORK_ERROR')}
-        </p>
-      )}
-      {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
-      {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
-      {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
-      {dragging && <DropHint.View />}
-      {ui.viewerImage.value && <ImageViewer.View />}
-    </section>
-  );
+/**
+ * The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on
+ * it (a class for that state: a first open downloads no `preact/hooks`).
+ */
+export class ChatWindow extends Component<{ idPrefix: string; closing?: boolean }, { dragging?: boolean }> {
+  static override contextType = WidgetContext;
+  override render({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }, { dragging }: { dragging?: boolean }, widget: WidgetView) {
+    const { intents, online, conversation, settings, ui, availability } = widget;
+    const t = translator(widget);
+    // Drag events come many a second: only a change renders.
+    const setDragging = (over: boolean) => over !== !!dragging && this.setState({ dragging: over });
+    const titleId = `${idPrefix}-title`;
+    const home = ui.screen.value === 'home';
+    const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value && !home;
+    return (
+      <section
+        ref={prefetchLaterViews}
+        part="window"
+        class={`window${closing ? ' is-closing' : ''}`}
+        aria-hidden={closing || undefined}
+        inert={closing}
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby={titleId}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || e.defaultPrevented) return;
+          e.stopPropagation();
+          // Esc closes what is on top: the image viewer, then the confirmation, then the window.
+          if (ui.viewerImage.peek()) intents.viewImage(null);
+          else if (ui.confirmingClose.peek()) intents.confirmClose(false);
+          else intents.close(true);
+        }}
+        onDragOver={(e) => {
+          if (!canUpload || !e.dataTransfer?.types.includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(e) => {
+          if (e.currentTarget === e.target) setDragging(false);
+        }}
+        onDrop={(e) => {
+          setDragging(false);
+          if (!canUpload) return;
+          e.preventDefault();
+          for (const file of Array.from(e.dataTransfer?.files ?? [])) intents.upload(file);
+        }}
+      >
+        <Header titleId={titleId} />
+        {!online.value && (
+          <p class="offline-banner" role="status">
+            {t('CONNECTION_NETWORK_ERROR')}
+          </p>
+        )}
+        {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
+        {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
+        {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
+        {dragging && <DropHint.View />}
+        {ui.viewerImage.value && <ImageViewer.View />}
+      </section>
+    );
+  }
 }

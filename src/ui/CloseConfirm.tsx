@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useWidget, useT, useCss } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import bottomPanelCss from './BottomPanel.css?inline';
 import closeConfirmCss from './CloseConfirm.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
 /** "End this conversation?" inside the window; focus goes to Cancel, the safe choice. */
-export function CloseConfirm() {
-  useCss(stepButtonsCss, bottomPanelCss, closeConfirmCss);
-  const { intents } = useWidget();
-  const t = useT();
+export function CloseConfirm(_props: object, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, bottomPanelCss, closeConfirmCss);
+  const { intents } = widget;
+  const t = translator(widget);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   return (
@@ -32,3 +32,4 @@ export function CloseConfirm() {
     </div>
   );
 }
+CloseConfirm.contextType = WidgetContext;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { useWidget, useT, useCss } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import bottomPanelCss from './BottomPanel.css?inline';
 import conversationEndCss from './ConversationEnd.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
@@ -12,10 +12,10 @@ const STARS = [1, 2, 3, 4, 5];
  * an earlier one: the service holds it) is shown, not asked again. "Ended" is said once: by the
  * service's info line when the list ends with it, else here.
  */
-export function ConversationEnd() {
-  useCss(stepButtonsCss, bottomPanelCss, conversationEndCss);
-  const { intents, settings, conversation, rating: memory } = useWidget();
-  const t = useT();
+export function ConversationEnd(_props: object, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, bottomPanelCss, conversationEndCss);
+  const { intents, settings, conversation, rating: memory } = widget;
+  const t = translator(widget);
   const [rating, setRating] = useState(0);
   const [preview, setPreview] = useState(0);
   const [comment, setComment] = useState('');
@@ -105,3 +105,4 @@ export function ConversationEnd() {
     </div>
   );
 }
+ConversationEnd.contextType = WidgetContext;

@@ -1,12 +1,12 @@
-import { useWidget, useT, useCss } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import intakeStepCss from './IntakeStep.css?inline';
 import departmentSelectCss from './DepartmentSelect.css?inline';
 
 /** "What can we help you with?": one button per visible department (the default one is hidden). */
-export function DepartmentSelect() {
-  useCss(intakeStepCss, departmentSelectCss);
-  const { intake, settings } = useWidget();
-  const t = useT();
+export function DepartmentSelect(_props: object, widget: WidgetView) {
+  widget.adoptCss(intakeStepCss, departmentSelectCss);
+  const { intake, settings } = widget;
+  const t = translator(widget);
   return (
     <div part="departments" class="departments" role="group" aria-labelledby="pl-departments-title">
       <div class="welcome">
@@ -31,6 +31,7 @@ export function DepartmentSelect() {
     </div>
   );
 }
+DepartmentSelect.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default DepartmentSelect;

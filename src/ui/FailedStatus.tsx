@@ -1,6 +1,6 @@
 import { REASONS } from '../state/delivery.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
-import { useCss, useT, useWidget } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import css from './FailedStatus.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
@@ -9,10 +9,10 @@ import stepButtonsCss from './StepButtons.css?inline';
  * delivery.ts failureOf), and Retry / Delete. Most visits never see one: it comes with the later
  * views (laterViews.ts), fetched at idle once the window is open.
  */
-export function FailedStatus({ message }: { message: TimedMessage }) {
-  useCss(stepButtonsCss, css);
-  const { intents, conversation } = useWidget();
-  const t = useT();
+export function FailedStatus({ message }: { message: TimedMessage }, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, css);
+  const { intents, conversation } = widget;
+  const t = translator(widget);
   const reason = conversation.outbox.value.find((i) => i.tempUID === message.tempUID)?.reason;
   const id = message.tempUID;
   return (
@@ -37,3 +37,4 @@ export function FailedStatus({ message }: { message: TimedMessage }) {
     </>
   );
 }
+FailedStatus.contextType = WidgetContext;

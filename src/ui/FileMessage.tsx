@@ -1,6 +1,6 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeLinkUrl } from '../state/safeUrl.ts';
-import { useWidget, useT, useCss } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import fileMessageCss from './FileMessage.css?inline';
 import { svg } from './icons.tsx';
 
@@ -26,10 +26,10 @@ export function formatBytes(bytes: number, lang: string): string {
 }
 
 /** A file the other side (or the visitor) sent: name, size and a download link (http(s) only). */
-export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetadata | undefined; fallbackName: string }) {
-  useCss(fileMessageCss);
-  const { lang } = useWidget();
-  const t = useT();
+export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetadata | undefined; fallbackName: string }, widget: WidgetView) {
+  widget.adoptCss(fileMessageCss);
+  const { lang } = widget;
+  const t = translator(widget);
   const href = safeLinkUrl(typeof metadata?.src === 'string' ? metadata.src : '');
   const name = (typeof metadata?.name === 'string' && metadata.name.trim()) || fallbackName || t('ATTACHMENT_LABEL');
   const size = typeof metadata?.size === 'number' ? formatBytes(metadata.size, lang.value) : '';
@@ -49,6 +49,7 @@ export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetad
     </a>
   );
 }
+FileMessage.contextType = WidgetContext;
 
 // Here, not in icons.tsx: only file cards (a lazy view) show it.
 function FileIcon() {

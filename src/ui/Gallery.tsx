@@ -2,7 +2,7 @@ import { useRef } from 'preact/hooks';
 import type { AttachmentButton } from '../api/wire.ts';
 import { buttonsOf } from '../state/attachments.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
-import { useCss, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import galleryCss from './Gallery.css?inline';
 import { QuickReplies } from './QuickReplies.tsx';
 import stepButtonsCss from './StepButtons.css?inline';
@@ -32,9 +32,9 @@ export function galleryCards(gallery: unknown): GalleryCard[] {
 }
 
 /** A keyboard-usable carousel: arrow keys or the previous/next buttons move one card. */
-export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; enabled: boolean; messageKey: string }) {
-  useCss(stepButtonsCss, galleryCss);
-  const t = useT();
+export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; enabled: boolean; messageKey: string }, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, galleryCss);
+  const t = translator(widget);
   const track = useRef<HTMLDivElement>(null);
   const cards = galleryCards(gallery);
   if (!cards.length) return null;
@@ -85,6 +85,7 @@ export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; en
     </div>
   );
 }
+Gallery.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default Gallery;

@@ -1,4 +1,4 @@
-import { useWidget, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { CloseIcon, EndChatIcon } from './icons.tsx';
 import { lazyView } from './lazyView.tsx';
 import { StatusLine, Team } from './Presence.tsx';
@@ -8,9 +8,9 @@ const TranscriptButton = lazyView(() => import('./TranscriptButton.tsx'));
 // Only for visitors with a home screen or several conversations.
 const BackButton = lazyView(() => import('./BackButton.tsx'));
 
-export function Header({ titleId }: { titleId: string }) {
-  const { title, intents, settings, conversation, conversations, ui } = useWidget();
-  const t = useT();
+export function Header({ titleId }: { titleId: string }, widget: WidgetView) {
+  const { title, intents, settings, conversation, conversations, ui } = widget;
+  const t = translator(widget);
   const logo = settings.value.logoChat;
   const home = ui.screen.value === 'home';
   const hasMessages = !home && !!conversation.requestId.value && conversation.messages.value.length > 0;
@@ -40,3 +40,4 @@ export function Header({ titleId }: { titleId: string }) {
     </header>
   );
 }
+Header.contextType = WidgetContext;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { displayName } from '../state/displayName.ts';
-import { useCss, useT, useWidget } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { createConversationTime } from './conversationTime.ts';
 import { isoTime } from './formatTime.ts';
 import { svg } from './icons.tsx';
@@ -10,9 +10,9 @@ import homeCss from './Home.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
 /** One conversation: who said what last, when, and how many replies wait unread. */
-function ConversationItem({ item, when }: { item: ConversationSummary; when: string }) {
-  const { intents } = useWidget();
-  const t = useT();
+function ConversationItem({ item, when }: { item: ConversationSummary; when: string }, widget: WidgetView) {
+  const { intents } = widget;
+  const t = translator(widget);
   const who = item.fromVisitor ? t('YOU') : item.senderName ? displayName(item.senderName) : '';
   const what = item.text || t(item.type === 'image' ? 'IMAGE_LABEL' : 'ATTACHMENT_LABEL');
   return (
@@ -53,16 +53,17 @@ function ConversationItem({ item, when }: { item: ConversationSummary; when: str
     </li>
   );
 }
+ConversationItem.contextType = WidgetContext;
 
 /**
  * The home screen (`startFromHome`, and the back button's target): the welcome, who is there to
  * answer and how fast, a new conversation, and the visitor's conversations. Reached by the visitor's
  * own move, focus lands on the conversation they came from, else on "new conversation".
  */
-export function Home({ listId }: { listId: string }) {
-  useCss(stepButtonsCss, homeCss);
-  const { intents, settings, conversations, conversation, lang, ui } = useWidget();
-  const t = useT();
+export function Home({ listId }: { listId: string }, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, homeCss);
+  const { intents, settings, conversations, conversation, lang, ui } = widget;
+  const t = translator(widget);
   const root = useRef<HTMLDivElement>(null);
   const list = conversations.value;
   const items = list?.items.value ?? [];
@@ -117,6 +118,7 @@ export function Home({ listId }: { listId: string }) {
     </div>
   );
 }
+Home.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default Home;

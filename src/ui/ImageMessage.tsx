@@ -1,7 +1,7 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
-import { useWidget, useT, useCss } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import imageMessageCss from './ImageMessage.css?inline';
 import { MessageText } from './markdown/MessageText.tsx';
 
@@ -30,10 +30,10 @@ export function ImageMessage({ message: { metadata, text } }: { message: TimedMe
   );
 }
 
-function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }) {
-  useCss(imageMessageCss);
-  const { intents } = useWidget();
-  const t = useT();
+function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }, widget: WidgetView) {
+  widget.adoptCss(imageMessageCss);
+  const { intents } = widget;
+  const t = translator(widget);
   const src = safeImageUrl(typeof metadata?.src === 'string' ? metadata.src : '');
   if (!src) return <p class="unavailable">{t('IMAGE_UNAVAILABLE')}</p>;
   const size = fittedSize(metadata?.width, metadata?.height);
@@ -54,6 +54,7 @@ function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: 
     </button>
   );
 }
+Image.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default ImageMessage;

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { useWidget, useT, useCss } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import imageViewerCss from './ImageViewer.css?inline';
 
 /** The full-size view of an image, inside the widget (never a new page); Esc or the button closes. */
-export function ImageViewer() {
-  useCss(imageViewerCss);
-  const { ui, intents } = useWidget();
-  const t = useT();
+export function ImageViewer(_props: object, widget: WidgetView) {
+  widget.adoptCss(imageViewerCss);
+  const { ui, intents } = widget;
+  const t = translator(widget);
   const image = ui.viewerImage.value;
   const closeButton = useRef<HTMLButtonElement>(null);
   // Focus moves to the close button when an image opens or another one replaces it (not when the
@@ -41,3 +41,4 @@ export function ImageViewer() {
     </div>
   );
 }
+ImageViewer.contextType = WidgetContext;

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../state/chatMessage.ts';
-import { useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 
 // Stands in for each parameter in the translated sentence, so the names can be put back as elements.
 const SLOT = '\uE000';
@@ -9,8 +9,11 @@ const SLOT = '\uE000';
  * are names inside a sentence: each is rendered in its own `<bdi>`, isolated from the words around it.
  * `quiet`: not news, the log does not announce it.
  */
-export function InfoLine({ message, quiet = false }: { message: Pick<ChatMessage, 'infoLabel' | 'infoParams'> & { key?: string }; quiet?: boolean }) {
-  const t = useT();
+export function InfoLine(
+  { message, quiet = false }: { message: Pick<ChatMessage, 'infoLabel' | 'infoParams'> & { key?: string }; quiet?: boolean },
+  widget: WidgetView,
+) {
+  const t = translator(widget);
   const values = Object.values(message.infoParams ?? {});
   const slots = Object.fromEntries(Object.keys(message.infoParams ?? {}).map((key, i) => [key, `${SLOT}${i}${SLOT}`]));
   const parts = (message.infoLabel ? t(message.infoLabel, slots) : '').split(SLOT);
@@ -20,3 +23,4 @@ export function InfoLine({ message, quiet = false }: { message: Pick<ChatMessage
     </li>
   );
 }
+InfoLine.contextType = WidgetContext;

@@ -1,4 +1,4 @@
-import { useCss, useWidget, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import calloutCss from './Callout.css?inline';
 import css from './MessagePreview.css?inline';
@@ -9,10 +9,10 @@ import stepButtonsCss from './StepButtons.css?inline';
  * conversation, the small button dismisses it (until the next message). Styled like the callout;
  * loaded when the first preview shows (App renders it through a lazy view).
  */
-export function MessagePreview() {
-  const { attention, intents } = useWidget();
-  const t = useT();
-  useCss(stepButtonsCss, calloutCss, css);
+export function MessagePreview(_props: object, widget: WidgetView) {
+  const { attention, intents } = widget;
+  const t = translator(widget);
+  widget.adoptCss(stepButtonsCss, calloutCss, css);
   const message = attention.preview.value;
   if (!message) return null;
   return (
@@ -27,6 +27,7 @@ export function MessagePreview() {
     </div>
   );
 }
+MessagePreview.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default MessagePreview;

@@ -1,11 +1,11 @@
 import offlineNoticeCss from './OfflineNotice.css?inline';
-import { useCss, useWidget, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 
 /** "We are closed" / "nobody is available", with the next opening in the visitor's language. */
-export function OfflineNotice() {
-  useCss(offlineNoticeCss);
-  const { availability, intake, lang } = useWidget();
-  const t = useT();
+export function OfflineNotice(_props: object, widget: WidgetView) {
+  widget.adoptCss(offlineNoticeCss);
+  const { availability, intake, lang } = widget;
+  const t = translator(widget);
   const state = availability.value;
   if (state.status !== 'closed' && state.status !== 'no-agents') return null;
   const departmentMessage = intake.department.value?.offline_msg;
@@ -25,6 +25,7 @@ export function OfflineNotice() {
     </div>
   );
 }
+OfflineNotice.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default OfflineNotice;

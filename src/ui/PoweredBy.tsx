@@ -1,4 +1,4 @@
-import { useCss } from './context.ts';
+import { WidgetContext, type WidgetView } from './context.ts';
 import poweredByCss from './PoweredBy.css?inline';
 import { SafeHtml } from './SafeHtml.tsx';
 
@@ -6,14 +6,15 @@ import { SafeHtml } from './SafeHtml.tsx';
  * The project's `poweredBy` line under the conversation: the service's HTML, sanitised (SafeHtml
  * waits for DOMPurify anyway). A view loaded on demand with its styles: most projects set none.
  */
-export function PoweredBy({ html }: { html: string }) {
-  useCss(poweredByCss);
+export function PoweredBy({ html }: { html: string }, widget: WidgetView) {
+  widget.adoptCss(poweredByCss);
   return (
     <footer class="powered-by">
       <SafeHtml html={html} />
     </footer>
   );
 }
+PoweredBy.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default PoweredBy;

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'preact/hooks';
 import { parseFields, validate, type PreChatField, type PreChatValues } from '../state/preChatForm.ts';
-import { useWidget, useT, useCss } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import intakeStepCss from './IntakeStep.css?inline';
 import preChatFormCss from './PreChatForm.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
 /** A label from the service: a label key, a `{lang: text}` map, or plain text. */
-function useLabel() {
-  const { lang, textOf } = useWidget();
-  useT();
+function labelOf(widget: WidgetView) {
+  const { lang, textOf } = widget;
+  // Re-read when texts change (reading their version subscribes the view).
+  translator(widget);
   return (label: unknown, fallback: string): string => {
     if (label && typeof label === 'object') {
       const map = label as Record<string, unknown>;
@@ -22,11 +23,11 @@ function useLabel() {
 }
 
 /** Who the visitor is, before the first message: validated, then sent with the sign-in and the first message. */
-export function PreChatForm() {
-  useCss(stepButtonsCss, intakeStepCss, preChatFormCss);
-  const { settings, intents, textOf } = useWidget();
-  const t = useT();
-  const label = useLabel();
+export function PreChatForm(_props: object, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, intakeStepCss, preChatFormCss);
+  const { settings, intents, textOf } = widget;
+  const t = translator(widget);
+  const label = labelOf(widget);
   const s = settings.value;
   const fields = useMemo<PreChatField[]>(
     () => parseFields(s.preChatFormCustomFieldsEnabled ? s.preChatFormJson : null),
@@ -128,6 +129,7 @@ export function PreChatForm() {
     </form>
   );
 }
+PreChatForm.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default PreChatForm;

@@ -1,10 +1,9 @@
 import { replyTimeText } from '../state/replyTime.ts';
 import { Avatar } from './Avatar.tsx';
-import { useWidget, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 
 /** The available agents' faces, overlapping (at most five, see project.ts). */
-export function Team({ class: className }: { class: string }) {
-  const { project } = useWidget();
+export function Team({ class: className }: { class: string }, { project }: WidgetView) {
   const team = project.team.value;
   if (!team.length) return null;
   return (
@@ -17,9 +16,9 @@ export function Team({ class: className }: { class: string }) {
 }
 
 /** "Online · We usually reply in 3 minutes", or "Away"; the service's labels word both. */
-export function useStatusLine(): { online: boolean | null; status: string; reply: string } {
-  const { availability, project, lang } = useWidget();
-  const t = useT();
+export function statusLine(widget: WidgetView): { online: boolean | null; status: string; reply: string } {
+  const { availability, project, lang } = widget;
+  const t = translator(widget);
   const state = availability.value.status;
   const online = state === 'open' ? true : state === 'unknown' ? null : false;
   const ms = project.replyTime.value;
@@ -30,8 +29,8 @@ export function useStatusLine(): { online: boolean | null; status: string; reply
   };
 }
 
-export function StatusLine() {
-  const { online, status, reply } = useStatusLine();
+export function StatusLine(_props: object, widget: WidgetView) {
+  const { online, status, reply } = statusLine(widget);
   return (
     <p class="status-line">
       {online !== null && <span class={`presence-dot${online ? ' is-online' : ''}`} aria-hidden="true" />}
@@ -43,3 +42,5 @@ export function StatusLine() {
     </p>
   );
 }
+Team.contextType = WidgetContext;
+StatusLine.contextType = WidgetContext;

@@ -1,4 +1,4 @@
-import { useWidget, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { svg } from './icons.tsx';
 import { saveTranscript } from './saveTranscript.ts';
 
@@ -6,9 +6,9 @@ import { saveTranscript } from './saveTranscript.ts';
  * The header's "save the conversation" button (`allowTranscriptDownload`, off by default): a view
  * of its own, fetched only where a project turns it on.
  */
-export function TranscriptButton() {
-  const { intents } = useWidget();
-  const t = useT();
+export function TranscriptButton(_props: object, widget: WidgetView) {
+  const { intents } = widget;
+  const t = translator(widget);
   return (
     <button
       type="button"
@@ -23,6 +23,7 @@ export function TranscriptButton() {
     </button>
   );
 }
+TranscriptButton.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default TranscriptButton;

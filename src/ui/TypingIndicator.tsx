@@ -1,10 +1,10 @@
-import { useCss, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import typingIndicatorCss from './TypingIndicator.css?inline';
 
 /** Dots while a bot's split message has more to come or an agent types; announced once as a status, with the typist's name when known. */
-export function TypingIndicator({ name }: { name?: string }) {
-  useCss(typingIndicatorCss);
-  const t = useT();
+export function TypingIndicator({ name }: { name?: string }, widget: WidgetView) {
+  widget.adoptCss(typingIndicatorCss);
+  const t = translator(widget);
   return (
     <li class="typing-row">
       <span class="typing" role="status" aria-label={name ? t('TYPING_NAMED', { name }) : t('LABEL_WRITING')}>
@@ -15,6 +15,7 @@ export function TypingIndicator({ name }: { name?: string }) {
     </li>
   );
 }
+TypingIndicator.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default TypingIndicator;

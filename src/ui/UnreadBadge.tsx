@@ -1,4 +1,4 @@
-import { useCss } from './context.ts';
+import { WidgetContext, type WidgetView } from './context.ts';
 import css from './UnreadBadge.css?inline';
 
 /**
@@ -6,11 +6,12 @@ import css from './UnreadBadge.css?inline';
  * A first open never shows it (the visitor is in the window): it comes with the later views
  * (laterViews.ts), prefetched once the window opens, or fetched when a count first shows.
  */
-export function UnreadBadge({ count }: { count: number }) {
-  useCss(css);
+export function UnreadBadge({ count }: { count: number }, widget: WidgetView) {
+  widget.adoptCss(css);
   return (
     <span part="unread-badge" class="unread-badge" aria-hidden="true">
       {count > 99 ? '99+' : count}
     </span>
   );
 }
+UnreadBadge.contextType = WidgetContext;

@@ -1,12 +1,12 @@
-import { useCss, useWidget, useT } from './context.ts';
+import { translator, WidgetContext, type WidgetView } from './context.ts';
 import stepButtonsCss from './StepButtons.css?inline';
 import uploadListCss from './UploadList.css?inline';
 
 /** Files on their way, with progress, or what went wrong and a way to retry or dismiss. */
-export function UploadList() {
-  useCss(stepButtonsCss, uploadListCss);
-  const { uploads } = useWidget();
-  const t = useT();
+export function UploadList(_props: object, widget: WidgetView) {
+  widget.adoptCss(stepButtonsCss, uploadListCss);
+  const { uploads } = widget;
+  const t = translator(widget);
   const items = uploads.items.value;
   if (!items.length) return null;
   return (
@@ -36,3 +36,4 @@ export function UploadList() {
     </ul>
   );
 }
+UploadList.contextType = WidgetContext;

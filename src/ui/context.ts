@@ -1,5 +1,4 @@
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
 import type { ChatCommands, ChatState } from '../client/types.ts';
 
 /**
@@ -13,27 +12,21 @@ export interface Intents extends Omit<ChatCommands, 'send'> {
 /** Everything one widget instance hands to its views (no module-level state: previews side by side). */
 export interface WidgetView extends ChatState {
   intents: Intents;
-  /** Adds a lazily loaded view's styles to this widget's shadow root, once (after the main sheet). */
-  adoptCss(cssText: string): void;
+  /** Adds a view's styles, loaded on demand with it, to this widget's shadow root, once each (after the main sheet), before it first paints. */
+  adoptCss(...cssTexts: string[]): void;
 }
 
+/**
+ * The widget a view belongs to (views are rendered inside its provider, widget.ts), read without
+ * hooks, so a first open downloads no `preact/hooks` (the views on demand that keep state in hooks
+ * bring it): Preact hands a component its `contextType`'s value as its second argument, so a view
+ * is `function View(props, widget: WidgetView)` with `View.contextType = WidgetContext` (a class:
+ * `static contextType`, read as `this.context`).
+ */
 export const WidgetContext = createContext<WidgetView | null>(null);
 
-export function useWidget(): WidgetView {
-  const widget = useContext(WidgetContext);
-  if (!widget) throw new Error('Porchlight views must be rendered inside a WidgetContext');
-  return widget;
-}
-
-/** The translator, re-read whenever labels change (the version signal subscribes the view). */
-export function useT(): WidgetView['t'] {
-  const widget = useWidget();
+/** The translator, re-read whenever labels change (reading the version signal subscribes the view). */
+export function translator(widget: WidgetView): WidgetView['t'] {
   void widget.ui.labelsVersion.value;
   return widget.t;
-}
-
-/** A view loaded on demand brings its own styles: adopted before it first paints. */
-export function useCss(...cssTexts: string[]): void {
-  const widget = useWidget();
-  for (const css of cssTexts) widget.adoptCss(css);
 }

@@ -1,6 +1,6 @@
-import type { ComponentProps, ComponentType, JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { useWidget } from './context.ts';
+import { Component, type ComponentProps, type ComponentType } from 'preact';
+import { afterPaint } from './afterPaint.ts';
+import { WidgetContext, type WidgetView } from './context.ts';
 import type * as LaterViews from './laterViews.ts';
 
 /**
@@ -13,7 +13,7 @@ import type * as LaterViews from './laterViews.ts';
  * no name of its own to pick in each stub); those of the later views' chunk are named (`laterView`).
  */
 export interface LazyView<P> {
-  View: (props: P) => JSX.Element | null;
+  View: ComponentType<P>;
   /** Starts the download without rendering anything (after the window opens, at idle). */
   prefetch(): void;
 }
@@ -23,24 +23,29 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
   let downloaded: ComponentType<P> | null = null;
   const fetch = () => load().then((module) => (downloaded = module.default));
   const prefetch = () => void fetch().catch(() => undefined);
-  function View(props: P) {
-    const { viewTexts } = useWidget();
-    const [Loaded, setLoaded] = useState<{ view: ComponentType<P> } | null>(() => (downloaded && viewTexts() === true ? { view: downloaded } : null));
-    useEffect(() => {
-      if (Loaded) return;
-      let live = true;
-      Promise.all([fetch(), viewTexts()])
-        .then(([view]) => live && setLoaded({ view }))
-        // A failed chunk download leaves the step empty (or plain); the next render tries again.
-        .catch(() => undefined);
-      return () => {
-        live = false;
-      };
-      // eslint-disable-next-line react-hooks/exhaustive-deps
-    }, []);
-    if (!Loaded) return Fallback ? <Fallback {...props} /> : null;
-    const Component = Loaded.view;
-    return <Component {...props} />;
+  /**
+   * The component it got, in its state (a class, not hooks: a first open downloads no
+   * `preact/hooks`). Set when the download started once painted ends; an unmounted view ignores
+   * it (Preact renders no unmounted component).
+   */
+  class View extends Component<P, { view?: ComponentType<P> }> {
+    static override contextType = WidgetContext;
+    override state = { view: downloaded && (this.context as WidgetView).viewTexts() === true ? downloaded : undefined };
+    /** Fetched once the window is painted: a chunk's evaluation never delays that paint (an effect did the same). */
+    override componentDidMount() {
+      if (!this.state.view)
+        afterPaint(
+          () =>
+            void Promise.all([fetch(), (this.context as WidgetView).viewTexts()])
+              .then(([view]) => this.setState({ view }))
+              // A failed chunk download leaves the step empty (or plain); the next mount tries again.
+              .catch(() => undefined),
+        );
+    }
+    override render(props: P) {
+      const Loaded = this.state.view;
+      return Loaded ? <Loaded {...props} /> : Fallback ? <Fallback {...props} /> : null;
+    }
   }
   return { View, prefetch };
 }

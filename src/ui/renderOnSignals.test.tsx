@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-core';
 import { render } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
+import { options, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
 import { followSignals } from './renderOnSignals.ts';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +85,35 @@ describe('views follow signals (renderOnSignals.ts)', () => {
     unmount();
     await act(() => void (value.value = 'b'));
     expect(renders).toBe(1);
+  });
+
+  it('starts tracking after the render hooks installed later (preact/hooks comes with the first view on demand that uses hooks)', async () => {
+    const shown = signal('a');
+    const readByHook = signal(0);
+    let renders = 0;
+    const View = () => {
+      renders++;
+      return <p>{shown.value}</p>;
+    };
+    // What preact/hooks does when it comes: its render hook wraps the one there, and runs effects
+    // still pending (which may read signals) before the component renders.
+    type RenderHook = (vnode: VNode) => void;
+    const hooks = options as { __r?: RenderHook };
+    const inner = hooks.__r;
+    let installed = true;
+    hooks.__r = (vnode) => {
+      inner?.(vnode);
+      if (installed && vnode.type === View) void readByHook.value;
+    };
+    try {
+      render(<View />);
+      await act(() => void (shown.value = 'b'));
+      expect(renders).toBe(2);
+      // What the later hook read is not the view's: it does not render again for it.
+      await act(() => void readByHook.value++);
+      expect(renders).toBe(2);
+    } finally {
+      installed = false;
+    }
   });
 });

@@ -87,8 +87,10 @@ function before<K extends Exclude<keyof Hooks, 'plSignals'>>(name: K, own: NonNu
  * Makes Preact's views follow signals. Preact's options are global to its copy, so this installs
  * them once for every widget on the page (createWidget calls it); a second call does nothing. A
  * function, not an import for its side effect: the package's `sideEffects` lets bundlers drop those.
- * Installed after preact/hooks' own (evaluated with the views), as under the library: a component's
- * hooks state is set up before its tracking starts.
+ * A component's tracking starts after every other render hook, preact/hooks' too, as under the
+ * library: its hooks state is set up (and effects still pending run) before its tracking starts.
+ * preact/hooks comes later, with the first view on demand that uses hooks (a first open has none),
+ * and installs its hook around ours: the next diff puts ours around it again.
  */
 export function followSignals(): void {
   if (hooks.plSignals) return;
@@ -102,21 +104,31 @@ export function followSignals(): void {
     finishTracking = next?.S();
   };
 
+  /** The outermost render hook: the one whose call starts the tracking (the ones it wraps pass on). */
+  let outermost: Hooks['__r'];
+  const wrapRenderHooks = () => {
+    const inner = hooks.__r;
+    const own: NonNullable<Hooks['__r']> = (vnode) => {
+      inner?.(vnode);
+      if (own !== outermost) return;
+      // createElement's own Fragment around children renders nothing of a component's.
+      const component = vnode.__c;
+      if (vnode.type === Fragment || !component) return track();
+      component._f = (component._f ?? 0) & ~PENDING;
+      track((component._u ??= createUpdater(component)));
+    };
+    hooks.__r = outermost = own;
+  };
+  wrapRenderHooks();
+
   // A component's tracking ends when its render returns: the next vnode's diff, the end of its own
   // diff, or an error, whichever comes first.
-  before('__b', () => track());
+  before('__b', () => {
+    track();
+    if (hooks.__r !== outermost) wrapRenderHooks();
+  });
   before('diffed', () => track());
   before('__e', () => track());
-
-  const render = hooks.__r;
-  hooks.__r = (vnode) => {
-    render?.(vnode);
-    // createElement's own Fragment around children renders nothing of a component's.
-    const component = vnode.__c;
-    if (vnode.type === Fragment || !component) return track();
-    component._f = (component._f ?? 0) & ~PENDING;
-    track((component._u ??= createUpdater(component)));
-  };
 
   before('unmount', (vnode) => {
     const component = vnode.__c;

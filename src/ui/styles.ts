@@ -3,7 +3,7 @@
  * is the cascade order: shared tokens and controls first, then each view roughly from the outside
  * in, so a component's rule overrides a shared one of the same specificity. A new view adds its
  * file here (and nowhere else). Views loaded on demand (lazyView) bring their own file and adopt it
- * when they first render (`useWidget().adoptCss`), after this sheet: the first open stays small.
+ * when they first render (`widget.adoptCss`), after this sheet: the first open stays small.
  */
 import base from './base.css?inline';
 import launcher from './Launcher.css?inline';

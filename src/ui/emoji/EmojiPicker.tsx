@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { useCss, useWidget, useT } from '../context.ts';
+import { translator, WidgetContext, type WidgetView } from '../context.ts';
 import { emojiCategories, moveInGrid, searchEmoji } from './emojiSearch.ts';
 import css from './EmojiPicker.css?inline';
 
@@ -20,9 +20,9 @@ export interface EmojiPickerProps {
  * The emoji picker (a lazy chunk with its data and styles). Search first; the emoji are one tab stop
  * (roving tabindex) moved with the arrow keys, which follow the reading direction.
  */
-export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerProps) {
-  const { lang, textOf } = useWidget();
-  const t = useT();
+export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerProps, widget: WidgetView) {
+  const { lang, textOf } = widget;
+  const t = translator(widget);
   const root = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLDivElement>(null);
@@ -32,7 +32,7 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
   const shown = useMemo(() => searchEmoji(all, query), [all, query]);
   const flat = shown.flatMap((c) => c.entries);
 
-  useCss(css);
+  widget.adoptCss(css);
   useEffect(() => search.current?.focus({ preventScroll: true }), []);
   useEffect(() => setActive(0), [query]);
 
@@ -133,5 +133,6 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
     </div>
   );
 }
+EmojiPicker.contextType = WidgetContext;
 
 export default EmojiPicker;

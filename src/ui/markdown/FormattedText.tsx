@@ -1,12 +1,13 @@
-import { useCss } from '../context.ts';
+import { WidgetContext, type WidgetView } from '../context.ts';
 import { Markdown } from './Markdown.tsx';
 import markdownCss from './Markdown.css?inline';
 
 /** A message's text formatted (the chunk with the markdown parser and its styles). */
-export function FormattedText({ text }: { text: string }) {
-  useCss(markdownCss);
+export function FormattedText({ text }: { text: string }, widget: WidgetView) {
+  widget.adoptCss(markdownCss);
   return <Markdown text={text} />;
 }
+FormattedText.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default FormattedText;
