@@ -20,7 +20,7 @@ import { isRequestIdOf } from '../state/requestId.ts';
 import { createSession } from '../state/session.ts';
 import { cleanLayer, resolveSettings, type WidgetSettings } from '../state/settings.ts';
 import type { KeyValueStore } from '../state/storage.ts';
-import { createTabs, type TabMessage } from '../state/tabs.ts';
+import { createTabs } from '../state/tabs.ts';
 import { createUi, type OpenStateMirror } from '../state/ui.ts';
 import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
@@ -41,7 +41,8 @@ export interface ModelOptions {
   openMirror?: OpenStateMirror;
   /** Where a sent message waits for its outbox item (none in a preview). */
   journal?: SendJournal;
-  onTabMessage(message: TabMessage): void;
+  /** What another tab posted, unchecked (tabRelay.ts checks it). */
+  onTabMessage(data: unknown): void;
   preview: boolean;
 }
 
