@@ -22,6 +22,7 @@ const LATER_CLIENT_CODE = [
   'src/state/identityFromMessages.ts',
   'src/state/identityUpdate.ts',
   'src/state/splitParts.ts',
+  'src/state/messageRecovery.ts',
 ];
 
 /**

@@ -95,6 +95,8 @@ describe('the first open', () => {
       'src/instance.ts',
       // What another tab says, checked and acted on: with its first message (most visitors keep one tab).
       'src/state/tabRelay.ts',
+      // A message retried, discarded, or looked for after a cut-off attempt: with the later client code.
+      'src/state/messageRecovery.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.
