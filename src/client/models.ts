@@ -6,7 +6,7 @@ import { attentionOnDemand } from '../state/attentionOnDemand.ts';
 import { createConversation } from '../state/conversation.ts';
 import { customTokenJwt, withoutTokenParams } from '../state/tokenParams.ts';
 import { identityAttributes } from '../state/identity.ts';
-import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
+import type { Emitter } from '../state/events.ts';
 import type { Environment } from '../state/environment.ts';
 import { createIntake } from '../state/intake.ts';
 import { inputControl, type InputControl } from '../state/inputControl.ts';
@@ -107,16 +107,9 @@ export function* modelsInStages(o: ModelOptions) {
     projectId,
     identity: who,
     onSignIn: () => tabs.post({ type: 'session' }),
-    // Calls stopped: the page hears it once, the visitor sees "Not sent" with Retry.
-    onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message } satisfies WidgetErrorDetail),
+    // Calls stopped (the page hears it once, the visitor sees "Not sent" with Retry), or a site's token refused.
+    onAuthError: (detail) => emitter.emit('error', detail),
     customToken: () => wantedToken.peek(),
-    onTokenRefused: (status) =>
-      emitter.emit('error', {
-        type: 'auth',
-        status,
-        reason: 'CUSTOM_TOKEN_REFUSED',
-        message: 'the service refused the custom token: the visitor goes on as a guest',
-      } satisfies WidgetErrorDetail),
     conversationId: () => conversation.requestId.peek(),
   });
   const conversation = createConversation({

@@ -10,7 +10,7 @@ import { REASONS, UndeliverableError } from './delivery.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import type { DeliveryTarget } from './outbox.ts';
 import { retryDelay } from './retryDelay.ts';
-import { SessionRefusedError } from './session.ts';
+import { SessionRefusedError } from './sessionRefusal.ts';
 
 /** After this many automatic attempts a message shows as failed; the visitor (or `online`) retries it. */
 export const MAX_AUTO_ATTEMPTS = 6;
