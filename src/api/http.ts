@@ -139,6 +139,8 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       // the cached body on a 304 (the ETag need not be exposed to us); a long answer's tag we send.
       const cache = reuse && (memory?.revalidate(path, reuse, headers) ?? 'no-cache');
       let response: Response;
+      let text: string;
+      // The answer and its body are raced alike: a download that never ends gives up on time too.
       try {
         response = await Promise.race([
           doFetch(joinUrl(apiUrl, path), {
@@ -154,11 +156,6 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
           }),
           deadline,
         ]);
-      } catch (error) {
-        throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
-      }
-      let text: string;
-      try {
         text = await Promise.race([response.text(), deadline]);
       } catch (error) {
         throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
