@@ -215,7 +215,9 @@ export function createConversation(options: {
   const typist = signal<OtherTyping | null>(null);
   let otherTyping: OtherTypingModel | null = null;
   let disposed = false;
-  const typingCode = loadOnce(() => import('./typing.ts').then((m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist }))));
+  const typingCode = loadOnce(() =>
+    import('./typing.ts').then((m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist, conversationId: requestId }))),
+  );
   const typingFrame = (frame: TypingSignal) =>
     void typingCode().then(
       (model) => !disposed && model.frame(frame),
@@ -223,11 +225,6 @@ export function createConversation(options: {
       () => undefined,
     );
   const typing = computed(() => timeline.value.typing || !!typist.value);
-  // Another conversation (new, forgotten, adopted): nobody types in it yet.
-  const stopTypingReset = effect(() => {
-    void requestId.value;
-    otherTyping?.clear();
-  });
   const closed = computed(() => {
     if (closedByVisitor.value) return true;
     const list = allMessages.value;
@@ -614,7 +611,6 @@ export function createConversation(options: {
       engine.dispose();
       clearTimeout(revealTimer);
       stopRevealClock();
-      stopTypingReset();
       disposed = true;
       otherTyping?.dispose();
     },
