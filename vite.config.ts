@@ -23,6 +23,7 @@ const LATER_CLIENT_CODE = [
   'src/state/identityUpdate.ts',
   'src/state/splitParts.ts',
   'src/state/messageRecovery.ts',
+  'src/api/retryAfter.ts',
 ];
 
 /**

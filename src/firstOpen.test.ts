@@ -97,6 +97,8 @@ describe('the first open', () => {
       'src/state/tabRelay.ts',
       // A message retried, discarded, or looked for after a cut-off attempt: with the later client code.
       'src/state/messageRecovery.ts',
+      // `Retry-After`, read only when a send failed: with the failure's code (deliveryFailure.ts).
+      'src/api/retryAfter.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

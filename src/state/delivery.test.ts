@@ -52,7 +52,7 @@ describe('failureOf', () => {
     expect(failureOf(item(), new SessionRefusedError(403), ctx)).toMatchObject({ state: 'failed', retryable: true, reason: REASONS.sessionRefused });
   });
   it('retries 429 and 503 after Retry-After, knowing nothing was stored', () => {
-    expect(failureOf(item(), new ApiError(429, {}, 7), ctx)).toMatchObject({ state: 'sending', maybeDelivered: false, notBefore: 17_000 });
+    expect(failureOf(item(), new ApiError(429, {}, '7'), ctx)).toMatchObject({ state: 'sending', maybeDelivered: false, notBefore: 17_000 });
     expect(failureOf(item(), new ApiError(503, 'Service Unavailable', null), ctx)).toMatchObject({
       state: 'sending',
       maybeDelivered: false,

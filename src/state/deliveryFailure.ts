@@ -5,6 +5,7 @@
  * LATER_CLIENT_CODE), prefetched once the window opens, so it is here before a failure needs it.
  */
 import { ApiError, NetworkError } from '../api/http.ts';
+import { parseRetryAfter } from '../api/retryAfter.ts';
 import type { OutboxItem } from './chatMessage.ts';
 import { REASONS, UndeliverableError } from './delivery.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
@@ -47,7 +48,7 @@ export function failureOf(item: OutboxItem, error: unknown, context: { now: numb
         error: `HTTP ${error.status}`,
       };
     }
-    retryAfter = error.retryAfterSeconds;
+    retryAfter = parseRetryAfter(error.retryAfter, context.now);
     if (error.status === 429 || error.status === 503) maybeDelivered = false;
   } else if (error instanceof NetworkError) {
     // Offline, the request never left.
