@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/http.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { dueAt, HOLD_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS, UndeliverableError } from './delivery.ts';
-import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS } from './deliveryFailure.ts';
+import { dueAt, HOLD_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS } from './delivery.ts';
+import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS, UndeliverableError } from './deliveryFailure.ts';
 import { SessionRefusedError } from './sessionRefusal.ts';
 
 const item = (over: Partial<OutboxItem> = {}): OutboxItem => ({

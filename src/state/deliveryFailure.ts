@@ -7,11 +7,22 @@
 import { ApiError, NetworkError } from '../api/http.ts';
 import { parseRetryAfter } from '../api/retryAfter.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { REASONS, UndeliverableError } from './delivery.ts';
+import { REASONS, type DeliveryReason } from './delivery.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import type { DeliveryTarget } from './outbox.ts';
 import { retryDelay } from './retryDelay.ts';
 import { SessionRefusedError } from './sessionRefusal.ts';
+
+/**
+ * A message that cannot be sent as it is (found before any attempt): made only on that failure's
+ * way here (outbox.ts), with the rest of what a failure means.
+ */
+export class UndeliverableError extends Error {
+  constructor(readonly reason: DeliveryReason) {
+    super(`undeliverable: ${reason}`);
+    this.name = 'UndeliverableError';
+  }
+}
 
 /** After this many automatic attempts a message shows as failed; the visitor (or `online`) retries it. */
 export const MAX_AUTO_ATTEMPTS = 6;
