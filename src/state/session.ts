@@ -54,15 +54,13 @@ export interface Refusals {
   stopped: SessionRefusedError | null;
 }
 
-/** What of a session the handling of refused credentials works on (sessionRefusal.ts). */
-export interface RefusalScope {
-  now(): number;
-  token: Signal<string | null>;
+/**
+ * What of a session the handling of refused credentials works on (sessionRefusal.ts): what signing in
+ * with a site's token does (a refused site's token is dropped by it), and the refusals so far.
+ */
+export interface RefusalScope extends SiteSession {
   refused: Signal<boolean>;
   refusals: Refusals;
-  onAuthError?: (detail: WidgetErrorDetail) => void;
-  /** Forgets the refused token (a site's token the service no longer takes leaves a guest). */
-  dropToken(status: number): Promise<void>;
   ensure(): Promise<string>;
 }
 
@@ -188,8 +186,9 @@ export function createSession(options: SessionOptions): SessionModel {
   }
 
   // Signing in with a site's token, and dropping a refused one, are a chunk of their own
-  // (customTokenSignIn.ts): a guest never downloads them.
-  const site: SiteSession = {
+  // (customTokenSignIn.ts): a guest never downloads them. Refused credentials are handled by a chunk
+  // of its own too (sessionRefusal.ts), loaded with the first refusal: the same scope serves both.
+  const site: RefusalScope = {
     http,
     projectId,
     now,
@@ -202,24 +201,11 @@ export function createSession(options: SessionOptions): SessionModel {
     persist,
     signIn,
     options,
-  };
-  const siteSignIn = () => import('./customTokenSignIn.ts');
-
-  // Refused credentials are handled by a chunk of its own (sessionRefusal.ts), loaded with the first refusal.
-  const refusal: RefusalScope = {
-    now,
-    token,
     refused,
     refusals,
-    onAuthError: options.onAuthError,
-    async dropToken(status) {
-      const held = heldSiteToken();
-      if (held) await (await siteSignIn()).dropSiteToken(site, held, status);
-      token.value = null;
-      await store.del(KEY);
-    },
     ensure: () => model.ensure(),
   };
+  const siteSignIn = () => import('./customTokenSignIn.ts');
 
   const model: SessionModel = {
     token,
@@ -268,7 +254,7 @@ export function createSession(options: SessionOptions): SessionModel {
         const handling = await import('./sessionRefusal.ts').catch(() => {
           throw error;
         });
-        return handling.retryRefused(refusal, first, error, call);
+        return handling.retryRefused(site, first, error, call);
       }
     },
     async updateVisitor(patch) {

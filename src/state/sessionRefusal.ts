@@ -49,9 +49,18 @@ function stop(s: RefusalScope, status: number): SessionRefusedError {
   s.refusals.stopped = error;
   if (!s.refused.peek()) {
     s.refused.value = true;
-    s.onAuthError?.({ type: 'auth', status, message: error.message });
+    s.options.onAuthError?.({ type: 'auth', status, message: error.message });
   }
   return error;
+}
+
+/** Forgets the refused token (a site's token the service no longer takes leaves a guest, customTokenSignIn.ts). */
+async function dropToken(s: RefusalScope, status: number): Promise<void> {
+  const held = s.held();
+  if (held) await (await import('./customTokenSignIn.ts')).dropSiteToken(s, held, status);
+  s.token.value = null;
+  // Nothing held: nothing stored.
+  await s.persist();
 }
 
 /** A token to try after `failed` was refused: the one another call already got, or a fresh one. */
@@ -61,7 +70,7 @@ async function renew(s: RefusalScope, failed: string, refusal: ApiError): Promis
     s.refusals.renewals = s.refusals.renewals.filter((at) => at > since);
     if (s.refusals.renewals.length >= REFUSAL_SIGN_INS) throw stop(s, refusal.status);
     s.refusals.renewals.push(s.now());
-    await s.dropToken(refusal.status);
+    await dropToken(s, refusal.status);
   }
   return s.ensure();
 }
