@@ -155,7 +155,7 @@ export function* modelsInStages(o: ModelOptions) {
     projectId,
     session,
     conversation,
-    rules: () => ({ accept: settings.peek().fileUploadAccept, allowedExtensions: settings.peek().allowedUploadExtentions }),
+    settings,
     onError: (detail) => emitter.emit('error', detail),
   });
 
