@@ -135,8 +135,9 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     apiUrl,
     projectId,
     store,
-    onMessages: (messages) => conversation.receive(messages),
-    onTyping: (signal) => conversation.typingFrame(signal),
+    // The conversation's methods take no `this`.
+    onMessages: conversation.receive,
+    onTyping: conversation.typingFrame,
     // After every (re)connection: what was pushed while we were away comes from REST.
     onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),
@@ -152,7 +153,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
     }),
-    tick: () => conversation.sync(),
+    tick: conversation.sync,
     onOnline: () => {
       conversation.resume();
       realtime.wake();

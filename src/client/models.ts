@@ -125,7 +125,7 @@ export function* modelsInStages(o: ModelOptions) {
     keepsOthers: () => !settings.peek().singleConversation,
     isOnline: () => env.online.peek(),
     announces: () => tabs.isLeader.peek(),
-    onShare: (change) => tabs.post(change),
+    onShare: tabs.post,
     identity: () => identityAttributes(who()),
     firstMessageFields: () => {
       const department = intake.department.peek();
