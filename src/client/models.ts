@@ -71,10 +71,10 @@ export function* modelsInStages(o: ModelOptions) {
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const ui = createUi(store, o.openMirror);
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
-  const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged(), onViewTexts: () => ui.textsChanged() });
+  const translator: Translator = createTranslator(lang.peek(), { onEngine: ui.textsChanged, onViewTexts: ui.textsChanged });
   const lookReady = signal(false);
   yield;
-  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
+  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: o.onTabMessage, win, visible: env.visible });
   yield;
 
   // Defined before the models that read it; filled in once the conversation exists.

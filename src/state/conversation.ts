@@ -570,7 +570,7 @@ export function createConversation(options: {
             if (i.state === 'sending') return { ...i, notBefore: 0 };
             return i.retryable ? { ...i, state: 'sending', notBefore: 0, attempts: 0 } : i;
           }),
-        ).then(() => flush()),
+        ).then(flush),
       );
     },
     mirrorUnread(count) {
