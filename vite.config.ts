@@ -22,6 +22,8 @@ const LATER_CLIENT_CODE = [
   'src/state/identityFromMessages.ts',
   'src/state/identityUpdate.ts',
   'src/state/splitParts.ts',
+  'src/state/messageRecovery.ts',
+  'src/api/retryAfter.ts',
 ];
 
 /**

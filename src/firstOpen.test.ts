@@ -93,6 +93,12 @@ describe('the first open', () => {
       'src/state/ratingRecall.ts',
       // The public instance: the script tag's page reaches it by commands only, so it comes with their code.
       'src/instance.ts',
+      // What another tab says, checked and acted on: with its first message (most visitors keep one tab).
+      'src/state/tabRelay.ts',
+      // A message retried, discarded, or looked for after a cut-off attempt: with the later client code.
+      'src/state/messageRecovery.ts',
+      // `Retry-After`, read only when a send failed: with the failure's code (deliveryFailure.ts).
+      'src/api/retryAfter.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

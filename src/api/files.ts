@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, joinUrl, parseRetryAfter } from './http.ts';
+import { ApiError, NetworkError, joinUrl } from './http.ts';
 import { normalizeUpload } from './normalize/upload.ts';
 import type { UploadResponse } from './wire.ts';
 
@@ -42,7 +42,7 @@ function post(path: string, options: UploadOptions): Promise<UploadResponse | nu
         /* plain text */
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(normalizeUpload(body));
-      else reject(new ApiError(xhr.status, body, parseRetryAfter(xhr.getResponseHeader('Retry-After'))));
+      else reject(new ApiError(xhr.status, body, xhr.getResponseHeader('Retry-After')));
     };
     options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, createHttp, joinUrl, parseRetryAfter } from './http.ts';
+import { ApiError, NetworkError, createHttp, joinUrl } from './http.ts';
+import { parseRetryAfter } from './retryAfter.ts';
 import { createFakeFetch } from '../test/fakeFetch.ts';
 
 const apiUrl = 'https://api.test/v3';
@@ -37,7 +38,7 @@ describe('createHttp', () => {
   it('reads Retry-After on 429', async () => {
     const { fetch } = createFakeFetch(apiUrl, () => ({ status: 429, body: { message: 'Rate limit exceeded' }, headers: { 'Retry-After': '7' } }));
     const error = (await createHttp({ apiUrl, fetch })('POST', '/x', { body: {} }).catch((e: unknown) => e)) as ApiError;
-    expect(error.retryAfterSeconds).toBe(7);
+    expect(error.retryAfter).toBe('7');
     expect(error.body).toEqual({ message: 'Rate limit exceeded' });
   });
 

@@ -44,8 +44,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
-    /** Seconds from `Retry-After` (429/503), when the service sent one. */
-    readonly retryAfterSeconds: number | null,
+    /** `Retry-After` as the service sent it (429/503), if it did: read by the code that handles a failed send (retryAfter.ts). */
+    readonly retryAfter: string | null,
   ) {
     super(`HTTP ${status}`);
     this.name = 'ApiError';
@@ -67,14 +67,6 @@ export class NetworkError extends Error {
 }
 
 export type Http = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
-
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, (date - now) / 1000);
-}
 
 export function joinUrl(apiUrl: string, path: string): string {
   return apiUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
@@ -139,6 +131,8 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       // the cached body on a 304 (the ETag need not be exposed to us); a long answer's tag we send.
       const cache = reuse && (memory?.revalidate(path, reuse, headers) ?? 'no-cache');
       let response: Response;
+      let text: string;
+      // The answer and its body are raced alike: a download that never ends gives up on time too.
       try {
         response = await Promise.race([
           doFetch(joinUrl(apiUrl, path), {
@@ -154,11 +148,6 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
           }),
           deadline,
         ]);
-      } catch (error) {
-        throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
-      }
-      let text: string;
-      try {
         text = await Promise.race([response.text(), deadline]);
       } catch (error) {
         throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
@@ -168,7 +157,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       // itself, without the browser's cache behind it): the answer we hold is still the answer.
       if (response.status === 304 && last) return last.value as T;
       if (!response.ok) {
-        throw new ApiError(response.status, parseBody(text), parseRetryAfter(response.headers.get('Retry-After')));
+        throw new ApiError(response.status, parseBody(text), response.headers.get('Retry-After'));
       }
       if (!reuse) return parseBody(text) as T;
       return (await (memory ? memory.read(path, text, reuse, options.extend) : reuse(parseBody(text)))) as T;

@@ -13,11 +13,11 @@ import { createRealtimeOnDemand as createRealtime } from '../state/realtimeOnDem
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
-import type { TabMessage } from '../state/tabs.ts';
 import { createCommands, eventsOf } from './commands.ts';
 import { modelsInStages, type ModelOptions } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
+import type { TabMessage } from '../state/tabs.ts';
 import type { ConversationListControl } from '../state/conversationList.ts';
 
 /** The list's read marks in the store: kept once a visitor has a list, so a later visit loads it too. */
@@ -94,8 +94,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   const env = createEnvironment(win);
 
   // What another tab says before the policy is there to hear it waits for it, in order.
-  const early: TabMessage[] = [];
-  let onTabMessage: (message: TabMessage) => void = (message) => void early.push(message);
+  const early: unknown[] = [];
+  let onTabMessage: (data: unknown) => void = (data) => void early.push(data);
   const modelOptions: ModelOptions = {
     win,
     env,
@@ -135,8 +135,9 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     apiUrl,
     projectId,
     store,
-    onMessages: (messages) => conversation.receive(messages),
-    onTyping: (signal) => conversation.typingFrame(signal),
+    // The conversation's methods take no `this`.
+    onMessages: conversation.receive,
+    onTyping: conversation.typingFrame,
     // After every (re)connection: what was pushed while we were away comes from REST.
     onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),
@@ -152,7 +153,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
     }),
-    tick: () => conversation.sync(),
+    tick: conversation.sync,
     onOnline: () => {
       conversation.resume();
       realtime.wake();
@@ -339,19 +340,20 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   // What this tab does when another tab speaks (state/tabRelay.ts) comes with the first such
   // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
   let relay: Promise<ReturnType<typeof createTabRelay>> | null = null;
-  onTabMessage = (message) => {
-    // Another tab started or counted a conversation: this tab's list follows.
-    if (message.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
+  onTabMessage = (data) => {
+    // Another tab started or counted a conversation: this tab's list follows (it reads the store,
+    // whatever the message says: the message itself is checked by the relay, tabRelay.ts).
+    if ((data as Partial<TabMessage> | null)?.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
     relay ??= import('../state/tabRelay.ts').then((m) =>
       m.createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() }),
     );
     relay.then(
-      (r) => !disposed && r.handle(message),
+      (r) => !disposed && r.handle(data),
       // Not downloaded (offline): polling still brings the conversation; the next message tries again.
       () => void (relay = null),
     );
   };
-  for (const message of early.splice(0)) onTabMessage(message);
+  for (const data of early.splice(0)) onTabMessage(data);
 
   async function startCallout() {
     const s = settings.peek();

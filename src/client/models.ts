@@ -6,7 +6,7 @@ import { attentionOnDemand } from '../state/attentionOnDemand.ts';
 import { createConversation } from '../state/conversation.ts';
 import { customTokenJwt, withoutTokenParams } from '../state/tokenParams.ts';
 import { identityAttributes } from '../state/identity.ts';
-import type { Emitter, WidgetErrorDetail } from '../state/events.ts';
+import type { Emitter } from '../state/events.ts';
 import type { Environment } from '../state/environment.ts';
 import { createIntake } from '../state/intake.ts';
 import { inputControl, type InputControl } from '../state/inputControl.ts';
@@ -20,7 +20,7 @@ import { isRequestIdOf } from '../state/requestId.ts';
 import { createSession } from '../state/session.ts';
 import { cleanLayer, resolveSettings, type WidgetSettings } from '../state/settings.ts';
 import type { KeyValueStore } from '../state/storage.ts';
-import { createTabs, type TabMessage } from '../state/tabs.ts';
+import { createTabs } from '../state/tabs.ts';
 import { createUi, type OpenStateMirror } from '../state/ui.ts';
 import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
 import type { ChatState } from './types.ts';
@@ -41,7 +41,8 @@ export interface ModelOptions {
   openMirror?: OpenStateMirror;
   /** Where a sent message waits for its outbox item (none in a preview). */
   journal?: SendJournal;
-  onTabMessage(message: TabMessage): void;
+  /** What another tab posted, unchecked (tabRelay.ts checks it). */
+  onTabMessage(data: unknown): void;
   preview: boolean;
 }
 
@@ -70,10 +71,10 @@ export function* modelsInStages(o: ModelOptions) {
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const ui = createUi(store, o.openMirror);
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
-  const translator: Translator = createTranslator(lang.peek(), { onEngine: () => ui.textsChanged(), onViewTexts: () => ui.textsChanged() });
+  const translator: Translator = createTranslator(lang.peek(), { onEngine: ui.textsChanged, onViewTexts: ui.textsChanged });
   const lookReady = signal(false);
   yield;
-  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: (m) => o.onTabMessage(m), win, visible: env.visible });
+  const tabs = createTabs({ name: `porchlight:${projectId}`, shared: o.sharedTabs, onMessage: o.onTabMessage, win, visible: env.visible });
   yield;
 
   // Defined before the models that read it; filled in once the conversation exists.
@@ -106,16 +107,9 @@ export function* modelsInStages(o: ModelOptions) {
     projectId,
     identity: who,
     onSignIn: () => tabs.post({ type: 'session' }),
-    // Calls stopped: the page hears it once, the visitor sees "Not sent" with Retry.
-    onRefused: (error) => emitter.emit('error', { type: 'auth', status: error.status, message: error.message } satisfies WidgetErrorDetail),
+    // Calls stopped (the page hears it once, the visitor sees "Not sent" with Retry), or a site's token refused.
+    onAuthError: (detail) => emitter.emit('error', detail),
     customToken: () => wantedToken.peek(),
-    onTokenRefused: (status) =>
-      emitter.emit('error', {
-        type: 'auth',
-        status,
-        reason: 'CUSTOM_TOKEN_REFUSED',
-        message: 'the service refused the custom token: the visitor goes on as a guest',
-      } satisfies WidgetErrorDetail),
     conversationId: () => conversation.requestId.peek(),
   });
   const conversation = createConversation({
@@ -131,7 +125,7 @@ export function* modelsInStages(o: ModelOptions) {
     keepsOthers: () => !settings.peek().singleConversation,
     isOnline: () => env.online.peek(),
     announces: () => tabs.isLeader.peek(),
-    onShare: (change) => tabs.post(change),
+    onShare: tabs.post,
     identity: () => identityAttributes(who()),
     firstMessageFields: () => {
       const department = intake.department.peek();
@@ -161,7 +155,7 @@ export function* modelsInStages(o: ModelOptions) {
     projectId,
     session,
     conversation,
-    rules: () => ({ accept: settings.peek().fileUploadAccept, allowedExtensions: settings.peek().allowedUploadExtentions }),
+    settings,
     onError: (detail) => emitter.emit('error', detail),
   });
 

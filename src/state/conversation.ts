@@ -1,5 +1,5 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import type { Http } from '../api/http.ts';
+import { NetworkError, type Http } from '../api/http.ts';
 import { isRecord } from '../api/normalize/guards.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
@@ -20,6 +20,7 @@ import type { IdentityAttributes } from './identity.ts';
 import { loadOnce } from './loadOnce.ts';
 import { NO_JOURNAL, type SendJournal } from './sendJournal.ts';
 import type { LeaveScope } from './conversationLeave.ts';
+import type { RecoveryScope } from './messageRecovery.ts';
 
 export interface Outgoing {
   text: string;
@@ -145,13 +146,15 @@ export function createConversation(options: {
     isOnline: options.isOnline ?? (() => globalThis.navigator?.onLine !== false),
     settleMs: options.settleMs,
     target: {
-      async isStored(item) {
-        const rid = item.requestId;
-        // Another conversation's message (the visitor switched meanwhile): its own history says.
-        const list =
-          rid === requestId.peek() ? (await fetchHistory(rid), history.value) : await session.authorized((token) => listMessages(http, token, projectId, rid));
-        return list.some((m) => m.attributes?.tempUID === item.tempUID);
-      },
+      // A message whose attempt was cut off is looked for with code of its own (messageRecovery.ts).
+      // Not downloaded: the attempt failed as on the network (it is tried again later, looked for first).
+      isStored: (item) =>
+        recovery().then(
+          (m) => m.isStored(laterScope, item),
+          (error: unknown) => {
+            throw new NetworkError(error, false);
+          },
+        ),
       isFirst: (rid) => !history.value.some((m) => m.recipient === rid),
       firstMessageFields: options.firstMessageFields,
       post: (rid, body) => session.authorized((token) => postMessage(http, token, projectId, rid, body)),
@@ -212,7 +215,9 @@ export function createConversation(options: {
   const typist = signal<OtherTyping | null>(null);
   let otherTyping: OtherTypingModel | null = null;
   let disposed = false;
-  const typingCode = loadOnce(() => import('./typing.ts').then((m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist }))));
+  const typingCode = loadOnce(() =>
+    import('./typing.ts').then((m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist, conversationId: requestId }))),
+  );
   const typingFrame = (frame: TypingSignal) =>
     void typingCode().then(
       (model) => !disposed && model.frame(frame),
@@ -220,11 +225,6 @@ export function createConversation(options: {
       () => undefined,
     );
   const typing = computed(() => timeline.value.typing || !!typist.value);
-  // Another conversation (new, forgotten, adopted): nobody types in it yet.
-  const stopTypingReset = effect(() => {
-    void requestId.value;
-    otherTyping?.clear();
-  });
   const closed = computed(() => {
     if (closedByVisitor.value) return true;
     const list = allMessages.value;
@@ -403,7 +403,9 @@ export function createConversation(options: {
   // (conversationLeave.ts), here since the window opened. Not downloaded: the call fails as the
   // network would, and the next one tries again.
   const leave = loadOnce(() => import('./conversationLeave.ts'));
-  const leaveScope: LeaveScope = {
+  // A message in trouble (retried, discarded, or cut off on its way) likewise (messageRecovery.ts).
+  const recovery = loadOnce(() => import('./messageRecovery.ts'));
+  const laterScope: LeaveScope & RecoveryScope = {
     http,
     projectId,
     session,
@@ -419,11 +421,14 @@ export function createConversation(options: {
       historyLoaded = false;
     },
     fetchHistory,
+    history,
+    setOutbox,
+    flush,
   };
   // Not downloaded: this tab keeps the conversation it shows; another tab's next change tries again.
   const adopt = () =>
     leave().then(
-      (m) => m.adoptConversation(leaveScope),
+      (m) => m.adoptConversation(laterScope),
       () => undefined,
     );
 
@@ -482,7 +487,7 @@ export function createConversation(options: {
     // Not read (its code not downloaded): the other tab's next change tries again.
     reloadOutbox: () => engine.reload().catch(() => undefined),
     adopt,
-    open: (rid, closed) => leave().then((m) => m.openConversation(leaveScope, rid, closed)),
+    open: (rid, closed) => leave().then((m) => m.openConversation(laterScope, rid, closed)),
     // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
     async send(message, ready) {
       const text = message.text;
@@ -544,14 +549,8 @@ export function createConversation(options: {
       publish(lastActivity, now());
       await flush();
     },
-    async retry(tempUID) {
-      session.allowAgain();
-      await setOutbox((items) => items.map((i) => (i.tempUID === tempUID ? { ...i, state: 'sending', attempts: 0, notBefore: 0, autoRetried: false } : i)));
-      await flush();
-    },
-    async discard(tempUID) {
-      await setOutbox((items) => items.filter((i) => i.tempUID !== tempUID || i.state !== 'failed'));
-    },
+    retry: (tempUID) => recovery().then((m) => m.retryMessage(laterScope, tempUID)),
+    discard: (tempUID) => recovery().then((m) => m.discardMessage(laterScope, tempUID)),
     async sync() {
       const rid = requestId.value;
       if (!rid || !session.token.value || session.refused.value) return;
@@ -571,7 +570,7 @@ export function createConversation(options: {
             if (i.state === 'sending') return { ...i, notBefore: 0 };
             return i.retryable ? { ...i, state: 'sending', notBefore: 0, attempts: 0 } : i;
           }),
-        ).then(() => flush()),
+        ).then(flush),
       );
     },
     mirrorUnread(count) {
@@ -582,8 +581,8 @@ export function createConversation(options: {
       unread.value = 0;
       if (announces()) emitter.emit('unread:change', 0);
     },
-    close: () => leave().then((m) => m.closeConversation(leaveScope)),
-    rate: (rating, comment) => leave().then((m) => m.rateConversation(leaveScope, rating, comment)),
+    close: () => leave().then((m) => m.closeConversation(laterScope)),
+    rate: (rating, comment) => leave().then((m) => m.rateConversation(laterScope, rating, comment)),
     async startNew() {
       resetConversation();
       await store.del('conversation');
@@ -612,7 +611,6 @@ export function createConversation(options: {
       engine.dispose();
       clearTimeout(revealTimer);
       stopRevealClock();
-      stopTypingReset();
       disposed = true;
       otherTyping?.dispose();
     },

@@ -6,7 +6,7 @@ import type { Signal } from '@preact/signals-core';
 import { signInWithCustomToken } from '../api/customTokenAuth.ts';
 import { ApiError, type Http } from '../api/http.ts';
 import { identityFromToken, isExpired } from './customToken.ts';
-import type { SignedInSwitch, Visitor } from './session.ts';
+import type { SessionOptions, SignedInSwitch, Visitor } from './session.ts';
 
 export type SiteTokenSignIn =
   | { ok: true; token: string; userId: string; fullName: string; email: string }
@@ -62,13 +62,18 @@ export interface SiteSession {
   persist(): Promise<void>;
   /** An anonymous sign-in. */
   signIn(): Promise<string>;
-  options: { onSignIn?: () => void; onTokenRefused?: (status: number) => void; conversationId?: () => string | null };
+  options: Pick<SessionOptions, 'onSignIn' | 'onAuthError' | 'conversationId'>;
 }
 
 /** A site's token refused: it is never tried again, and the visitor it named goes on as a guest. */
 export async function dropSiteToken(s: SiteSession, jwt: string, status: number): Promise<void> {
   s.refusedTokens.add(jwt);
-  s.options.onTokenRefused?.(status);
+  s.options.onAuthError?.({
+    type: 'auth',
+    status,
+    reason: 'CUSTOM_TOKEN_REFUSED',
+    message: 'the service refused the custom token: the visitor goes on as a guest',
+  });
   if (s.held() !== jwt) return;
   s.token.value = null;
   // Kept (not authenticated) for one reason: the guest after them still sees their messages as its own.

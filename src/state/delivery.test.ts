@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/http.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { dueAt, HOLD_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS, UndeliverableError } from './delivery.ts';
-import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS } from './deliveryFailure.ts';
-import { SessionRefusedError } from './session.ts';
+import { dueAt, HOLD_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS } from './delivery.ts';
+import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS, UndeliverableError } from './deliveryFailure.ts';
+import { SessionRefusedError } from './sessionRefusal.ts';
 
 const item = (over: Partial<OutboxItem> = {}): OutboxItem => ({
   tempUID: 't',
@@ -52,7 +52,7 @@ describe('failureOf', () => {
     expect(failureOf(item(), new SessionRefusedError(403), ctx)).toMatchObject({ state: 'failed', retryable: true, reason: REASONS.sessionRefused });
   });
   it('retries 429 and 503 after Retry-After, knowing nothing was stored', () => {
-    expect(failureOf(item(), new ApiError(429, {}, 7), ctx)).toMatchObject({ state: 'sending', maybeDelivered: false, notBefore: 17_000 });
+    expect(failureOf(item(), new ApiError(429, {}, '7'), ctx)).toMatchObject({ state: 'sending', maybeDelivered: false, notBefore: 17_000 });
     expect(failureOf(item(), new ApiError(503, 'Service Unavailable', null), ctx)).toMatchObject({
       state: 'sending',
       maybeDelivered: false,

@@ -34,14 +34,6 @@ export const REASONS = {
 /** Why a message was not sent, as the label key that words it for the visitor. */
 export type DeliveryReason = (typeof REASONS)[keyof typeof REASONS];
 
-/** A message that cannot be sent as it is (found before any attempt). */
-export class UndeliverableError extends Error {
-  constructor(readonly reason: DeliveryReason) {
-    super(`undeliverable: ${reason}`);
-    this.name = 'UndeliverableError';
-  }
-}
-
 /** When an outbox item may be tried next. */
 export function dueAt(item: OutboxItem, settleMs = SETTLE_MS): number {
   return Math.max(item.notBefore, item.maybeDelivered && item.attemptedAt ? item.attemptedAt + settleMs : 0);

@@ -5,12 +5,24 @@
  * LATER_CLIENT_CODE), prefetched once the window opens, so it is here before a failure needs it.
  */
 import { ApiError, NetworkError } from '../api/http.ts';
+import { parseRetryAfter } from '../api/retryAfter.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { REASONS, UndeliverableError } from './delivery.ts';
+import { REASONS, type DeliveryReason } from './delivery.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import type { DeliveryTarget } from './outbox.ts';
 import { retryDelay } from './retryDelay.ts';
-import { SessionRefusedError } from './session.ts';
+import { SessionRefusedError } from './sessionRefusal.ts';
+
+/**
+ * A message that cannot be sent as it is (found before any attempt): made only on that failure's
+ * way here (outbox.ts), with the rest of what a failure means.
+ */
+export class UndeliverableError extends Error {
+  constructor(readonly reason: DeliveryReason) {
+    super(`undeliverable: ${reason}`);
+    this.name = 'UndeliverableError';
+  }
+}
 
 /** After this many automatic attempts a message shows as failed; the visitor (or `online`) retries it. */
 export const MAX_AUTO_ATTEMPTS = 6;
@@ -47,7 +59,7 @@ export function failureOf(item: OutboxItem, error: unknown, context: { now: numb
         error: `HTTP ${error.status}`,
       };
     }
-    retryAfter = error.retryAfterSeconds;
+    retryAfter = parseRetryAfter(error.retryAfter, context.now);
     if (error.status === 429 || error.status === 503) maybeDelivered = false;
   } else if (error instanceof NetworkError) {
     // Offline, the request never left.

@@ -1,7 +1,7 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { SendMessageBody, WireMessage } from '../api/wire.ts';
 import type { OutboxItem } from './chatMessage.ts';
-import { bodyBytes, dueAt, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS, UndeliverableError } from './delivery.ts';
+import { bodyBytes, dueAt, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS } from './delivery.ts';
 import type { FailureScope } from './deliveryFailure.ts';
 import type { Emitter } from './events.ts';
 import type { FirstMessageFields } from './conversation.ts';
@@ -105,8 +105,9 @@ export function createOutboxEngine(options: {
       attributes: { ...firstAttributes, ...item.attributes, tempUID: item.tempUID },
       ...(item.metadata ? { metadata: item.metadata } : {}),
     };
-    // Bigger than the service takes (long first-message attributes): it would only be refused.
-    if (bodyBytes(body) > SERVICE_BODY_LIMIT) throw new UndeliverableError(REASONS.tooLarge);
+    // Bigger than the service takes (long first-message attributes): it would only be refused. Its
+    // error comes with what it means (deliveryFailure.ts); not downloaded, the failure waits as any does.
+    if (bodyBytes(body) > SERVICE_BODY_LIMIT) throw new (await import('./deliveryFailure.ts')).UndeliverableError(REASONS.tooLarge);
     // Write-ahead: from here on the message may reach the service, so whoever tries next (this
     // tab after a failure, another tab after this one closed) checks the history first.
     await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));

@@ -1,3 +1,4 @@
+import { signal, type Signal } from '@preact/signals-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
 import { FakeSocket } from '../test/fakeSocket.ts';
@@ -69,8 +70,9 @@ describe('createRealtime: the attempts and their day-long memory', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  function model(store: KeyValueStore, apiUrl = API) {
+  function model(store: KeyValueStore, apiUrl = API, live?: Signal<boolean>) {
     return createRealtime({
+      live,
       apiUrl,
       projectId: 'p1',
       store,
@@ -106,6 +108,19 @@ describe('createRealtime: the attempts and their day-long memory', () => {
   };
   /** The reference's answer to a visitor at its root: nothing, until the widget gives up (4 s). */
   const hang = () => vi.advanceTimersByTimeAsync(4000);
+
+  it('writes `live` into the signal it is handed (the one realtimeOnDemand.ts handed out before this code came)', async () => {
+    const handed = signal(false);
+    const realtime = model(createMemoryStore(), API, handed);
+    expect(realtime.live).toBe(handed);
+    realtime.follow(target(ROOT));
+    await settle();
+    FakeSocket.instances[0]!.open();
+    FakeSocket.instances[0]!.receive({ action: 'publish', payload: { topic: '/p1/requests/r1/messages', method: 'CREATE', message: [] } });
+    expect(handed.value).toBe(true);
+    realtime.stop();
+    expect(handed.value).toBe(false);
+  });
 
   it('never opens a socket without an endpoint, whatever else is there', async () => {
     const realtime = model(createMemoryStore());

@@ -1,4 +1,4 @@
-import { effect, signal } from '@preact/signals-core';
+import { signal } from '@preact/signals-core';
 import type * as RealtimeCode from './realtime.ts';
 import type { RealtimeModel, RealtimeTarget } from './realtime.ts';
 
@@ -19,7 +19,6 @@ export function createRealtimeOnDemand(options: Parameters<typeof RealtimeCode.c
   let loading = false;
   let stopped = false;
   let wish: RealtimeWish | null = null;
-  let stopLive = () => {};
   let follow = (_: RealtimeWish) => {};
   const load = () => {
     if (loading) return;
@@ -27,9 +26,9 @@ export function createRealtimeOnDemand(options: Parameters<typeof RealtimeCode.c
     import('./realtime.ts').then(
       (code) => {
         if (stopped) return;
-        const created = (model = code.createRealtime(options));
+        // It writes `live` itself: the signal handed out before it was here.
+        const created = (model = code.createRealtime({ ...options, live }));
         follow = ({ setting, ...target }) => created.follow({ ...target, endpoint: code.realtimeEndpoint(setting, options.apiUrl) });
-        stopLive = effect(() => void (live.value = created.live.value));
         if (wish) follow(wish);
       },
       // Not downloaded (offline): polling carries the conversation; the next change of target tries again.
@@ -48,7 +47,6 @@ export function createRealtimeOnDemand(options: Parameters<typeof RealtimeCode.c
     },
     stop() {
       stopped = true;
-      stopLive();
       model?.stop();
     },
   };

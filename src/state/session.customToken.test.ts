@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { listMessages } from '../api/messages.ts';
 import { createFakeService } from '../test/fakeService.ts';
+import type { WidgetErrorDetail } from './events.ts';
 import { createSession } from './session.ts';
 import { createMemoryStore, type KeyValueStore } from './storage.ts';
 
@@ -27,13 +28,17 @@ function setup(o: { store?: KeyValueStore; service?: ReturnType<typeof createFak
   let wanted: string | null = null;
   let conversation: string | null = null;
   const tokenRefusals: number[] = [];
+  const authErrors: WidgetErrorDetail[] = [];
   const session = createSession({
     http,
     store,
     projectId: PID,
     identity: () => ({}),
     customToken: () => wanted,
-    onTokenRefused: (status) => tokenRefusals.push(status),
+    onAuthError: (detail) => {
+      authErrors.push(detail);
+      if (detail.reason === 'CUSTOM_TOKEN_REFUSED') tokenRefusals.push(detail.status!);
+    },
     conversationId: () => conversation,
     ...(o.now ? { now: o.now } : {}),
   });
@@ -43,6 +48,7 @@ function setup(o: { store?: KeyValueStore; service?: ReturnType<typeof createFak
     http,
     session,
     tokenRefusals,
+    authErrors,
     give: (jwt: string | null) => void (wanted = jwt),
     onConversation: (rid: string | null) => void (conversation = rid),
     customSignIns: () => service.calls.filter((c) => c.path === '/auth/signinWithCustomToken'),
@@ -88,7 +94,9 @@ describe('session with a site’s token', () => {
     const t = setup();
     t.give(siteToken(JANE, 'forged'));
     expect(await t.session.ensure()).toBe('JWT token-1');
-    expect(t.tokenRefusals).toEqual([401]);
+    expect(t.authErrors).toEqual([
+      { type: 'auth', status: 401, reason: 'CUSTOM_TOKEN_REFUSED', message: 'the service refused the custom token: the visitor goes on as a guest' },
+    ]);
     expect(t.session.visitor.value).toMatchObject({ id: 'guest-1' });
     expect(t.session.visitor.value?.authenticated).toBeUndefined();
     // Not tried again on this page: no request loop.

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, createHttp } from '../api/http.ts';
 import { listMessages } from '../api/messages.ts';
 import { createFakeService } from '../test/fakeService.ts';
-import { createSession, REFUSAL_STATUSES, SessionRefusedError } from './session.ts';
+import type { WidgetErrorDetail } from './events.ts';
+import { createSession, REFUSAL_STATUSES } from './session.ts';
+import { SessionRefusedError } from './sessionRefusal.ts';
 import { isCredentialRefusal, REFUSAL_SIGN_INS } from './sessionRefusal.ts';
 import { createMemoryStore } from './storage.ts';
 
@@ -10,8 +12,8 @@ function setup(identity = {}) {
   const service = createFakeService();
   const store = createMemoryStore();
   const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch });
-  const refusals: SessionRefusedError[] = [];
-  const session = createSession({ http, store, projectId: service.projectId, identity: () => identity, onRefused: (e) => refusals.push(e) });
+  const refusals: WidgetErrorDetail[] = [];
+  const session = createSession({ http, store, projectId: service.projectId, identity: () => identity, onAuthError: (detail) => refusals.push(detail) });
   return { service, store, http, session, refusals };
 }
 
@@ -107,8 +109,7 @@ describe('session', () => {
     const before = service.calls.length;
     for (let i = 0; i < 5; i++) await expect(list()).rejects.toBeInstanceOf(SessionRefusedError);
     expect(service.calls.length).toBe(before);
-    expect(refusals).toHaveLength(1);
-    expect(refusals[0]!.status).toBe(403);
+    expect(refusals).toEqual([{ type: 'auth', status: 403, message: "the service refuses the visitor's credentials (HTTP 403)" }]);
     // The visitor's own action tries once more (one sign-in, one call), then stops again.
     session.allowAgain();
     await expect(list()).rejects.toBeInstanceOf(SessionRefusedError);

@@ -4,6 +4,8 @@ import { bareJwt, signInAnonymously } from '../api/auth.ts';
 import type { SignInAnonymouslyBody } from '../api/wire.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { SiteSession } from './customTokenSignIn.ts';
+import type { WidgetErrorDetail } from './events.ts';
+import type { SessionRefusedError } from './sessionRefusal.ts';
 
 export interface Visitor {
   id: string;
@@ -38,17 +40,6 @@ export interface Identity {
 }
 
 /**
- * The service keeps refusing this visitor's credentials even after a fresh sign-in: automatic
- * calls stop (no request loop) until the visitor acts again (`allowAgain`) or the page reloads.
- */
-export class SessionRefusedError extends Error {
-  constructor(readonly status: number) {
-    super(`the service refuses the visitor's credentials (HTTP ${status})`);
-    this.name = 'SessionRefusedError';
-  }
-}
-
-/**
  * The only statuses with which the service may refuse the visitor's credentials
  * (sessionRefusal.ts tells which of their answers are such refusals): any other failure is the
  * call's own, and needs no code beyond this module.
@@ -59,19 +50,17 @@ export const REFUSAL_STATUSES = [400, 401, 403];
 export interface Refusals {
   /** When refusals forced a fresh sign-in (the budget of REFUSAL_SIGN_INS per window). */
   renewals: number[];
-  /** The status that stopped calls (SessionRefusedError's). */
-  status: number;
+  /** What stopped calls (set with `refused`): every automatic call fails with it until the visitor acts. */
+  stopped: SessionRefusedError | null;
 }
 
-/** What of a session the handling of refused credentials works on (sessionRefusal.ts). */
-export interface RefusalScope {
-  now(): number;
-  token: Signal<string | null>;
+/**
+ * What of a session the handling of refused credentials works on (sessionRefusal.ts): what signing in
+ * with a site's token does (a refused site's token is dropped by it), and the refusals so far.
+ */
+export interface RefusalScope extends SiteSession {
   refused: Signal<boolean>;
   refusals: Refusals;
-  onRefused?: (error: SessionRefusedError) => void;
-  /** Forgets the refused token (a site's token the service no longer takes leaves a guest). */
-  dropToken(status: number): Promise<void>;
   ensure(): Promise<string>;
 }
 
@@ -121,23 +110,27 @@ function splitName(fullname: string | undefined): Pick<SignInAnonymouslyBody, 'f
   return space < 0 ? { firstname: trimmed } : { firstname: trimmed.slice(0, space), lastname: trimmed.slice(space + 1) };
 }
 
-export function createSession(options: {
+export interface SessionOptions {
   http: Http;
   store: KeyValueStore;
   projectId: string;
   identity: () => Identity;
   /** A new sign-in happened here (other tabs then re-read the stored session). */
   onSignIn?: () => void;
-  /** Calls just stopped because the service refuses the visitor (for `porchlight:error`). */
-  onRefused?: (error: SessionRefusedError) => void;
+  /**
+   * For the page (`porchlight:error`): calls just stopped because the service refuses the visitor
+   * (sessionRefusal.ts), or it refused a site's token and the visitor goes on as a guest
+   * (customTokenSignIn.ts). Those modules, on demand, write the detail.
+   */
+  onAuthError?: (detail: WidgetErrorDetail) => void;
   /** The site's token the page gives now (command, query parameter, setting), bare; null for none. */
   customToken?: () => string | null;
-  /** The service refused a site's token (HTTP status): the visitor goes on as a guest. */
-  onTokenRefused?: (status: number) => void;
   /** The conversation on screen, if any (see `switched`). */
   conversationId?: () => string | null;
   now?: () => number;
-}): SessionModel {
+}
+
+export function createSession(options: SessionOptions): SessionModel {
   const { http, store, projectId, identity } = options;
   const token = signal<string | null>(null);
   const visitor = signal<Visitor | null>(null);
@@ -148,7 +141,7 @@ export function createSession(options: {
   /** Site's tokens the service refused on this page: never tried again (no request loop). */
   const refusedTokens = new Set<string>();
   const now = options.now ?? Date.now;
-  const refusals: Refusals = { renewals: [], status: 0 };
+  const refusals: Refusals = { renewals: [], stopped: null };
   let signingIn: Promise<string> | null = null;
   // A sign-in must never race the stored session being read (it would make a second guest).
   let restoring: Promise<void> = Promise.resolve();
@@ -193,8 +186,9 @@ export function createSession(options: {
   }
 
   // Signing in with a site's token, and dropping a refused one, are a chunk of their own
-  // (customTokenSignIn.ts): a guest never downloads them.
-  const site: SiteSession = {
+  // (customTokenSignIn.ts): a guest never downloads them. Refused credentials are handled by a chunk
+  // of its own too (sessionRefusal.ts), loaded with the first refusal: the same scope serves both.
+  const site: RefusalScope = {
     http,
     projectId,
     now,
@@ -207,24 +201,11 @@ export function createSession(options: {
     persist,
     signIn,
     options,
-  };
-  const siteSignIn = () => import('./customTokenSignIn.ts');
-
-  // Refused credentials are handled by a chunk of its own (sessionRefusal.ts), loaded with the first refusal.
-  const refusal: RefusalScope = {
-    now,
-    token,
     refused,
     refusals,
-    onRefused: options.onRefused,
-    async dropToken(status) {
-      const held = heldSiteToken();
-      if (held) await (await siteSignIn()).dropSiteToken(site, held, status);
-      token.value = null;
-      await store.del(KEY);
-    },
     ensure: () => model.ensure(),
   };
+  const siteSignIn = () => import('./customTokenSignIn.ts');
 
   const model: SessionModel = {
     token,
@@ -262,7 +243,8 @@ export function createSession(options: {
       return signingIn;
     },
     async authorized<T>(call: (token: string) => Promise<T>): Promise<T> {
-      if (refused.peek()) throw new SessionRefusedError(refusals.status);
+      // Set together (sessionRefusal.ts `stop`); `allowAgain` lifts `refused`.
+      if (refused.peek() && refusals.stopped) throw refusals.stopped;
       const first = await model.ensure();
       try {
         return await call(first);
@@ -272,7 +254,7 @@ export function createSession(options: {
         const handling = await import('./sessionRefusal.ts').catch(() => {
           throw error;
         });
-        return handling.retryRefused(refusal, first, error, call);
+        return handling.retryRefused(site, first, error, call);
       }
     },
     async updateVisitor(patch) {

@@ -5,7 +5,7 @@
  * opens (client.ts), so it is there before the visitor's first send needs it.
  */
 import { ApiError } from '../api/http.ts';
-import { SessionRefusedError, type RefusalScope } from './session.ts';
+import type { RefusalScope } from './session.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -27,6 +27,18 @@ export function isCredentialRefusal(error: unknown): error is ApiError {
   return false;
 }
 
+/**
+ * The service keeps refusing this visitor's credentials even after a fresh sign-in: automatic
+ * calls stop (no request loop) until the visitor acts again (`allowAgain`) or the page reloads.
+ * Made only here (the first open's session.ts throws the one made, `Refusals.stopped`).
+ */
+export class SessionRefusedError extends Error {
+  constructor(readonly status: number) {
+    super(`the service refuses the visitor's credentials (HTTP ${status})`);
+    this.name = 'SessionRefusedError';
+  }
+}
+
 /** Fresh sign-ins forced by refusals, at most this many per window, before calls stop. */
 export const REFUSAL_SIGN_INS = 3;
 export const REFUSAL_WINDOW_MS = 10 * 60_000;
@@ -34,12 +46,21 @@ export const REFUSAL_WINDOW_MS = 10 * 60_000;
 /** Calls stop (the first time, the page hears it): the visitor's next action allows them again. */
 function stop(s: RefusalScope, status: number): SessionRefusedError {
   const error = new SessionRefusedError(status);
-  s.refusals.status = status;
+  s.refusals.stopped = error;
   if (!s.refused.peek()) {
     s.refused.value = true;
-    s.onRefused?.(error);
+    s.options.onAuthError?.({ type: 'auth', status, message: error.message });
   }
   return error;
+}
+
+/** Forgets the refused token (a site's token the service no longer takes leaves a guest, customTokenSignIn.ts). */
+async function dropToken(s: RefusalScope, status: number): Promise<void> {
+  const held = s.held();
+  if (held) await (await import('./customTokenSignIn.ts')).dropSiteToken(s, held, status);
+  s.token.value = null;
+  // Nothing held: nothing stored.
+  await s.persist();
 }
 
 /** A token to try after `failed` was refused: the one another call already got, or a fresh one. */
@@ -49,7 +70,7 @@ async function renew(s: RefusalScope, failed: string, refusal: ApiError): Promis
     s.refusals.renewals = s.refusals.renewals.filter((at) => at > since);
     if (s.refusals.renewals.length >= REFUSAL_SIGN_INS) throw stop(s, refusal.status);
     s.refusals.renewals.push(s.now());
-    await s.dropToken(refusal.status);
+    await dropToken(s, refusal.status);
   }
   return s.ensure();
 }

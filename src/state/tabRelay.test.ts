@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from './chatMessage.ts';
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
-import { createTabRelay, TAKE_OVER_AFTER_MS } from './tabRelay.ts';
+import { createTabRelay, tabMessage, TAKE_OVER_AFTER_MS } from './tabRelay.ts';
 
 const message = (id: string, rid: string): WireMessage => ({
   _id: id,
@@ -35,9 +35,32 @@ function setup(options: { leader?: boolean; requestId?: string } = {}) {
   return { relay, conversation, session, kick, outbox };
 }
 
+describe('tabMessage', () => {
+  it('checks what another tab posts like an answer of the service (a tab may run another version)', () => {
+    expect(tabMessage({ type: 'unread', count: 2 })).toEqual({ type: 'unread', count: 2 });
+    expect(
+      tabMessage({ type: 'messages', requestId: 'r1', messages: [{ _id: 'm1', sender: 'a', recipient: 'r1', text: 'hi' }, { bogus: true }] }),
+    ).toMatchObject({
+      type: 'messages',
+      requestId: 'r1',
+      messages: [{ _id: 'm1', text: 'hi' }],
+    });
+    expect(tabMessage({ type: 'messages', requestId: 7, messages: [] })).toBeNull();
+    for (const junk of [{ type: 'format-disk' }, null, 'read', 5, {}]) expect(tabMessage(junk)).toBeNull();
+  });
+});
+
 describe('createTabRelay', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
+
+  it('drops what is not a tab message', () => {
+    const { relay, conversation, session } = setup({ leader: false });
+    for (const junk of [{ type: 'format-disk' }, null, { type: 'messages', requestId: 7 }]) relay.handle(junk);
+    expect(conversation.receive).not.toHaveBeenCalled();
+    expect(conversation.adopt).not.toHaveBeenCalled();
+    expect(session.restore).not.toHaveBeenCalled();
+  });
 
   it('shows the messages another tab received, silently; for another conversation it follows that one first', async () => {
     const { relay, conversation } = setup();

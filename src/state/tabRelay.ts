@@ -1,9 +1,23 @@
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
+import { normalizeMessages } from '../api/normalize/message.ts';
 import type { TabMessage } from './tabs.ts';
 
 /** How long a tab leaves another tab's new message to that tab before lining up to send it. */
 export const TAKE_OVER_AFTER_MS = 2_000;
+
+const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
+
+/**
+ * What another tab posts is checked like an answer of the service (a tab may run another version).
+ * Here, with what the tab does with it: most visitors keep one tab, and never need either.
+ */
+export function tabMessage(value: unknown): TabMessage | null {
+  if (!value || typeof value !== 'object' || !TYPES.has((value as { type?: unknown }).type as string)) return null;
+  const message = value as TabMessage;
+  if (message.type !== 'messages') return message;
+  return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
+}
 
 /**
  * What this tab does when another tab of the site tells it something (see tabs.ts): follow the
@@ -14,8 +28,10 @@ export function createTabRelay(deps: { conversation: ConversationModel; session:
   const { conversation, session } = deps;
   let takeOverTimer: ReturnType<typeof setTimeout> | undefined;
   return {
-    handle(message: TabMessage): void {
-      switch (message.type) {
+    /** `data`: what another tab posted, unchecked (anything else than a `TabMessage` is dropped). */
+    handle(data: unknown): void {
+      const message = tabMessage(data);
+      switch (message?.type) {
         case 'messages':
           if (message.requestId === conversation.requestId.peek()) conversation.receive(message.messages, true);
           // Another conversation's: only once this tab follows it too (a late message of one that was

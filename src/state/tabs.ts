@@ -1,5 +1,4 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { normalizeMessages } from '../api/normalize/message.ts';
 import type { WireMessage } from '../api/wire.ts';
 
 /**
@@ -26,20 +25,11 @@ export interface TabsModel {
   stop(): void;
 }
 
-const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
-
-/** What another tab posts is checked like an answer of the service (a tab may run another version). */
-function tabMessage(value: unknown): TabMessage | null {
-  if (!value || typeof value !== 'object' || !TYPES.has((value as { type?: unknown }).type as string)) return null;
-  const message = value as TabMessage;
-  if (message.type !== 'messages') return message;
-  return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
-}
-
 export function createTabs(options: {
   name: string;
   shared: boolean;
-  onMessage(message: TabMessage): void;
+  /** What another tab posted, unchecked: its code checks it (tabRelay.ts `tabMessage`), with what the tab does with it. */
+  onMessage(data: unknown): void;
   win: Window;
   /** The page is seen (environment.ts): the tab the visitor turns to takes the lead. */
   visible: ReadonlySignal<boolean>;
@@ -55,10 +45,7 @@ export function createTabs(options: {
 
   isLeader.value = false;
   const channel = new Channel(options.name);
-  channel.onmessage = (event: MessageEvent) => {
-    const message = tabMessage(event.data);
-    if (message) options.onMessage(message);
-  };
+  channel.onmessage = (event: MessageEvent) => options.onMessage(event.data);
   let stopped = false;
   let release: (() => void) | null = null;
   let waiting: AbortController | null = null;

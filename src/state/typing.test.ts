@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterMessages, afterTypingFrame, createOtherTyping, typingAt, TYPING_EXPIRES_MS } from './typing.ts';
 
@@ -57,5 +58,18 @@ describe('createOtherTyping', () => {
     model.frame({ typing: true, sender: 'visitor-1' });
     expect(model.who.value).toBeNull();
     model.dispose();
+  });
+
+  it('in another conversation (new, forgotten, adopted) nobody types yet; disposed, it follows none', () => {
+    const conversationId = signal<string | null>('r1');
+    const model = createOtherTyping({ mine: () => mine, conversationId });
+    model.frame(ann);
+    expect(model.who.value?.name).toBe('Ann Agent');
+    conversationId.value = 'r2';
+    expect(model.who.value).toBeNull();
+    model.frame(ann);
+    model.dispose();
+    conversationId.value = null;
+    expect(model.who.value?.name).toBe('Ann Agent');
   });
 });

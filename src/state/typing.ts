@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { TypingSignal } from '../api/normalize/typing.ts';
 
 /**
@@ -56,6 +56,8 @@ export function createOtherTyping(options: {
   expiresMs?: number;
   /** Where who types is shown (the conversation's, made before this model's code came). */
   who?: Signal<OtherTyping | null>;
+  /** The conversation shown: in another one (new, forgotten, adopted) nobody types yet. */
+  conversationId?: ReadonlySignal<string | null>;
 }): OtherTypingModel {
   const now = options.now ?? Date.now;
   const who = options.who ?? signal<OtherTyping | null>(null);
@@ -70,6 +72,11 @@ export function createOtherTyping(options: {
     if (current) timer = setTimeout(() => set(who.peek()), Math.max(0, current.until - at));
   }
 
+  const stopFollowing = effect(() => {
+    void options.conversationId?.value;
+    set(null);
+  });
+
   return {
     who,
     frame: (frame) => set(afterTypingFrame(who.peek(), frame, options.mine(), now(), options.expiresMs)),
@@ -78,6 +85,9 @@ export function createOtherTyping(options: {
       if (next !== who.peek()) set(next);
     },
     clear: () => set(null),
-    dispose: () => clearTimeout(timer),
+    dispose() {
+      stopFollowing();
+      clearTimeout(timer);
+    },
   };
 }

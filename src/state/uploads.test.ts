@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals-core';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http.ts';
 import type { ConversationModel } from './conversation.ts';
@@ -10,7 +11,14 @@ function setup(rules = { accept: '*/*', allowedExtensions: '*/*' }) {
   const send = vi.fn(() => Promise.resolve());
   const conversation = { send } as unknown as ConversationModel;
   const onError = vi.fn();
-  const uploads = createUploads({ apiUrl: 'https://api.test/v3', projectId: 'p1', session, conversation, rules: () => rules, onError });
+  const uploads = createUploads({
+    apiUrl: 'https://api.test/v3',
+    projectId: 'p1',
+    session,
+    conversation,
+    settings: signal({ fileUploadAccept: rules.accept, allowedUploadExtentions: rules.allowedExtensions }),
+    onError,
+  });
   return { uploads, authorized, send, onError, session };
 }
 

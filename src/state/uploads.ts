@@ -1,9 +1,10 @@
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { ApiError } from '../api/http.ts';
 import type { TextKey } from '../i18n/translator.ts';
 import type { WidgetErrorDetail } from './events.ts';
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
+import type { WidgetSettings } from './settings.ts';
 
 /** One file on its way: progress 0–1, or the label key of what went wrong. */
 export interface UploadItem {
@@ -26,7 +27,8 @@ export interface UploadsOptions {
   projectId: string;
   session: SessionModel;
   conversation: ConversationModel;
-  rules: () => { accept: string; allowedExtensions: string };
+  /** What the project lets a visitor upload (`fileUploadAccept`, `allowedUploadExtentions`), read at each file. */
+  settings: ReadonlySignal<Pick<WidgetSettings, 'fileUploadAccept' | 'allowedUploadExtentions'>>;
   onError: (detail: WidgetErrorDetail) => void;
 }
 
@@ -73,7 +75,8 @@ export function createUploads(options: UploadsOptions, items = signal<UploadItem
       // The rules come with the first file (most visitors send none); a refused file never leaves.
       import('./uploadRules.ts').then(
         ({ checkUpload }) => {
-          const problem = checkUpload(file, options.rules());
+          const { fileUploadAccept: accept, allowedUploadExtentions: allowedExtensions } = options.settings.peek();
+          const problem = checkUpload(file, { accept, allowedExtensions });
           if (problem)
             return patch(id, { error: problem.key, ...('limit' in problem ? { errorParams: { size: `${Math.round(problem.limit / 1000)} kB` } } : {}) });
           files.set(id, file);

@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
@@ -14,7 +15,7 @@ function options() {
       projectId: 'p1',
       session,
       conversation,
-      rules: () => ({ accept: '*/*', allowedExtensions: '*/*' }),
+      settings: signal({ fileUploadAccept: '*/*', allowedUploadExtentions: '*/*' }),
       onError: vi.fn(),
     },
   };
