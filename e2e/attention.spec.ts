@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agentReply, chatWindow, input, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
+import { agentReply, builtFileOf, chatWindow, input, launcher, openHostPage, sendFromWidget, snippetPage } from './support.ts';
 
 const preview = (page: Page) => page.locator('porchlight-widget [part~="message-preview"]');
 
@@ -60,18 +60,19 @@ test.describe('attention while closed', () => {
 
   test('emoji: the button opens the picker, search and keyboard insert at the caret, Escape returns focus', async ({ page }) => {
     const chunks: string[] = [];
+    const pickerFile = `/${builtFileOf('src/ui/emoji/EmojiPicker.tsx')}`;
     page.on('request', (r) => chunks.push(r.url()));
     await openHostPage(page, snippetPage({ settings: { showEmojiFooterButton: true } }));
     await launcher(page).click();
     await expect(chatWindow(page)).toBeVisible();
-    expect(chunks.some((u) => /EmojiPicker/.test(u))).toBe(false);
+    expect(chunks.some((u) => u.endsWith(pickerFile))).toBe(false);
     await input(page).fill('Thanks !');
     await input(page).evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(7, 7));
     const button = page.locator('porchlight-widget [part~="emoji-button"]');
     await button.click();
     const picker = page.locator('porchlight-widget [part~="emoji-picker"]');
     await expect(picker).toBeVisible();
-    expect(chunks.some((u) => /EmojiPicker/.test(u))).toBe(true);
+    expect(chunks.some((u) => u.endsWith(pickerFile))).toBe(true);
     await expect(picker.getByRole('searchbox')).toBeFocused();
     await page.keyboard.type('thumbs');
     await page.keyboard.press('ArrowDown');

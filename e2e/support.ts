@@ -50,6 +50,17 @@ export async function openHostPage(page: Page, html: string, origin = PAGES_ORIG
   return url;
 }
 
+/**
+ * The built file (`dist/`) that holds a source, by the build's manifest: chunks on demand are named
+ * by their hash alone, so a test that watches one being fetched asks for it by its source.
+ */
+export function builtFileOf(source: string): string {
+  const manifest = JSON.parse(readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in the build's manifest (npm run build first)`);
+  return entry.file;
+}
+
 export const widget = (page: Page) => page.locator('porchlight-widget');
 export const launcher = (page: Page) => page.locator('porchlight-widget [part~="launcher"]');
 export const chatWindow = (page: Page) => page.getByRole('dialog');
