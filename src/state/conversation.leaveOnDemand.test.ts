@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { conversationWithCodeOnDemand } from '../test/conversationWithCodeOnDemand.ts';
+import { conversationWithCodeOnDemand, itIsNotDownloadedByAFirstSend } from '../test/conversationWithCodeOnDemand.ts';
 
 const MODULE = '../state/conversationLeave.ts';
 const setup = () => conversationWithCodeOnDemand(MODULE);
@@ -10,13 +10,7 @@ describe('conversation: leaving it comes on demand', () => {
     vi.resetModules();
   });
 
-  it('is not downloaded by a first open and send', async () => {
-    const { conversation, loads } = await setup();
-    await conversation.send({ text: 'Hello' });
-    expect(conversation.history.value).toHaveLength(1);
-    expect(loads).not.toHaveBeenCalled();
-    conversation.dispose();
-  });
+  itIsNotDownloadedByAFirstSend(setup);
 
   it('not downloaded: ending fails as the network would (nothing changed), and the next try ends it', async () => {
     const { service, store, conversation, network } = await setup();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itIsNotDownloadedByAFirstSend } from '../test/conversationWithCodeOnDemand.ts';
 import { until } from '../test/fakeFetch.ts';
 
 const MODULE = '../state/messageRecovery.ts';
@@ -12,13 +13,7 @@ describe('conversation: a message in trouble (retry, discard, a cut-off attempt)
     vi.resetModules();
   });
 
-  it('is not downloaded by a first open and send', async () => {
-    const { conversation, loads } = await setup();
-    await conversation.send({ text: 'Hello' });
-    expect(conversation.history.value).toHaveLength(1);
-    expect(loads).not.toHaveBeenCalled();
-    conversation.dispose();
-  });
+  itIsNotDownloadedByAFirstSend(setup);
 
   it('a retry and a discard made before the code is here wait for it and run in the order they were made', async () => {
     const { service, conversation, loads } = await setup();

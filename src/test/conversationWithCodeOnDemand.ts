@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createEmitter } from '../state/events.ts';
 import type { IdentityAttributes } from '../state/identity.ts';
@@ -38,4 +39,15 @@ export async function conversationOnFakeService(
 export async function conversationWithCodeOnDemand(module: string) {
   const { network, loads } = codeOnDemand(module);
   return { ...(await conversationOnFakeService()), network, loads };
+}
+
+/** The first test of every conversation's code on demand: a first open and send never download it. */
+export function itIsNotDownloadedByAFirstSend(setup: () => ReturnType<typeof conversationWithCodeOnDemand>) {
+  it('is not downloaded by a first open and send', async () => {
+    const { conversation, loads } = await setup();
+    await conversation.send({ text: 'Hello' });
+    expect(conversation.history.value).toHaveLength(1);
+    expect(loads).not.toHaveBeenCalled();
+    conversation.dispose();
+  });
 }
