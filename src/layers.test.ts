@@ -28,7 +28,7 @@ const cases: Array<[layer: string, file: string, code: string, allowed: boolean]
   ['state', 'src/state/probe.ts', "import { signal } from '@preact/signals';", true],
   ['state', 'src/state/probe.ts', "import { postMessage } from '../api/messages.ts';", true],
   ['client', 'src/client/probe.ts', "import { h } from 'preact';", false],
-  ['client', 'src/client/probe.ts', "import { useWidget } from '../ui/context.ts';", false],
+  ['client', 'src/client/probe.ts', "import { translator } from '../ui/context.ts';", false],
   ['client', 'src/client/probe.ts', "import { createSession } from '../state/session.ts';", true],
   ['ui', 'src/ui/Probe.tsx', "import { postMessage } from '../api/messages.ts';", false],
   ['ui', 'src/ui/Probe.tsx', "import type { WireMessage } from '../api/wire.ts';", true],
