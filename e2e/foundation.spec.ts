@@ -184,6 +184,11 @@ Porchlight('open');`;
     // After the opening animation, the window covers the whole screen.
     await expect.poll(async () => chatWindow(page).boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 720 });
     await expect(page.locator('porchlight-widget [part~="close-button"]')).toBeVisible();
+    // Esc closes it, and the keyboard is back on the launcher (hidden under the window until then).
+    await input(page).focus();
+    await page.keyboard.press('Escape');
+    await expect(chatWindow(page)).toHaveCount(0);
+    await expect(launcher(page)).toBeFocused();
     await context.close();
   });
 });
