@@ -1,30 +1,13 @@
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createHttp } from '../api/http.ts';
+import { describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
-import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
-import { createFakeService } from '../test/fakeService.ts';
+import { createMemoryStore } from '../state/storage.ts';
+import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until } from '../test/fakeFetch.ts';
 import { createChatClient } from './client.ts';
 import { createPreviewClient } from './previewClient.ts';
 import type { ChatClient } from './types.ts';
 
-/** A chat client on the fake service, without any UI: memory storage, no websocket, this test's window. */
-function startClient(settings: Record<string, unknown> = {}, store: KeyValueStore = createMemoryStore()) {
-  const service = createFakeService();
-  const client = createChatClient({
-    settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', realtime: false, ...settings },
-    http: createHttp({ apiUrl: service.apiUrl, fetch: service.fetch }),
-    store,
-    window,
-  });
-  clients.push(client);
-  return { service, client };
-}
-
-const clients: ChatClient[] = [];
-afterEach(() => {
-  for (const client of clients.splice(0)) client.dispose();
-});
+const startClient = chatClientsOnFakeService();
 
 describe('what a UI is handed', () => {
   it('is read-only: every signal of every model (only the client writes them)', () => {
@@ -159,7 +142,7 @@ describe('createPreviewClient', () => {
       window,
       preview: { project: { project: { _id: 'p', name: 'Preview shop', widget: {} } }, labels: { WELCOME_TITLE: 'Hello from labels' } },
     });
-    clients.push(client);
+    onTestFinished(() => client.dispose());
     await client.ready;
     expect(client.preview).toBe(true);
     expect(client.title.value).toBe('Preview shop');

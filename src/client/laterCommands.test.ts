@@ -1,28 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttp } from '../api/http.ts';
-import { createMemoryStore } from '../state/storage.ts';
-import { createFakeService } from '../test/fakeService.ts';
+import { describe, expect, it } from 'vitest';
+import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until } from '../test/fakeFetch.ts';
-import { createChatClient } from './client.ts';
-import type { ChatClient } from './types.ts';
 
-/** A chat client on the fake service: memory storage, no websocket, this test's window. */
-function startClient() {
-  const service = createFakeService();
-  const client = createChatClient({
-    settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', realtime: false },
-    http: createHttp({ apiUrl: service.apiUrl, fetch: service.fetch }),
-    store: createMemoryStore(),
-    window,
-  });
-  clients.push(client);
-  return { service, client };
-}
-
-const clients: ChatClient[] = [];
-afterEach(() => {
-  for (const client of clients.splice(0)) client.dispose();
-});
+const startClient = chatClientsOnFakeService();
 
 /** The conversation a message was posted to. */
 const conversationOf = (path: string) => /\/requests\/([^/]+)\/messages$/.exec(path)?.[1];

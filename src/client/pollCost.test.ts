@@ -1,32 +1,17 @@
 import { effect } from '@preact/signals-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttp } from '../api/http.ts';
+import { describe, expect, it } from 'vitest';
 import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
 import { createFakeService } from '../test/fakeService.ts';
+import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until, wait } from '../test/fakeFetch.ts';
-import { createChatClient } from './client.ts';
-import type { ChatClient } from './types.ts';
 
 /**
  * What polling costs (issue 9 "cheap polls"): no history fetch at a page load while the window is
  * closed, unless the badge needs it — a stored conversation: one request, then the schedule; and a
  * poll with nothing new writes no signal, so nothing re-renders.
  */
-const clients: ChatClient[] = [];
-afterEach(() => {
-  for (const client of clients.splice(0)) client.dispose();
-});
-
-function start(service: ReturnType<typeof createFakeService>, store: KeyValueStore) {
-  const client = createChatClient({
-    settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none', realtime: false },
-    http: createHttp({ apiUrl: service.apiUrl, fetch: service.fetch }),
-    store,
-    window,
-  });
-  clients.push(client);
-  return client;
-}
+const startClient = chatClientsOnFakeService();
+const start = (service: ReturnType<typeof createFakeService>, store: KeyValueStore) => startClient({}, store, service).client;
 
 const historyReads = (service: ReturnType<typeof createFakeService>) => service.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/messages')).length;
 
