@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { queueCommands, type Dispatch } from './commandQueue.ts';
+import { downloadSettledByHand } from './test/codeOnDemand.ts';
 
 /** A chunk download the test settles by hand. */
 function deferredChunk() {
@@ -9,19 +10,7 @@ function deferredChunk() {
     if (name === 'throw') throw new Error('odd argument');
     return `${name} done`;
   };
-  let settle: { resolve(): void; reject(error: Error): void } | null = null;
-  const load = vi.fn(
-    () =>
-      new Promise<Dispatch>((resolve, reject) => {
-        settle = { resolve: () => resolve(dispatch), reject };
-      }),
-  );
-  return {
-    calls,
-    load,
-    resolve: () => settle!.resolve(),
-    reject: (error: Error) => settle!.reject(error),
-  };
+  return { calls, ...downloadSettledByHand(dispatch) };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));

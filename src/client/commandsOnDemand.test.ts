@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { downloadSettledByHand } from '../test/codeOnDemand.ts';
 import { commandsOnDemand } from './commandsOnDemand.ts';
 
 interface Code {
@@ -24,14 +25,7 @@ function deferredCode() {
       return `${text} noted`;
     },
   };
-  let settle: { resolve(): void; reject(error: Error): void } | null = null;
-  const load = vi.fn(
-    () =>
-      new Promise<Code>((resolve, reject) => {
-        settle = { resolve: () => resolve(code), reject };
-      }),
-  );
-  return { calls, load, resolve: () => settle!.resolve(), reject: (error: Error) => settle!.reject(error) };
+  return { calls, ...downloadSettledByHand(code) };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));

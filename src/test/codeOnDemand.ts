@@ -16,3 +16,18 @@ export function codeOnDemand(...modules: string[]) {
     });
   return { network, loads };
 }
+
+/**
+ * A download of `code` the test settles by hand: `load` (a mock, counting the downloads asked for)
+ * starts it; `resolve` hands over `code`, `reject` fails it.
+ */
+export function downloadSettledByHand<T>(code: T) {
+  let settle: { resolve(): void; reject(error: Error): void } | null = null;
+  const load = vi.fn(
+    () =>
+      new Promise<T>((resolve, reject) => {
+        settle = { resolve: () => resolve(code), reject };
+      }),
+  );
+  return { load, resolve: () => settle!.resolve(), reject: (error: Error) => settle!.reject(error) };
+}
