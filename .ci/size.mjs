@@ -1,7 +1,7 @@
 // `npm run size`: gzip sizes of what a visitor downloads, checked against the budgets (issue 9).
 // - the loader (`dist/loader.js`), on every page view: 1,500 B;
 // - a first open and send: `dist/app.js`, every chunk it imports statically, and the chunks every
-//   first open loads on demand (FIRST_OPEN_ON_DEMAND): 40 KB. The loader is not counted twice; it has
+//   first open loads on demand (FIRST_OPEN_ON_DEMAND): 44 KB (issue 23). The loader is not counted twice; it has
 //   its own budget. This is what `npm run bench` counts on the wire as "first open + first send".
 // Files are found through the build's manifest (`dist/.vite/manifest.json`), by source path.
 import { readFileSync, existsSync } from 'node:fs';
@@ -12,7 +12,9 @@ const dist = resolve(process.argv[2] ?? 'dist');
 // Issue 9's budgets. Until the first open met its 40 KB (56,885 B when the issue was filed), the budget
 // followed the figure down: 46,080, 44,880 and 42,496 B (counting the loader and not the labels'
 // meanings, which came to about the same).
-const BUDGET = { loader: 1500, firstOpen: 40 * 1024 };
+// Issue 23 raised it to 44 KB (45,056 B): a failed send's handling in the first open, @preact/signals'
+// own Preact integration, and no move whose only reason is a few bytes.
+const BUDGET = { loader: 1500, firstOpen: 44 * 1024 };
 
 /**
  * Chunks on demand that every first open loads: the service always answers the labels of the
