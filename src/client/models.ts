@@ -43,6 +43,8 @@ export interface ModelOptions {
   journal?: SendJournal;
   /** What another tab posted, unchecked (tabRelay.ts checks it). */
   onTabMessage(data: unknown): void;
+  /** What the client keeps of the visitor beside the models (their list, its read marks): forgotten with them (`forgetVisitor`). */
+  onForget?(): Promise<void>;
   preview: boolean;
 }
 
@@ -107,6 +109,7 @@ export function* modelsInStages(o: ModelOptions) {
     projectId,
     identity: who,
     onSignIn: () => tabs.post({ type: 'session' }),
+    onOtherVisitor: () => forgetVisitor(),
     // Calls stopped (the page hears it once, the visitor sees "Not sent" with Retry), or a site's token refused.
     onAuthError: (detail) => emitter.emit('error', detail),
     customToken: () => wantedToken.peek(),
@@ -146,6 +149,16 @@ export function* modelsInStages(o: ModelOptions) {
     },
   });
   hasConversation = () => !!conversation.requestId.value;
+  /**
+   * Forgets the visitor on this device, in every tab: their session, conversation, outbox, pre-chat
+   * answers and what the client keeps beside them: `reset`, `logout`, and a known visitor the page
+   * replaces with another (session.ts `onOtherVisitor`).
+   */
+  const forgetVisitor = async () => {
+    await Promise.all([o.onForget?.(), conversation.forget(), session.forget(), intake.forget()]).catch(reportError('storage'));
+    tabs.post({ type: 'session' });
+    tabs.post({ type: 'conversation' });
+  };
   signedIn = () => {
     const visitor = session.visitor.value;
     return visitor?.authenticated ? visitor : null;
@@ -226,6 +239,7 @@ export function* modelsInStages(o: ModelOptions) {
     commandToken,
     droppedToken,
     wantedToken,
+    forgetVisitor,
     translator,
     tabs,
     who,

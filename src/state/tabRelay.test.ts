@@ -16,7 +16,7 @@ const message = (id: string, rid: string): WireMessage => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-function setup(options: { leader?: boolean; requestId?: string } = {}) {
+function setup(options: { leader?: boolean; requestId?: string; visitorLeft?: boolean } = {}) {
   const requestId = signal<string | null>(options.requestId ?? 'r1');
   const outbox = signal<OutboxItem[]>([]);
   const conversation = {
@@ -29,10 +29,12 @@ function setup(options: { leader?: boolean; requestId?: string } = {}) {
     mirrorUnread: vi.fn(),
     markRead: vi.fn(),
   } as unknown as ConversationModel;
-  const session = { restore: vi.fn(async () => {}) } as unknown as SessionModel;
+  const session = { restore: vi.fn(async () => options.visitorLeft ?? false) } as unknown as SessionModel;
+  const intake = { restore: vi.fn(async () => {}) };
   const kick = vi.fn();
-  const relay = createTabRelay({ conversation, session, isLeader: () => options.leader ?? false, kick });
-  return { relay, conversation, session, kick, outbox };
+  const dropList = vi.fn();
+  const relay = createTabRelay({ conversation, session, intake, isLeader: () => options.leader ?? false, kick, dropList });
+  return { relay, conversation, session, intake, kick, dropList, outbox };
 }
 
 describe('tabMessage', () => {
@@ -142,6 +144,23 @@ describe('createTabRelay', () => {
     const leader = setup({ leader: true });
     leader.relay.handle({ type: 'unread', count: 3 });
     expect(leader.conversation.mirrorUnread).not.toHaveBeenCalled();
+  });
+
+  it('another tab forgot the visitor (logout, reset, another known visitor): this one drops what it shows of them', async () => {
+    const stays = setup({ visitorLeft: false });
+    stays.relay.handle({ type: 'session' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stays.dropList).not.toHaveBeenCalled();
+    expect(stays.conversation.mirrorUnread).not.toHaveBeenCalled();
+
+    const left = setup({ visitorLeft: true });
+    left.relay.handle({ type: 'session' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(left.dropList).toHaveBeenCalledTimes(1);
+    expect(left.conversation.mirrorUnread).toHaveBeenCalledWith(0);
+    expect(left.conversation.adopt).toHaveBeenCalled();
+    expect(left.conversation.reloadOutbox).toHaveBeenCalled();
+    expect(left.intake.restore).toHaveBeenCalled();
   });
 
   it('the leader looks at once when another tab sent; a follower leaves it to the leader', () => {
