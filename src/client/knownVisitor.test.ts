@@ -331,3 +331,26 @@ describe('a second known visitor in another tab of the site (issue 22 §1)', () 
     expect(one.stored(ridB)).toEqual([['bob', 'Bob: hello']]);
   });
 });
+
+describe('a custom sign-in that cannot reach the service (issue 22 §10)', () => {
+  it('never holds up the guest: the next message goes as the guest into the same conversation, and the sign-in is not tried again at once', async () => {
+    const t = start();
+    await t.client.ready;
+    await t.client.send('Hello as a guest');
+    const rid = t.client.conversation.requestId.value;
+    // A 40 KB token: the service answers 431 without CORS headers, which the browser reports as a network error.
+    t.service.setFault((call) => (call.path === '/auth/signinWithCustomToken' ? 'network-error' : undefined));
+    await t.client.signInWithCustomToken(t.token);
+    await t.client.send('Still here');
+    await t.client.conversation.sync();
+    await t.client.send('And again');
+    expect(t.client.conversation.outbox.value).toEqual([]);
+    expect(t.stored(rid)).toEqual([
+      ['guest-1', 'Hello as a guest'],
+      ['guest-1', 'Still here'],
+      ['guest-1', 'And again'],
+    ]);
+    expect(t.calls('/auth/signinWithCustomToken')).toHaveLength(1);
+    expect(t.errors).toEqual([]);
+  });
+});
