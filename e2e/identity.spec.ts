@@ -334,6 +334,116 @@ test.describe('issue 11: known visitors (custom tokens)', () => {
   });
 });
 
+const Porchlight = (page: Page, ...args: unknown[]) =>
+  page.evaluate((a) => (window as unknown as { Porchlight: (...a: unknown[]) => Promise<void> }).Porchlight(...a), args);
+
+test.describe('issue 22: one known visitor never sees another’s conversation', () => {
+  test('Alice, then Bob on the same page: Bob sees nothing of Alice’s, the service and the console see him as the sender in a new conversation, and a second tab follows (§1)', async ({
+    page,
+  }) => {
+    const projectId = await createProject();
+    const alice = await mint(projectId, { _id: 'alice-e2e', firstname: 'Alice', lastname: 'Able', email: 'alice@example.com' });
+    const bob = await mint(projectId, { _id: 'bob-e2e', firstname: 'Bob', lastname: 'Baker', email: 'bob@example.com' });
+    const browser = watchBrowser(page);
+    await openHostPage(page, projectPage(projectId, { jwt: bare(alice) }));
+    await launcher(page).click();
+    const ridA = await sendFromWidget(page, 'Alice: my card ends 4242');
+
+    // A second tab of the site shows Alice's conversation.
+    const tab = await page.context().newPage();
+    const tabBrowser = watchBrowser(tab);
+    await tab.goto(page.url());
+    await launcher(tab).click();
+    await expect(visitorBubbles(tab).filter({ hasText: 'Alice: my card ends 4242' })).toHaveCount(1);
+
+    // Bob signs in to the site, in the first tab.
+    const bobSignsIn = page.waitForRequest((r) => isSignIn('/auth/signinWithCustomToken')(r) && r.headers().authorization === bob);
+    await Porchlight(page, 'signInWithCustomToken', bob);
+    await bobSignsIn;
+    await expect(widget(page).getByText('Alice: my card ends 4242')).toHaveCount(0);
+    await expect(widget(page).getByText(/You are now signed in as/)).toHaveCount(0);
+    const ridB = await sendFromWidget(page, 'Bob: hello');
+    expect(ridB).not.toBe(ridA);
+    await expect(visitorBubbles(page)).toHaveText(['Bob: hello']);
+    expect((await stored(ridB)).map((m) => [m.sender, m.text])).toEqual([['bob-e2e', 'Bob: hello']]);
+    expect((await stored(ridA)).map((m) => [m.sender, m.text])).toEqual([['alice-e2e', 'Alice: my card ends 4242']]);
+
+    // The other tab dropped Alice's conversation, and follows Bob's.
+    await expect(widget(tab).getByText('Alice: my card ends 4242')).toHaveCount(0);
+    await expect(visitorBubbles(tab)).toHaveText(['Bob: hello']);
+    // Storage holds Bob only.
+    const session = (await storage(tab))[`v1:${projectId}:session`] as { visitor: { id: string; pastIds: string[] } };
+    expect(session.visitor).toMatchObject({ id: 'bob-e2e', pastIds: [] });
+
+    // The agent console: Bob's conversation is Bob's, authenticated, and Alice's has only Alice in it.
+    const console = await page.context().newPage();
+    await console.goto(`${API_ORIGIN}/console/?project=${projectId}`);
+    await console.fill('#email', AGENT.email);
+    await console.fill('#password', AGENT.password);
+    await console.click('#signin');
+    const identity = console.locator('#visitor-identity');
+    await console.locator(`[data-testid=conversation][data-request-id="${ridB}"]`).click();
+    await expect(identity.locator('dd[data-field="Name"]')).toHaveText('Bob Baker');
+    await expect(identity.locator('dd[data-field="Site user id"]')).toHaveText('bob-e2e');
+    await console.locator(`[data-testid=conversation][data-request-id="${ridA}"]`).click();
+    await expect(identity.locator('dd[data-field="Site user id"]')).toHaveText('alice-e2e');
+    expect(browser.problems()).toEqual([]);
+    expect(tabBrowser.problems()).toEqual([]);
+  });
+
+  test('a token in the address is taken out of it once read: after logout, another page and Back do not sign in with it again (§17)', async ({ page }) => {
+    const projectId = await createProject();
+    const token = await mint(projectId, { _id: 'jane-back' });
+    const browser = watchBrowser(page);
+    const url = await openHostPage(page, projectPage(projectId));
+    const signIn = page.waitForRequest(isSignIn('/auth/signinWithCustomToken'));
+    await page.goto(`${url}?utm=mail&porchlight_jwt=${bare(token)}&b=%20x#offers`);
+    expect((await signIn).headers().authorization).toBe(token);
+    // Every other part of the address is kept.
+    await expect.poll(() => page.url()).toBe(`${url}?utm=mail&b=%20x#offers`);
+    await launcher(page).click();
+    await sendFromWidget(page, 'Signed in from a link');
+    await Porchlight(page, 'logout');
+    await expect.poll(async () => Object.keys(await storage(page)).filter((k) => /:(session|conversation|outbox)$/.test(k))).toEqual([]);
+
+    const customSignIns: string[] = [];
+    page.on('request', (r) => isSignIn('/auth/signinWithCustomToken')(r) && customSignIns.push(r.url()));
+    await openHostPage(
+      page,
+      '<!doctype html><html lang="en"><head><title>Elsewhere</title><link rel="icon" href="data:,"></head><body><p>Another page</p></body></html>',
+    );
+    await page.goBack();
+    await expect(launcher(page)).toBeVisible();
+    expect(page.url()).toBe(`${url}?utm=mail&b=%20x#offers`);
+    const guest = page.waitForRequest(isSignIn('/auth/signinAnonymously'));
+    await launcher(page).click();
+    await guest;
+    await expect(visitorBubbles(page)).toHaveCount(0);
+    expect(customSignIns).toEqual([]);
+    expect(browser.problems()).toEqual([]);
+  });
+
+  test('a custom sign-in the browser cannot get an answer to (a 431 without CORS headers) is not retried in a loop, and the guest’s messages go (§10)', async ({
+    page,
+  }) => {
+    const projectId = await createProject();
+    const token = await mint(projectId, { _id: 'jane-431', padding: 'x'.repeat(40_000) });
+    const attempts: string[] = [];
+    page.on('request', (r) => isSignIn('/auth/signinWithCustomToken')(r) && attempts.push(r.url()));
+    await openHostPage(page, projectPage(projectId, { jwt: bare(token) }, { before: COLLECT_ERRORS }));
+    await launcher(page).click();
+    const rid = await sendFromWidget(page, 'Hello while the token fails');
+    expect(await sendFromWidget(page, 'And once more')).toBe(rid);
+    await expect(widget(page).getByText('Not sent')).toHaveCount(0);
+    const messages = await stored(rid);
+    expect(messages.map((m) => m.text)).toEqual(['Hello while the token fails', 'And once more']);
+    expect(new Set(messages.map((m) => m.sender)).size).toBe(1);
+    expect(messages[0]!.sender).toMatch(/^[0-9a-f-]{36}$/);
+    expect(attempts).toHaveLength(1);
+    expect((await errorsOf(page)).filter((e) => e.type === 'auth' || e.type === 'send')).toEqual([]);
+  });
+});
+
 test.describe('issue 11: transcript', () => {
   test("the header's 'Save the conversation' downloads the service's transcript, or one made in the browser where the service serves none", async ({
     page,

@@ -360,6 +360,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
           dropList();
           listIfKept();
         },
+        pageToken: () => models.wantedToken.peek(),
+        dropPageToken: models.dropPageToken,
       }),
     );
     relay.then(

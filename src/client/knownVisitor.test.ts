@@ -332,6 +332,38 @@ describe('a second known visitor in another tab of the site (issue 22 §1)', () 
   });
 });
 
+describe('two tabs whose pages name different visitors (issue 22 §1)', () => {
+  it('the tab that follows another’s sign-in does not sign its own page’s visitor in again: no tabs taking turns', async () => {
+    const { first, second } = twoTabs();
+    const one = start({ persistence: 'local' }, { win: first });
+    await one.client.ready;
+    one.client.update({ jwt: one.alice });
+    await until(() => expect(one.client.session.visitor.value).toMatchObject({ id: 'alice' }));
+    // The second tab's page still says Alice (it was made before the site signed Bob in).
+    const two = start({ persistence: 'local', jwt: one.alice }, { win: second, store: one.store, service: one.service });
+    await two.client.ready;
+    await until(() => expect(two.client.session.visitor.value).toMatchObject({ id: 'alice' }));
+    const signIns = (jwt: string) => one.service.calls.filter((c) => c.path === '/auth/signinWithCustomToken' && c.headers.Authorization === `JWT ${jwt}`);
+    await until(() => expect(signIns(one.alice)).toHaveLength(2));
+
+    await one.client.signInWithCustomToken(one.bob);
+    await until(() => expect(two.client.session.visitor.value).toMatchObject({ id: 'bob' }));
+    await two.client.send('Bob, from the other tab');
+    await until(() => expect(one.client.conversation.requestId.value).toBe(two.client.conversation.requestId.value));
+    await one.client.send('Bob, from the first tab');
+    expect(one.client.session.visitor.value).toMatchObject({ id: 'bob' });
+    expect(two.client.session.visitor.value).toMatchObject({ id: 'bob' });
+    expect(signIns(one.alice)).toHaveLength(2);
+    expect(signIns(one.bob)).toHaveLength(1);
+    const rid = one.client.conversation.requestId.value;
+    expect(two.client.conversation.requestId.value).toBe(rid);
+    expect(one.stored(rid)).toEqual([
+      ['bob', 'Bob, from the other tab'],
+      ['bob', 'Bob, from the first tab'],
+    ]);
+  });
+});
+
 describe('a custom sign-in that cannot reach the service (issue 22 §10)', () => {
   it('never holds up the guest: the next message goes as the guest into the same conversation, and the sign-in is not tried again at once', async () => {
     const t = start();

@@ -30,7 +30,7 @@ export interface CoreCommands {
 }
 
 export function createLaterCommands(models: Models, hooks: CommandHooks, { send, nameVisitor }: CoreCommands): LaterCommands {
-  const { state, who, reportError, commandToken, droppedToken } = models;
+  const { state, who, reportError, commandToken } = models;
   const { ui, session, conversation, intake } = state;
   const commands: LaterCommands = {
     retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),
@@ -80,8 +80,7 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
     },
     async logout() {
       // The page's token named the visitor who leaves: this page does not sign them in again.
-      droppedToken.value = customTokenJwt(state.settings.peek().jwt);
-      commandToken.value = null;
+      models.dropPageToken();
       await commands.reset();
     },
     transcript: () =>

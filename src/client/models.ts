@@ -70,6 +70,15 @@ export function* modelsInStages(o: ModelOptions) {
     const setting = customTokenJwt(settings.value.jwt);
     return commandToken.value ?? (setting !== droppedToken.value ? setting : null);
   });
+  /**
+   * The page's token (command or setting) is not used again on this page: the visitor it named left
+   * (`logout`), or another tab of the site signed someone else in or out since. One the page gives
+   * anew is.
+   */
+  const dropPageToken = () => {
+    droppedToken.value = customTokenJwt(settings.peek().jwt);
+    commandToken.value = null;
+  };
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const ui = createUi(store, o.openMirror);
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
@@ -237,8 +246,8 @@ export function* modelsInStages(o: ModelOptions) {
     pageLayer,
     localeOverride,
     commandToken,
-    droppedToken,
     wantedToken,
+    dropPageToken,
     forgetVisitor,
     translator,
     tabs,

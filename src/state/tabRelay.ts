@@ -1,3 +1,4 @@
+import { bareJwt } from '../api/auth.ts';
 import type { ConversationModel } from './conversation.ts';
 import type { IntakeModel } from './intake.ts';
 import type { SessionModel } from './session.ts';
@@ -34,6 +35,9 @@ export function createTabRelay(deps: {
   kick: () => void;
   /** The client's list of the visitor's conversations goes (the next visitor's is listed if kept). */
   dropList: () => void;
+  /** The site's token this page gives (models.ts `wantedToken`), and how it is not used again (`dropPageToken`). */
+  pageToken: () => string | null;
+  dropPageToken: () => void;
 }) {
   const { conversation, session } = deps;
   /** The visitor was forgotten in another tab: only storage is read here, it holds the next one's (or nothing). */
@@ -65,7 +69,15 @@ export function createTabRelay(deps: {
         case 'conversation':
           return void conversation.adopt();
         case 'session':
-          return void session.restore(true).then((left) => left && visitorLeft());
+          return void session.restore(true).then((left) => {
+            // Another tab signed a known visitor in, or forgot the visitor: the site's newer word. This
+            // page's own token, if it names someone else, is not pushed again (the tabs would take
+            // turns signing their own visitor in, each forgetting the other's).
+            const held = session.visitor.peek()?.authenticated ? bareJwt(session.token.peek() ?? '') : null;
+            const wanted = deps.pageToken();
+            if ((left || held) && wanted && wanted !== held) deps.dropPageToken();
+            if (left) visitorLeft();
+          });
         case 'unread':
           if (!deps.isLeader()) conversation.mirrorUnread(message.count);
           return;
