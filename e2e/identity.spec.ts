@@ -353,7 +353,9 @@ test.describe('issue 22: one known visitor never sees another’s conversation',
     const tab = await page.context().newPage();
     const tabBrowser = watchBrowser(tab);
     await tab.goto(page.url());
-    await launcher(tab).click();
+    // Not a click: the tab may be restoring the window the first one left open (issue 22 §5, not this test's business).
+    await expect(launcher(tab)).toBeVisible();
+    await Porchlight(tab, 'open');
     await expect(visitorBubbles(tab).filter({ hasText: 'Alice: my card ends 4242' })).toHaveCount(1);
 
     // Bob signs in to the site, in the first tab.
@@ -364,13 +366,13 @@ test.describe('issue 22: one known visitor never sees another’s conversation',
     await expect(widget(page).getByText(/You are now signed in as/)).toHaveCount(0);
     const ridB = await sendFromWidget(page, 'Bob: hello');
     expect(ridB).not.toBe(ridA);
-    await expect(visitorBubbles(page)).toHaveText(['Bob: hello']);
+    await expect(visitorBubbles(page)).toHaveText([/Bob: hello/]);
     expect((await stored(ridB)).map((m) => [m.sender, m.text])).toEqual([['bob-e2e', 'Bob: hello']]);
     expect((await stored(ridA)).map((m) => [m.sender, m.text])).toEqual([['alice-e2e', 'Alice: my card ends 4242']]);
 
     // The other tab dropped Alice's conversation, and follows Bob's.
     await expect(widget(tab).getByText('Alice: my card ends 4242')).toHaveCount(0);
-    await expect(visitorBubbles(tab)).toHaveText(['Bob: hello']);
+    await expect(visitorBubbles(tab)).toHaveText([/Bob: hello/]);
     // Storage holds Bob only.
     const session = (await storage(tab))[`v1:${projectId}:session`] as { visitor: { id: string; pastIds: string[] } };
     expect(session.visitor).toMatchObject({ id: 'bob-e2e', pastIds: [] });
@@ -427,9 +429,11 @@ test.describe('issue 22: one known visitor never sees another’s conversation',
     page,
   }) => {
     const projectId = await createProject();
-    const token = await mint(projectId, { _id: 'jane-431', padding: 'x'.repeat(40_000) });
+    const token = await mint(projectId, { _id: 'jane-431' });
     const attempts: string[] = [];
     page.on('request', (r) => isSignIn('/auth/signinWithCustomToken')(r) && attempts.push(r.url()));
+    // What the browser makes of a 40 KB token's 431 answered without CORS headers: a network error.
+    await page.route('**/auth/signinWithCustomToken', (route) => route.abort('failed'));
     await openHostPage(page, projectPage(projectId, { jwt: bare(token) }, { before: COLLECT_ERRORS }));
     await launcher(page).click();
     const rid = await sendFromWidget(page, 'Hello while the token fails');
