@@ -34,6 +34,7 @@ describe('settingsChange', () => {
     expect(settingsChange({ ...base, jwt: 'a.b.c' }, { ...base, jwt: 'd.e.f' })).toEqual({ kind: 'update', partial: { jwt: 'd.e.f' } });
     expect(settingsChange(base, { ...base, jwt: 'a.b.c' })).toEqual({ kind: 'update', partial: { jwt: 'a.b.c' } });
     expect(settingsChange({ ...base, jwt: 'a.b.c' }, base)).toEqual({ kind: 'update', partial: { jwt: null } });
+    expect(settingsChange({ ...base, jwt: 'a.b.c' }, { ...base, jwt: null })).toEqual({ kind: 'update', partial: { jwt: null } });
     expect(settingsChange({ ...base, jwt: 'a.b.c' }, { ...base, jwt: undefined, widgetTitle: 'Help' })).toEqual({
       kind: 'update',
       partial: { jwt: null, widgetTitle: 'Help' },
