@@ -220,7 +220,7 @@ describe('a second known visitor (issue 22 §1): never the first one’s convers
   it('the page takes the token back (`update({jwt: null})`): the visitor is signed out, as with logout', async () => {
     const t = start();
     await aliceWithEverything(t, () => t.client.update({ jwt: t.alice }));
-    t.client.update({ jwt: null } as unknown as { jwt: string });
+    t.client.update({ jwt: null });
     await until(() => expect(t.client.session.visitor.value).toBeNull());
     await nothingOfAlice(t);
     expect(await t.store.get('session')).toBeUndefined();
@@ -235,7 +235,7 @@ describe('a second known visitor (issue 22 §1): never the first one’s convers
     await t.client.ready;
     await t.client.send('A guest');
     const rid = t.client.conversation.requestId.value;
-    t.client.update({ jwt: null } as unknown as { jwt: string });
+    t.client.update({ jwt: null });
     await t.client.send('Still a guest');
     expect(t.client.conversation.requestId.value).toBe(rid);
     expect(t.stored(rid).map(([, text]) => text)).toEqual(['A guest', 'Still a guest']);
