@@ -17,6 +17,22 @@ import {
   axeViolations,
 } from './support.ts';
 
+/**
+ * The agent console of `projectId`, signed in as the demo agent: `show(rid)` opens a conversation,
+ * `field(name)` is a line of the visitor's identity beside it.
+ */
+async function agentConsole(page: Page, projectId: string) {
+  await page.goto(`${API_ORIGIN}/console/?project=${projectId}`);
+  await page.fill('#email', AGENT.email);
+  await page.fill('#password', AGENT.password);
+  await page.click('#signin');
+  const identity = page.locator('#visitor-identity');
+  return {
+    show: (rid: string) => page.locator(`[data-testid=conversation][data-request-id="${rid}"]`).click(),
+    field: (name: string) => identity.locator(`dd[data-field="${name}"]`),
+  };
+}
+
 /** A project of its own (the seed's conversations stay out of the way). */
 async function newProject(): Promise<string> {
   const res = await fetch(`${API_ORIGIN}/__demo/projects`, { method: 'POST' });
@@ -93,21 +109,17 @@ test.describe('issue 11 groundwork: identity in the demo', () => {
     const anon = `support-group-${projectId}-${'b'.repeat(32)}`;
     expect((await post(anon, guest.token, { text: 'Hello from a guest' })).status).toBe(200);
 
-    await page.goto(`${API_ORIGIN}/console/?project=${projectId}`);
-    await page.fill('#email', AGENT.email);
-    await page.fill('#password', AGENT.password);
-    await page.click('#signin');
-    const identity = page.locator('#visitor-identity');
-    await page.locator(`[data-testid=conversation][data-request-id="${jane}"]`).click();
-    await expect(identity.locator('dd[data-field="Name"]')).toHaveText('Jane Doe');
-    await expect(identity.locator('dd[data-field="Email"]')).toHaveText('jane@example.com');
-    await expect(identity.locator('dd[data-field="Visitor"]')).toHaveText('Authenticated (custom token)');
-    await expect(identity.locator('dd[data-field="Site user id"]')).toHaveText('jane-doe');
-    await expect(identity.locator('dd[data-field="plan"]')).toHaveText('team');
-    await expect(identity.locator('dd[data-field="orders"]')).toHaveText('3');
-    await page.locator(`[data-testid=conversation][data-request-id="${anon}"]`).click();
-    await expect(identity.locator('dd[data-field="Visitor"]')).toHaveText('Guest (anonymous)');
-    await expect(identity.locator('dd[data-field="Site user id"]')).toHaveCount(0);
+    const agent = await agentConsole(page, projectId);
+    await agent.show(jane);
+    await expect(agent.field('Name')).toHaveText('Jane Doe');
+    await expect(agent.field('Email')).toHaveText('jane@example.com');
+    await expect(agent.field('Visitor')).toHaveText('Authenticated (custom token)');
+    await expect(agent.field('Site user id')).toHaveText('jane-doe');
+    await expect(agent.field('plan')).toHaveText('team');
+    await expect(agent.field('orders')).toHaveText('3');
+    await agent.show(anon);
+    await expect(agent.field('Visitor')).toHaveText('Guest (anonymous)');
+    await expect(agent.field('Site user id')).toHaveCount(0);
   });
 });
 
@@ -378,17 +390,13 @@ test.describe('issue 22: one known visitor never sees another’s conversation',
     expect(session.visitor).toMatchObject({ id: 'bob-e2e', pastIds: [] });
 
     // The agent console: Bob's conversation is Bob's, authenticated, and Alice's has only Alice in it.
-    const console = await page.context().newPage();
-    await console.goto(`${API_ORIGIN}/console/?project=${projectId}`);
-    await console.fill('#email', AGENT.email);
-    await console.fill('#password', AGENT.password);
-    await console.click('#signin');
-    const identity = console.locator('#visitor-identity');
-    await console.locator(`[data-testid=conversation][data-request-id="${ridB}"]`).click();
-    await expect(identity.locator('dd[data-field="Name"]')).toHaveText('Bob Baker');
-    await expect(identity.locator('dd[data-field="Site user id"]')).toHaveText('bob-e2e');
-    await console.locator(`[data-testid=conversation][data-request-id="${ridA}"]`).click();
-    await expect(identity.locator('dd[data-field="Site user id"]')).toHaveText('alice-e2e');
+    const agent = await agentConsole(await page.context().newPage(), projectId);
+    await agent.show(ridB);
+    await expect(agent.field('Name')).toHaveText('Bob Baker');
+    await expect(agent.field('Visitor')).toHaveText('Authenticated (custom token)');
+    await expect(agent.field('Site user id')).toHaveText('bob-e2e');
+    await agent.show(ridA);
+    await expect(agent.field('Site user id')).toHaveText('alice-e2e');
     expect(browser.problems()).toEqual([]);
     expect(tabBrowser.problems()).toEqual([]);
   });

@@ -4,6 +4,7 @@ import type { WidgetErrorDetail } from '../state/events.ts';
 import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
 import { until } from '../test/fakeFetch.ts';
 import { createFakeService } from '../test/fakeService.ts';
+import { withOwn } from '../test/withOwn.ts';
 import { createChatClient } from './client.ts';
 import type { ChatClient } from './types.ts';
 
@@ -241,17 +242,6 @@ describe('a second known visitor (issue 22 §1): never the first one’s convers
     expect(t.stored(rid).map(([, text]) => text)).toEqual(['A guest', 'Still a guest']);
   });
 });
-
-/** `target` with `own` in place of its properties of those names (the rest called on `target`, as the page's are). */
-function withOwn<T extends object>(target: T, own: Record<string, unknown>): T {
-  return new Proxy(target, {
-    get(_, key) {
-      if (typeof key === 'string' && key in own) return own[key];
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 /**
  * Two tabs of one site: their BroadcastChannels reach each other, and the first tab keeps the lead

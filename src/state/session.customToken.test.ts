@@ -189,13 +189,19 @@ describe('session with a site’s token', () => {
   });
 });
 
+/** A session on a service that accepts the tokens of Jane and Bob. */
+function janeAndBob(o: Parameters<typeof setup>[0] = {}) {
+  const jane = siteToken(JANE);
+  const bob = siteToken(BOB);
+  const t = setup(o);
+  t.service.acceptCustomToken(jane, JANE);
+  t.service.acceptCustomToken(bob, BOB);
+  return { t, jane, bob };
+}
+
 describe('another known visitor (issue 22 §1)', () => {
   it('Jane, then Bob: Jane is forgotten before Bob signs in, and Bob is nobody’s continuation', async () => {
-    const jane = siteToken(JANE);
-    const bob = siteToken(BOB);
-    const t = setup();
-    t.service.acceptCustomToken(jane, JANE);
-    t.service.acceptCustomToken(bob, BOB);
+    const { t, jane, bob } = janeAndBob();
     t.give(jane);
     await t.session.ensure();
     t.onConversation(RID);
@@ -206,11 +212,7 @@ describe('another known visitor (issue 22 §1)', () => {
   });
 
   it('a call begun for Jane is never made as Bob (her message on its way is not sent by him)', async () => {
-    const jane = siteToken(JANE);
-    const bob = siteToken(BOB);
-    const t = setup();
-    t.service.acceptCustomToken(jane, JANE);
-    t.service.acceptCustomToken(bob, BOB);
+    const { t, jane, bob } = janeAndBob();
     t.give(jane);
     await t.session.ensure();
     t.give(bob);
@@ -243,11 +245,7 @@ describe('another known visitor (issue 22 §1)', () => {
   });
 
   it('another tab forgot the visitor or signed in someone else: `restore(true)` says so; a guest who signed in there did not leave', async () => {
-    const jane = siteToken(JANE);
-    const bob = siteToken(BOB);
-    const a = setup();
-    a.service.acceptCustomToken(jane, JANE);
-    a.service.acceptCustomToken(bob, BOB);
+    const { t: a, jane, bob } = janeAndBob();
     const b = setup({ store: a.store, service: a.service });
     await a.session.ensure();
     expect(await b.session.restore(true)).toBe(false);
