@@ -110,11 +110,6 @@ export async function dropSiteToken(s: SiteSession, jwt: string, status: number)
 }
 
 /**
- * Signs the session in with a site's token: the visitor is who it names from now on (the one before,
- * if another, kept among their past ids, and `switched` set while a conversation is on). Refused:
- * the guest held, or a new one. Resolves to the token to use.
- */
-/**
  * The service could not be asked about `jwt`: nothing waits on it. The visitor goes on as who they
  * are (a guest, or the known visitor whose stored token this is), or as a new guest, and the token
  * waits its turn (SITE_SIGN_IN_WAITS_MS); after the last try the page hears of it once.
@@ -134,6 +129,12 @@ async function holdOff(s: SiteSession, jwt: string, error: unknown): Promise<str
   return s.token.peek() ?? s.signIn();
 }
 
+/**
+ * Signs the session in with a site's token: the visitor is who it names from now on (a guest before
+ * them kept among their past ids, and `switched` set while a conversation is on; another known
+ * visitor was forgotten first, `leaveOtherVisitor`). Refused: the guest held, or a new one; not
+ * answered: the same, and the token is held off (`holdOff`). Resolves to the token to use.
+ */
 export async function signInWithSite(s: SiteSession, jwt: string, stored: boolean): Promise<string> {
   let answer: SiteTokenSignIn;
   try {
