@@ -242,8 +242,9 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   );
 
   const signInIfReady = () => {
-    // With a pre-chat form to fill, the sign-in waits for the name and email it carries.
-    if (intake.stage.peek() === 'prechat') return;
+    // With a pre-chat form to fill, a guest's sign-in waits for the name and email it carries; the
+    // page's token names its visitor (who then fills no form).
+    if (intake.stage.peek() === 'prechat' && !models.wantedToken.peek()) return;
     session
       .ensure()
       .then(() => poller.kick())

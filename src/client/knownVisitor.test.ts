@@ -144,6 +144,20 @@ describe('a known visitor through the client', () => {
   });
 });
 
+describe('a known visitor and the pre-chat form', () => {
+  it('a page’s token signs in at start-up even with the form on, and the form does not ask them who they are; nor after another visitor’s token', async () => {
+    const t = start({ preChatForm: true });
+    t.client.update({ jwt: t.alice });
+    await t.client.ready;
+    await until(() => expect(t.client.session.visitor.value).toMatchObject({ id: 'alice', authenticated: true }));
+    expect(t.client.intake.stage.value).toBe('chat');
+    t.client.update({ jwt: t.bob });
+    await until(() => expect(t.client.session.visitor.value).toMatchObject({ id: 'bob', authenticated: true }));
+    expect(t.client.intake.stage.value).toBe('chat');
+    expect(t.calls('/auth/signinAnonymously')).toHaveLength(0);
+  });
+});
+
 describe('a second known visitor (issue 22 §1): never the first one’s conversation', () => {
   it('signInWithCustomToken(alice) then (bob): Bob starts clean, and writes as himself in a new conversation', async () => {
     const t = start({ preChatForm: true });
