@@ -208,6 +208,25 @@ describe('boot', () => {
     expect(launcher()!.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('reads a token in the address once and takes it out of it, every other part kept, so Back or a reload never signs in with it again (issue 22 §17)', async () => {
+    const service = createFakeService();
+    vi.stubGlobal('fetch', service.fetch);
+    const before = location.href;
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJfaWQiOiJqYW5lIn0.c2ln';
+    history.replaceState({ router: 'kept' }, '', `/shop/item?utm=mail&porchlight_jwt=${token}&b=%20x&tiledesk_jwt=${token}#reviews`);
+    try {
+      const { host } = loaderHost();
+      instances.push(boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false }));
+      expect(location.pathname + location.search + location.hash).toBe('/shop/item?utm=mail&b=%20x#reviews');
+      expect(history.state).toEqual({ router: 'kept' });
+      // It was read all the same: the widget signs in with it.
+      await until(() => expect(service.calls.filter((c) => c.path === '/auth/signinWithCustomToken')).toHaveLength(1));
+      expect(service.calls.find((c) => c.path === '/auth/signinWithCustomToken')?.headers.Authorization).toBe(`JWT ${token}`);
+    } finally {
+      history.replaceState(null, '', before);
+    }
+  });
+
   it('still refuses at once a page without a project (the loader then leaves nothing behind)', () => {
     const { host } = loaderHost();
     expect(() => boot({ host, settings: {}, visitorOpened: false })).toThrow(/projectid/);

@@ -4,6 +4,7 @@
  */
 import { yieldToPage } from './api/yieldToPage.ts';
 import { createStagedChatClient } from './client/client.ts';
+import { readPageQuery } from './state/tokenParams.ts';
 import type { ChatClient } from './client/types.ts';
 import { mountWidget, type MountedWidget } from './widget.ts';
 
@@ -70,7 +71,7 @@ const VISITOR_OPENS = Symbol('visitor opens');
  */
 export function boot({ host, settings, query, visitorOpened, queue = [], nextTask = yieldToPage }: BootOptions): BootedWidget {
   const win = host.ownerDocument.defaultView ?? window;
-  query ??= win.location.search;
+  query ??= readPageQuery(win);
   const placeholder = host.shadowRoot?.querySelector<HTMLButtonElement>('button.l');
   const later = inTasks(nextTask, win);
   let client: ChatClient | null = null;

@@ -15,8 +15,10 @@ export type { PreviewOptions } from './client/previewClient.ts';
 export type { WidgetSettings } from './state/settings.ts';
 export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
 
-export type MountSettings = Partial<WidgetSettings> &
+export type MountSettings = Omit<Partial<WidgetSettings>, 'jwt'> &
   Record<string, unknown> & {
+    /** A site's token (README "Known visitors"); with the wrappers, `null` or none once the visitor signs out of the site. */
+    jwt?: string | null;
     /** Dashboard preview: no network calls, sample messages, positioned inside `element`. */
     preview?: boolean;
     project?: PreviewOptions['project'];

@@ -12,6 +12,8 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** Per-request time limit; a request that outlives it is an ambiguous failure. */
   timeoutMs?: number;
+  /** The caller's life (a widget's): once aborted, what is in flight is cut off and nothing more is asked. */
+  signal?: AbortSignal;
 }
 
 export interface RequestOptions {
@@ -82,7 +84,7 @@ export function parseBody(text: string): unknown {
   }
 }
 
-export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: HttpOptions): Http {
+export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000, signal: life }: HttpOptions): Http {
   // Captured once: a host page that later swaps `window.fetch` does not reach us.
   const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
   // Per instance (one widget), never shared between widgets: the answers last read with `reuse`
@@ -123,6 +125,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
     deadline.catch(() => undefined);
     const forwardAbort = () => controller.abort();
     options.signal?.addEventListener('abort', forwardAbort);
+    life?.addEventListener('abort', forwardAbort);
 
     try {
       // Raced as the answer is: a download that never ends gives up on time too.
@@ -134,6 +137,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
       let text: string;
       // The answer and its body are raced alike: a download that never ends gives up on time too.
       try {
+        if (life?.aborted) throw new Error('the widget is gone');
         response = await Promise.race([
           doFetch(joinUrl(apiUrl, path), {
             method,
@@ -164,6 +168,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000 }: Http
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', forwardAbort);
+      life?.removeEventListener('abort', forwardAbort);
     }
   };
 }

@@ -87,7 +87,9 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   const projectId = boot.projectid;
   if (!projectId) throw new Error('Porchlight: `projectid` is required');
   const apiUrl = boot.apiUrl || defaultApiUrl(win.location.origin);
-  const http = options.http ?? createHttp({ apiUrl, fetch: win.fetch.bind(win) });
+  // The client's life: `dispose` cuts off what it still has in flight, and nothing of it starts after.
+  const life = new AbortController();
+  const http = options.http ?? createHttp({ apiUrl, fetch: win.fetch.bind(win), signal: life.signal });
   const emitter = createEmitter(boot.windowEvents ? win : null);
   const reportError = (type: string) => (error: unknown) => emitter.emit('error', { type, message: String(error) });
   const store = options.store ?? openStore(boot.persistence, projectId, reportError('storage'));
@@ -111,6 +113,11 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     // Beside the store it opens itself: a caller's own store (tests, an app's) keeps its own rules.
     journal: options.store ? undefined : createSendJournal(win, projectId, boot.persistence),
     onTabMessage: (m) => onTabMessage(m),
+    // A new visitor: the last one's conversations and read marks leave with them.
+    onForget: () => {
+      dropList();
+      return store.del(MARKS_KEY);
+    },
     preview: false,
   };
   // Its stages are ours: what the launcher is drawn from here, the tabs, the rest (each a task).
@@ -198,6 +205,12 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
           () => (listing = null),
         ));
   const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && listConversations(), reportError('storage'));
+  /** The visitor's list leaves (they were forgotten): a later need lists the next visitor's. */
+  function dropList() {
+    conversations.peek()?.dispose();
+    conversations.value = null;
+    listing = null;
+  }
 
   // Settles once started and restored; a client disposed before its start settles it at once.
   let start!: () => void;
@@ -221,14 +234,6 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
         poller.kick();
         tabs.post({ type: 'sent' });
       },
-      afterReset() {
-        // A new visitor: the last one's conversations and read marks leave with them.
-        conversations.peek()?.dispose();
-        conversations.value = null;
-        listing = null;
-        void store.del(MARKS_KEY).catch(reportError('storage'));
-        poller.reschedule();
-      },
       listConversations,
       afterUpdate: () => {
         if (started) applyDisplayRules();
@@ -237,8 +242,9 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   );
 
   const signInIfReady = () => {
-    // With a pre-chat form to fill, the sign-in waits for the name and email it carries.
-    if (intake.stage.peek() === 'prechat') return;
+    // With a pre-chat form to fill, a guest's sign-in waits for the name and email it carries; the
+    // page's token names its visitor (who then fills no form).
+    if (intake.stage.peek() === 'prechat' && !models.wantedToken.peek()) return;
     session
       .ensure()
       .then(() => poller.kick())
@@ -345,7 +351,19 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     // whatever the message says: the message itself is checked by the relay, tabRelay.ts).
     if ((data as Partial<TabMessage> | null)?.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
     relay ??= import('../state/tabRelay.ts').then((m) =>
-      m.createTabRelay({ conversation, session, isLeader: () => tabs.isLeader.peek(), kick: () => poller.kick() }),
+      m.createTabRelay({
+        conversation,
+        session,
+        intake,
+        isLeader: () => tabs.isLeader.peek(),
+        kick: () => poller.kick(),
+        dropList() {
+          dropList();
+          listIfKept();
+        },
+        pageToken: () => models.wantedToken.peek(),
+        dropPageToken: models.dropPageToken,
+      }),
     );
     relay.then(
       (r) => !disposed && r.handle(data),
@@ -367,12 +385,17 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   // re-themes the launcher in its own task, the texts and the first history request come after.
   const startFromStorage = async () => {
     await Promise.all([session.restore(), conversation.restore(), intake.restore()]);
+    // The page's token names another visitor than the known one stored: they leave before anything is shown or sent.
+    await session.settled();
+    // Disposed meanwhile (React StrictMode's first instance): nothing of it runs after.
+    if (disposed) return;
     timers.push(setTimeout(() => (lookReady.value = true), LOOK_WAIT_MS));
     const widgets = await project.load().then(
       (answer) => answer ?? {},
       (error: unknown) => void reportError('bootstrap')(error),
     );
     await yieldToPage();
+    if (disposed) return;
     if (widgets) {
       const { project: p, departments } = widgets;
       const cached = { ...(p ? { project: p } : {}), ...(departments ? { departments } : {}) };
@@ -391,6 +414,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     listIfKept();
     const rule = env.isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
     await Promise.all([ui.restore(rule, s.open), loadLabels(lang.peek())]);
+    if (disposed) return;
     // The look and the texts are final now: a first visit shows the launcher (and any window).
     lookReady.value = true;
     applyDisplayRules();
@@ -401,6 +425,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     // does: the page hears of a refused token now, not at the visitor's first message.
     if (ui.isOpen.peek() || models.wantedToken.peek() || session.visitor.peek()?.authenticated) signInIfReady();
     await yieldToPage();
+    if (disposed) return;
     // The leading tab's first look comes from the leadership effect once running: one history
     // request at start-up (the badge), not two; a tab that does not lead hears from the leader.
     running.value = true;
@@ -420,6 +445,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     dispose() {
       if (disposed) return;
       disposed = true;
+      life.abort();
       start();
       poller.stop();
       tabs.stop();

@@ -15,7 +15,6 @@ export interface CommandHooks {
   ready: Promise<void>;
   /** A message was queued and sent (or failed): a live client looks for the answer and tells the other tabs. */
   afterSend(): void;
-  afterReset(): void;
   afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
   /** The visitor has (or may have) several conversations: list them (null with `singleConversation`). */
   listConversations(): Promise<ConversationListControl | null> | null;
@@ -36,16 +35,21 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
   const nameVisitor = (fullname: string, email: string) => session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
 
   // Called in the task that handled the visitor's action: the conversation keeps the message
-  // before anything waits (start-up, and commands called before it whose code is on its way).
+  // before anything waits (start-up, commands called before it whose code is on its way, and
+  // whether the page's token names someone else than the known visitor held).
   const send = (message: Outgoing): Promise<void> =>
     conversation
-      .send(message, later.after(hooks.ready))
+      .send(
+        message,
+        later.after(hooks.ready).then(() => session.settled()),
+      )
       .then(() => hooks.afterSend())
       .catch(reportError('send'));
   const later = commandsOnDemand(
     () => import('./laterCommands.ts').then((m) => m.createLaterCommands(models, hooks, { send, nameVisitor })),
     reportError('load'),
   );
+  const logout = later.command('logout');
 
   return {
     open: (byVisitor = false) => ui.setOpen(true, byVisitor),
@@ -96,14 +100,19 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
     },
     reset: later.command('reset'),
     signInWithCustomToken: later.command('signInWithCustomToken'),
-    logout: later.command('logout'),
+    logout,
     transcript: later.command('transcript', true),
     update(partial) {
       const { project: _project, labels: _labels, ...rest } = partial ?? {};
+      // The page takes its token back (`jwt: null` or ''): the visitor it named signs out, as with `logout`.
+      const takenBack = 'jwt' in rest && !rest.jwt;
+      if (takenBack) rest.jwt = '';
+      const signsOut = takenBack && (!!models.wantedToken.peek() || !!session.visitor.peek()?.authenticated);
       batch(() => {
         pageLayer.value = { ...pageLayer.value, ...cleanLayer(rest) };
         hooks.afterUpdate(partial ?? {});
       });
+      if (signsOut) void logout();
     },
   };
 }

@@ -30,7 +30,7 @@ export interface CoreCommands {
 }
 
 export function createLaterCommands(models: Models, hooks: CommandHooks, { send, nameVisitor }: CoreCommands): LaterCommands {
-  const { state, who, reportError, commandToken, droppedToken, tabs } = models;
+  const { state, who, reportError, commandToken } = models;
   const { ui, session, conversation, intake } = state;
   const commands: LaterCommands = {
     retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),
@@ -66,24 +66,21 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
     },
     async reset() {
       await hooks.ready;
-      await Promise.all([conversation.forget(), session.forget(), intake.forget()]).catch(reportError('storage'));
-      // The site's other tabs forget them too.
-      tabs.post({ type: 'session' });
-      tabs.post({ type: 'conversation' });
+      await models.forgetVisitor();
       ui.setOpen(false);
-      hooks.afterReset();
     },
     async signInWithCustomToken(token) {
       const jwt = customTokenJwt(token);
       if (!jwt) return reportError('auth')(new Error('signInWithCustomToken: not a JWT'));
-      await hooks.ready;
+      // Wanted at once: a message sent after this call waits to learn whether it names someone else
+      // than the known visitor held (session.ts `settled`), so it never goes to their conversation.
       commandToken.value = jwt;
+      await hooks.ready;
       await session.ensure().catch(reportError('auth'));
     },
     async logout() {
       // The page's token named the visitor who leaves: this page does not sign them in again.
-      droppedToken.value = customTokenJwt(state.settings.peek().jwt);
-      commandToken.value = null;
+      models.dropPageToken();
       await commands.reset();
     },
     transcript: () =>

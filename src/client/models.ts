@@ -43,6 +43,8 @@ export interface ModelOptions {
   journal?: SendJournal;
   /** What another tab posted, unchecked (tabRelay.ts checks it). */
   onTabMessage(data: unknown): void;
+  /** What the client keeps of the visitor beside the models (their list, its read marks): forgotten with them (`forgetVisitor`). */
+  onForget?(): Promise<void>;
   preview: boolean;
 }
 
@@ -68,6 +70,15 @@ export function* modelsInStages(o: ModelOptions) {
     const setting = customTokenJwt(settings.value.jwt);
     return commandToken.value ?? (setting !== droppedToken.value ? setting : null);
   });
+  /**
+   * The page's token (command or setting) is not used again on this page: the visitor it named left
+   * (`logout`), or another tab of the site signed someone else in or out since. One the page gives
+   * anew is.
+   */
+  const dropPageToken = () => {
+    droppedToken.value = customTokenJwt(settings.peek().jwt);
+    commandToken.value = null;
+  };
   const lang = computed(() => baseLanguage(localeOverride.value || settings.value.lang || win.navigator.language || 'en'));
   const ui = createUi(store, o.openMirror);
   // i18next comes after the first paint (translator.ts): the views re-read their texts from it.
@@ -107,6 +118,7 @@ export function* modelsInStages(o: ModelOptions) {
     projectId,
     identity: who,
     onSignIn: () => tabs.post({ type: 'session' }),
+    onOtherVisitor: () => forgetVisitor(),
     // Calls stopped (the page hears it once, the visitor sees "Not sent" with Retry), or a site's token refused.
     onAuthError: (detail) => emitter.emit('error', detail),
     customToken: () => wantedToken.peek(),
@@ -146,6 +158,16 @@ export function* modelsInStages(o: ModelOptions) {
     },
   });
   hasConversation = () => !!conversation.requestId.value;
+  /**
+   * Forgets the visitor on this device, in every tab: their session, conversation, outbox, pre-chat
+   * answers and what the client keeps beside them: `reset`, `logout`, and a known visitor the page
+   * replaces with another (session.ts `onOtherVisitor`).
+   */
+  const forgetVisitor = async () => {
+    await Promise.all([o.onForget?.(), conversation.forget(), session.forget(), intake.forget()]).catch(reportError('storage'));
+    tabs.post({ type: 'session' });
+    tabs.post({ type: 'conversation' });
+  };
   signedIn = () => {
     const visitor = session.visitor.value;
     return visitor?.authenticated ? visitor : null;
@@ -224,8 +246,9 @@ export function* modelsInStages(o: ModelOptions) {
     pageLayer,
     localeOverride,
     commandToken,
-    droppedToken,
     wantedToken,
+    dropPageToken,
+    forgetVisitor,
     translator,
     tabs,
     who,

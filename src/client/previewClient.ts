@@ -104,7 +104,6 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     {
       ready,
       afterSend: () => {},
-      afterReset: () => {},
       afterUpdate({ project: nextProject, labels }) {
         if (nextProject) project.apply({ ...preview.project, ...nextProject });
         if (labels !== undefined) {

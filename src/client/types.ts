@@ -28,7 +28,12 @@ export interface VisitorDetails {
 }
 
 /** `update()`: settings, and for a preview the project and labels it shows. */
-export type SettingsUpdate = Partial<WidgetSettings> & { project?: Partial<WidgetsResponse>; labels?: unknown };
+export type SettingsUpdate = Omit<Partial<WidgetSettings>, 'jwt'> & {
+  /** A site's token; `null` (or '') takes the page's token back: a known visitor signs out, as with `logout`. */
+  jwt?: string | null;
+  project?: Partial<WidgetsResponse>;
+  labels?: unknown;
+};
 
 export interface ChatClientOptions {
   /** The page's settings (`projectid` is required; `apiUrl` defaults to `<page origin>/v3`). */

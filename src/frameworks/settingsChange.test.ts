@@ -29,4 +29,15 @@ describe('settingsChange', () => {
   it('treats an undefined prop as not given', () => {
     expect(settingsChange({ ...base, widgetTitle: undefined }, base)).toEqual({ kind: 'none' });
   });
+
+  it('applies a new token live, and a token taken away as `jwt: null` (the instance signs the visitor out), not as a new instance', () => {
+    expect(settingsChange({ ...base, jwt: 'a.b.c' }, { ...base, jwt: 'd.e.f' })).toEqual({ kind: 'update', partial: { jwt: 'd.e.f' } });
+    expect(settingsChange(base, { ...base, jwt: 'a.b.c' })).toEqual({ kind: 'update', partial: { jwt: 'a.b.c' } });
+    expect(settingsChange({ ...base, jwt: 'a.b.c' }, base)).toEqual({ kind: 'update', partial: { jwt: null } });
+    expect(settingsChange({ ...base, jwt: 'a.b.c' }, { ...base, jwt: null })).toEqual({ kind: 'update', partial: { jwt: null } });
+    expect(settingsChange({ ...base, jwt: 'a.b.c' }, { ...base, jwt: undefined, widgetTitle: 'Help' })).toEqual({
+      kind: 'update',
+      partial: { jwt: null, widgetTitle: 'Help' },
+    });
+  });
 });

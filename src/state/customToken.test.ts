@@ -161,5 +161,7 @@ describe('where a token comes from', () => {
     expect(withoutTokenParams(`https://shop.example/p?tiledesk_jwt=${bare}`)).toBe('https://shop.example/p');
     expect(withoutTokenParams('https://shop.example/p?a=1&b=%20x')).toBe('https://shop.example/p?a=1&b=%20x');
     expect(withoutTokenParams('not a url')).toBe('not a url');
+    // The other parameters as written (issue 22 §17: the page's address is rewritten with this), and a name spelled otherwise.
+    expect(withoutTokenParams(`https://shop.example/p?b=%20x+y&porchlight%5Fjwt=${bare}&c=%E2%9C%93&d`)).toBe('https://shop.example/p?b=%20x+y&c=%E2%9C%93&d');
   });
 });

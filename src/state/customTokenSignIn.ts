@@ -10,13 +10,24 @@ import type { SessionOptions, SignedInSwitch, Visitor } from './session.ts';
 
 export type SiteTokenSignIn =
   | { ok: true; token: string; userId: string; fullName: string; email: string }
-  /** The token is no good (wrong signature, run out, another project's, no `aud`): a guest goes on. */
+  /** The token is no good (wrong signature, run out, another project's, no `aud`, too large): a guest goes on. */
   | { ok: false; status: number };
+
+/**
+ * The service could not be asked about a site's token (offline, a 5xx, an answer the browser kept
+ * from us, such as a 431 without CORS headers): the visitor goes on as a guest meanwhile, and the
+ * token is tried again after each of these waits, at most once per wait (never a request loop);
+ * after the last try, not again on this page.
+ */
+export const SITE_SIGN_IN_WAITS_MS = [10_000, 60_000, 300_000];
+
+/** A 4xx other than these is the service's final word on the token (431: too large a header). */
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 /**
  * `POST /auth/signinWithCustomToken` with `jwt`. The name and email are the token's claims (the
  * site's word), else the service's answer. A refusal is a value; a network failure or a 5xx throws,
- * as any sign-in does (the caller tries again later). `stored`: a token of an earlier visit, not
+ * as any sign-in does (the caller holds the token off for a while). `stored`: a token of an earlier visit, not
  * worth a request once it has run out by the visitor's clock. A token for another project (its
  * `aud`) is refused here: the service would sign its visitor in to that project, and then refuse
  * every call to this one (403 "you dont belong to the project.").
@@ -29,8 +40,8 @@ export async function signInWithSiteToken(http: Http, jwt: string, options: { pr
   try {
     answer = await signInWithCustomToken(http, jwt);
   } catch (error) {
-    // passport's bare 401; the route's JSON 400 for a token without `aud`; validtoken's 403.
-    if (error instanceof ApiError && [400, 401, 403].includes(error.status)) return { ok: false, status: error.status };
+    // passport's bare 401; the route's JSON 400 for a token without `aud`; validtoken's 403; a 431.
+    if (error instanceof ApiError && isRefusal(error.status)) return { ok: false, status: error.status };
     throw error;
   }
   if (!answer) throw new Error('sign-in answered without a token');
@@ -52,8 +63,10 @@ export interface SiteSession {
   token: Signal<string | null>;
   visitor: Signal<Visitor | null>;
   switched: Signal<SignedInSwitch | null>;
-  /** Site's tokens the service refused on this page: never tried again. */
-  refusedTokens: Set<string>;
+  /** Site's tokens not to try before a time (ms): refused ones never again on this page (Infinity). */
+  heldOff: Map<string, number>;
+  /** Failed tries to reach the service with each site's token (`holdOff`). */
+  unreachable: Map<string, number>;
   /** The site's token held now, bare; null for a guest or nobody. */
   held(): string | null;
   /** The service accepted this token on this page: not asked again. */
@@ -62,12 +75,26 @@ export interface SiteSession {
   persist(): Promise<void>;
   /** An anonymous sign-in. */
   signIn(): Promise<string>;
-  options: Pick<SessionOptions, 'onSignIn' | 'onAuthError' | 'conversationId'>;
+  /** Forgets the session held (SessionModel.forget). */
+  forget(): Promise<void>;
+  options: Pick<SessionOptions, 'onSignIn' | 'onAuthError' | 'conversationId' | 'onOtherVisitor'>;
+}
+
+/**
+ * Before the page's `jwt` is tried while a known visitor is held: a token for someone else (another
+ * `_id`, or one that names nobody) means the one held leaves first — their conversation, outbox, list
+ * and pre-chat answers are forgotten on this device, in every tab (`onOtherVisitor`), so nothing of
+ * theirs is ever shown to, or sent as, the next visitor. The same visitor with a fresh token keeps it all.
+ */
+export async function leaveOtherVisitor(s: SiteSession, jwt: string): Promise<void> {
+  const held = s.visitor.peek();
+  if (!held?.authenticated || identityFromToken(jwt)?.externalId === held.id) return;
+  await (s.options.onOtherVisitor ?? s.forget)();
 }
 
 /** A site's token refused: it is never tried again, and the visitor it named goes on as a guest. */
 export async function dropSiteToken(s: SiteSession, jwt: string, status: number): Promise<void> {
-  s.refusedTokens.add(jwt);
+  s.heldOff.set(jwt, Infinity);
   s.options.onAuthError?.({
     type: 'auth',
     status,
@@ -83,12 +110,38 @@ export async function dropSiteToken(s: SiteSession, jwt: string, status: number)
 }
 
 /**
- * Signs the session in with a site's token: the visitor is who it names from now on (the one before,
- * if another, kept among their past ids, and `switched` set while a conversation is on). Refused:
- * the guest held, or a new one. Resolves to the token to use.
+ * The service could not be asked about `jwt`: nothing waits on it. The visitor goes on as who they
+ * are (a guest, or the known visitor whose stored token this is), or as a new guest, and the token
+ * waits its turn (SITE_SIGN_IN_WAITS_MS); after the last try the page hears of it once.
+ */
+async function holdOff(s: SiteSession, jwt: string, error: unknown): Promise<string> {
+  const tries = (s.unreachable.get(jwt) ?? 0) + 1;
+  s.unreachable.set(jwt, tries);
+  const wait = SITE_SIGN_IN_WAITS_MS[tries - 1];
+  s.heldOff.set(jwt, wait === undefined ? Infinity : s.now() + wait);
+  if (wait === undefined)
+    s.options.onAuthError?.({
+      type: 'auth',
+      ...(error instanceof ApiError ? { status: error.status } : {}),
+      reason: 'CUSTOM_TOKEN_UNREACHABLE',
+      message: `the service could not be asked about the custom token (${String(error)}): it is not tried again on this page`,
+    });
+  return s.token.peek() ?? s.signIn();
+}
+
+/**
+ * Signs the session in with a site's token: the visitor is who it names from now on (a guest before
+ * them kept among their past ids, and `switched` set while a conversation is on; another known
+ * visitor was forgotten first, `leaveOtherVisitor`). Refused: the guest held, or a new one; not
+ * answered: the same, and the token is held off (`holdOff`). Resolves to the token to use.
  */
 export async function signInWithSite(s: SiteSession, jwt: string, stored: boolean): Promise<string> {
-  const answer = await signInWithSiteToken(s.http, jwt, { projectId: s.projectId, stored, now: s.now() });
+  let answer: SiteTokenSignIn;
+  try {
+    answer = await signInWithSiteToken(s.http, jwt, { projectId: s.projectId, stored, now: s.now() });
+  } catch (error) {
+    return holdOff(s, jwt, error);
+  }
   if (!answer.ok) {
     await dropSiteToken(s, jwt, answer.status);
     // No unsent message waits on a refusal.

@@ -21,6 +21,7 @@ export interface IntakeModel {
   department: ReadonlySignal<WireDepartment | null>;
   choices: ReadonlySignal<WireDepartment[]>;
   preChat: Signal<PreChatValues | null>;
+  /** Reads what is stored (nothing stored: nothing held, as after another tab forgot the visitor). */
   restore(): Promise<void>;
   submitPreChat(values: PreChatValues): Promise<void>;
   chooseDepartment(id: string): Promise<void>;
@@ -71,8 +72,8 @@ export function createIntake(options: {
     preChat,
     async restore() {
       const saved = await store.get<Stored>('intake');
-      if (saved?.preChat && typeof saved.preChat === 'object') preChat.value = saved.preChat;
-      if (typeof saved?.departmentId === 'string') chosenId.value = saved.departmentId;
+      preChat.value = saved?.preChat && typeof saved.preChat === 'object' ? saved.preChat : null;
+      chosenId.value = typeof saved?.departmentId === 'string' ? saved.departmentId : null;
     },
     async submitPreChat(values) {
       preChat.value = values;

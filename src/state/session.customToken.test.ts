@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createHttp } from '../api/http.ts';
+import { createHttp, NetworkError } from '../api/http.ts';
 import { listMessages } from '../api/messages.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import type { WidgetErrorDetail } from './events.ts';
+import { SITE_SIGN_IN_WAITS_MS } from './customTokenSignIn.ts';
 import { createSession } from './session.ts';
 import { createMemoryStore, type KeyValueStore } from './storage.ts';
 
@@ -19,6 +20,7 @@ const JANE = {
   sub: 'userexternal',
   aud: `https://tiledesk.com/projects/${PID}`,
 };
+const BOB = { ...JANE, _id: 'bob', firstname: 'Bob', lastname: 'Roe', email: 'bob@example.com' };
 const RID = `support-group-${PID}-0123456789abcdef0123456789abcdef`;
 
 function setup(o: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; now?: () => number } = {}) {
@@ -184,5 +186,130 @@ describe('session with a site’s token', () => {
     await b.session.restore(true);
     expect(b.session.token.value).toBeNull();
     expect(b.session.visitor.value).toBeNull();
+  });
+});
+
+/** A session on a service that accepts the tokens of Jane and Bob. */
+function janeAndBob(o: Parameters<typeof setup>[0] = {}) {
+  const jane = siteToken(JANE);
+  const bob = siteToken(BOB);
+  const t = setup(o);
+  t.service.acceptCustomToken(jane, JANE);
+  t.service.acceptCustomToken(bob, BOB);
+  return { t, jane, bob };
+}
+
+describe('another known visitor (issue 22 §1)', () => {
+  it('Jane, then Bob: Jane is forgotten before Bob signs in, and Bob is nobody’s continuation', async () => {
+    const { t, jane, bob } = janeAndBob();
+    t.give(jane);
+    await t.session.ensure();
+    t.onConversation(RID);
+    t.give(bob);
+    expect(await t.session.ensure()).toBe(`JWT ${bob}`);
+    expect(t.session.visitor.value).toEqual({ id: 'bob', fullName: 'Bob Roe', email: 'bob@example.com', pastIds: [], authenticated: true });
+    expect(t.session.switched.value).toBeNull();
+  });
+
+  it('a call begun for Jane is never made as Bob (her message on its way is not sent by him)', async () => {
+    const { t, jane, bob } = janeAndBob();
+    t.give(jane);
+    await t.session.ensure();
+    t.give(bob);
+    const made: string[] = [];
+    await expect(t.session.authorized(async (token) => void made.push(token))).rejects.toBeInstanceOf(NetworkError);
+    expect(made).toEqual([]);
+    // Bob's own calls go as Bob.
+    await t.session.authorized(async (token) => void made.push(token));
+    expect(made).toEqual([`JWT ${bob}`]);
+  });
+
+  it('`settled` tells at once whether the page’s token names someone else, without waiting for the sign-in’s answer', async () => {
+    const jane = siteToken(JANE);
+    const t = setup();
+    t.service.acceptCustomToken(jane, JANE);
+    t.give(jane);
+    await t.session.ensure();
+    // The same visitor with a fresh token: nothing to forget.
+    const fresh = siteToken({ ...JANE, iat: 2 });
+    t.give(fresh);
+    await t.session.settled();
+    expect(t.session.visitor.value).toMatchObject({ id: 'jane-doe' });
+    // Someone else, whose sign-in never answers: Jane is gone all the same.
+    t.service.setFault((call) => (call.path === '/auth/signinWithCustomToken' ? 'hang' : undefined));
+    t.give(siteToken(BOB));
+    void t.session.ensure().catch(() => undefined);
+    await t.session.settled();
+    expect(t.session.visitor.value).toBeNull();
+    expect(await t.store.get('session')).toBeUndefined();
+  });
+
+  it('another tab forgot the visitor or signed in someone else: `restore(true)` says so; a guest who signed in there did not leave', async () => {
+    const { t: a, jane, bob } = janeAndBob();
+    const b = setup({ store: a.store, service: a.service });
+    await a.session.ensure();
+    expect(await b.session.restore(true)).toBe(false);
+    a.give(jane);
+    await a.session.ensure();
+    expect(await b.session.restore(true)).toBe(false);
+    a.give(bob);
+    await a.session.ensure();
+    expect(await b.session.restore(true)).toBe(true);
+    await a.session.forget();
+    expect(await b.session.restore(true)).toBe(true);
+  });
+});
+
+describe('a custom sign-in that cannot reach the service (issue 22 §10)', () => {
+  it('never holds up the guest, and is tried again only after each wait, a bounded number of times; the page hears of it once', async () => {
+    let clock = 1_000_000;
+    const t = setup({ now: () => clock });
+    expect(await t.session.ensure()).toBe('JWT token-1');
+    t.onConversation(RID);
+    // A 40 KB token: the service answers 431 without CORS headers, which the browser reports as a network error.
+    t.service.setFault((call) => (call.path === '/auth/signinWithCustomToken' ? 'network-error' : undefined));
+    t.give(siteToken(JANE));
+    for (let i = 0; i < 20; i++) expect(await t.session.ensure()).toBe('JWT token-1');
+    await expect(t.session.authorized((token) => listMessages(t.http, token, PID, RID))).resolves.toEqual([]);
+    expect(t.customSignIns()).toHaveLength(1);
+    for (const wait of SITE_SIGN_IN_WAITS_MS) {
+      clock += wait;
+      for (let i = 0; i < 5; i++) expect(await t.session.ensure()).toBe('JWT token-1');
+    }
+    expect(t.customSignIns()).toHaveLength(1 + SITE_SIGN_IN_WAITS_MS.length);
+    clock += 24 * 3600_000;
+    await t.session.ensure();
+    expect(t.customSignIns()).toHaveLength(1 + SITE_SIGN_IN_WAITS_MS.length);
+    expect(t.authErrors).toEqual([expect.objectContaining({ type: 'auth', reason: 'CUSTOM_TOKEN_UNREACHABLE' })]);
+    expect(t.session.visitor.value).toMatchObject({ id: 'guest-1' });
+    expect(t.guestSignIns()).toHaveLength(1);
+  });
+
+  it('a first visit whose token cannot be checked signs in as a guest, who becomes the known visitor once the service answers', async () => {
+    let clock = 1_000_000;
+    const jane = siteToken(JANE);
+    const t = setup({ now: () => clock });
+    t.service.acceptCustomToken(jane, JANE);
+    t.service.setFault((call) => (call.path === '/auth/signinWithCustomToken' ? { status: 503, body: 'busy' } : undefined));
+    t.give(jane);
+    expect(await t.session.ensure()).toBe('JWT token-1');
+    t.onConversation(RID);
+    t.service.setFault(null);
+    expect(await t.session.ensure()).toBe('JWT token-1');
+    clock += SITE_SIGN_IN_WAITS_MS[0]!;
+    expect(await t.session.ensure()).toBe(`JWT ${jane}`);
+    // The guest signed in: the conversation goes on (the line says so).
+    expect(t.session.visitor.value).toMatchObject({ id: 'jane-doe', pastIds: ['guest-1'] });
+    expect(t.session.switched.value).toMatchObject({ requestId: RID });
+  });
+
+  it('a token the service answers 431 (too large) to, where the browser sees the answer, is refused: not tried again', async () => {
+    const t = setup();
+    t.service.setFault((call) => (call.path === '/auth/signinWithCustomToken' ? { status: 431, body: '' } : undefined));
+    t.give(siteToken(JANE));
+    expect(await t.session.ensure()).toBe('JWT token-1');
+    await t.session.ensure();
+    expect(t.customSignIns()).toHaveLength(1);
+    expect(t.tokenRefusals).toEqual([431]);
   });
 });

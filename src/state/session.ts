@@ -1,5 +1,5 @@
 import { signal, type Signal } from '@preact/signals-core';
-import { ApiError, type Http } from '../api/http.ts';
+import { ApiError, NetworkError, type Http } from '../api/http.ts';
 import { bareJwt, signInAnonymously } from '../api/auth.ts';
 import type { SignInAnonymouslyBody } from '../api/wire.ts';
 import type { KeyValueStore } from './storage.ts';
@@ -81,8 +81,17 @@ export interface SessionModel {
    * Loads the stored session (none stored: none held). Never signs in: that waits for the visitor.
    * `fromTab`: another tab of the site just signed in and stored it, so a site's token in it was
    * validated already; at start-up a stored site's token is validated again at the next `ensure`.
+   * Resolves to true when another tab forgot the visitor held (a logout, a reset, another known
+   * visitor): this tab drops what it shows of them too.
    */
-  restore(fromTab?: boolean): Promise<void>;
+  restore(fromTab?: boolean): Promise<boolean>;
+  /**
+   * Resolves once the site's token the page gives now is known to name the known visitor held, or
+   * that visitor has been forgotten (`onOtherVisitor`): a message waits for it before it takes its
+   * conversation, so it never goes to the one before. It never waits for the sign-in's answer, and
+   * never rejects.
+   */
+  settled(): Promise<void>;
   /**
    * The current token, signing in first when needed (one sign-in at a time): with the site's token
    * the page gives (`customToken`) when it is not the one held, re-validating a stored site's
@@ -118,6 +127,12 @@ export interface SessionOptions {
   /** A new sign-in happened here (other tabs then re-read the stored session). */
   onSignIn?: () => void;
   /**
+   * The page names another known visitor than the one held (another `_id`): everything of the one
+   * held on this device (conversation, outbox, list, pre-chat answers, this session) is forgotten, in
+   * every tab, before the sign-in (customTokenSignIn.ts `leaveOtherVisitor`). Default: `forget`.
+   */
+  onOtherVisitor?: () => Promise<void>;
+  /**
    * For the page (`porchlight:error`): calls just stopped because the service refuses the visitor
    * (sessionRefusal.ts), or it refused a site's token and the visitor goes on as a guest
    * (customTokenSignIn.ts). Those modules, on demand, write the detail.
@@ -138,9 +153,19 @@ export function createSession(options: SessionOptions): SessionModel {
   const switched = signal<SignedInSwitch | null>(null);
   /** The site's token the service accepted on this page: not asked again. */
   let validated: string | null = null;
-  /** Site's tokens the service refused on this page: never tried again (no request loop). */
-  const refusedTokens = new Set<string>();
   const now = options.now ?? Date.now;
+  /**
+   * Site's tokens not to try before a time (ms): one the service refused never again on this page
+   * (Infinity), one it could not be asked about after a wait (customTokenSignIn.ts). No request loop.
+   */
+  const heldOff = new Map<string, number>();
+  /** Failed tries to reach the service with each site's token (customTokenSignIn.ts `holdOff`). */
+  const unreachable = new Map<string, number>();
+  const tryable = (jwt: string) => !((heldOff.get(jwt) ?? 0) > now());
+  /** Visitors forgotten so far (logout, reset, another known visitor): a call begun for one is never made as the next. */
+  let visits = 0;
+  /** Whether the page's site's token names the known visitor held, being found out (`settled`). */
+  let deciding: { jwt: string; from: string; done: Promise<void> } | null = null;
   const refusals: Refusals = { renewals: [], stopped: null };
   let signingIn: Promise<string> | null = null;
   // A sign-in must never race the stored session being read (it would make a second guest).
@@ -180,8 +205,8 @@ export function createSession(options: SessionOptions): SessionModel {
   function pendingSiteToken(): { jwt: string; stored: boolean } | null {
     const wanted = options.customToken?.() ?? null;
     const held = heldSiteToken();
-    if (wanted && wanted !== held && !refusedTokens.has(wanted)) return { jwt: wanted, stored: false };
-    if (held && held !== validated && !refusedTokens.has(held)) return { jwt: held, stored: wanted !== held };
+    if (wanted && wanted !== held && tryable(wanted)) return { jwt: wanted, stored: false };
+    if (held && held !== validated && tryable(held)) return { jwt: held, stored: wanted !== held };
     return null;
   }
 
@@ -195,11 +220,13 @@ export function createSession(options: SessionOptions): SessionModel {
     token,
     visitor,
     switched,
-    refusedTokens,
+    heldOff,
+    unreachable,
     held: heldSiteToken,
     accepted: (jwt) => void (validated = jwt),
     persist,
     signIn,
+    forget: () => model.forget(),
     options,
     refused,
     refusals,
@@ -217,35 +244,66 @@ export function createSession(options: SessionOptions): SessionModel {
       refused.value = false;
     },
     restore(fromTab = false) {
-      restoring = (async () => {
+      const before = visitor.peek();
+      const reading = (async () => {
         const stored = await store.get<StoredSession>(KEY).catch(() => undefined);
-        if (stored && typeof stored.token === 'string' && stored.visitor?.id) {
-          token.value = stored.token;
-          const { authenticated, ...rest } = stored.visitor;
-          visitor.value = { ...rest, pastIds: Array.isArray(rest.pastIds) ? rest.pastIds : [], ...(authenticated === true ? { authenticated } : {}) };
+        const known = stored && typeof stored.token === 'string' && stored.visitor?.id ? stored : null;
+        const pastIds = Array.isArray(known?.visitor.pastIds) ? known.visitor.pastIds : [];
+        // Another tab logged the visitor out, reset, or signed in someone else (not them: a guest who
+        // signed in is among the past ids of who they are now): this one forgets them too.
+        const left = fromTab && !!before && known?.visitor.id !== before.id && !pastIds.includes(before.id);
+        if (left) {
+          visits++;
+          switched.value = null;
+        }
+        if (known) {
+          token.value = known.token;
+          const { authenticated, ...rest } = known.visitor;
+          visitor.value = { ...rest, pastIds, ...(authenticated === true ? { authenticated } : {}) };
           if (fromTab) validated = heldSiteToken();
         } else if (fromTab) {
-          // Another tab logged the visitor out (or reset): this one forgets them too.
           token.value = null;
           visitor.value = null;
           switched.value = null;
         }
+        return left;
       })();
-      return restoring;
+      restoring = reading.then(() => undefined);
+      return reading;
+    },
+    settled() {
+      const pending = pendingSiteToken();
+      const held = visitor.peek();
+      if (!pending || pending.stored || !held?.authenticated) return Promise.resolve();
+      if (deciding?.jwt !== pending.jwt || deciding.from !== held.id) {
+        const leave = () => (options.onOtherVisitor ?? model.forget)();
+        // Not downloaded (offline): who the token names cannot be read, so the one held leaves.
+        const done = siteSignIn()
+          .then((m) => m.leaveOtherVisitor(site, pending.jwt), leave)
+          .catch(() => undefined);
+        deciding = { jwt: pending.jwt, from: held.id, done };
+      }
+      return deciding.done;
     },
     async ensure() {
       await restoring;
       const pending = pendingSiteToken();
       if (!pending && token.value) return token.value;
-      signingIn ??= (pending ? siteSignIn().then((m) => m.signInWithSite(site, pending.jwt, pending.stored)) : signIn()).finally(() => {
-        signingIn = null;
-      });
+      signingIn ??= (pending ? model.settled().then(() => siteSignIn().then((m) => m.signInWithSite(site, pending.jwt, pending.stored))) : signIn()).finally(
+        () => {
+          signingIn = null;
+        },
+      );
       return signingIn;
     },
     async authorized<T>(call: (token: string) => Promise<T>): Promise<T> {
       // Set together (sessionRefusal.ts `stop`); `allowAgain` lifts `refused`.
       if (refused.peek() && refusals.stopped) throw refusals.stopped;
+      const visit = visits;
       const first = await model.ensure();
+      // The visitor was forgotten meanwhile: what was begun for them (a message of theirs on its way)
+      // is never done as the next one. It never left, as on a network failure.
+      if (visit !== visits) throw new NetworkError(new Error('the visitor it was for was forgotten'), false);
       try {
         return await call(first);
       } catch (error) {
@@ -264,6 +322,7 @@ export function createSession(options: SessionOptions): SessionModel {
     },
     async forget() {
       model.allowAgain();
+      visits++;
       token.value = null;
       visitor.value = null;
       switched.value = null;

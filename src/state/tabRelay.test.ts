@@ -1,9 +1,9 @@
-import { signal } from '@preact/signals-core';
+import { signal, type Signal } from '@preact/signals-core';
 import type { WireMessage } from '../api/wire.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from './chatMessage.ts';
 import type { ConversationModel } from './conversation.ts';
-import type { SessionModel } from './session.ts';
+import type { SessionModel, Visitor } from './session.ts';
 import { createTabRelay, tabMessage, TAKE_OVER_AFTER_MS } from './tabRelay.ts';
 
 const message = (id: string, rid: string): WireMessage => ({
@@ -16,7 +16,7 @@ const message = (id: string, rid: string): WireMessage => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-function setup(options: { leader?: boolean; requestId?: string } = {}) {
+function setup(options: { leader?: boolean; requestId?: string; visitorLeft?: boolean; pageToken?: string } = {}) {
   const requestId = signal<string | null>(options.requestId ?? 'r1');
   const outbox = signal<OutboxItem[]>([]);
   const conversation = {
@@ -29,10 +29,26 @@ function setup(options: { leader?: boolean; requestId?: string } = {}) {
     mirrorUnread: vi.fn(),
     markRead: vi.fn(),
   } as unknown as ConversationModel;
-  const session = { restore: vi.fn(async () => {}) } as unknown as SessionModel;
+  const session = {
+    restore: vi.fn(async () => options.visitorLeft ?? false),
+    token: signal<string | null>(null),
+    visitor: signal<Visitor | null>(null),
+  } as unknown as SessionModel & { token: Signal<string | null>; visitor: Signal<Visitor | null> };
+  const intake = { restore: vi.fn(async () => {}) };
   const kick = vi.fn();
-  const relay = createTabRelay({ conversation, session, isLeader: () => options.leader ?? false, kick });
-  return { relay, conversation, session, kick, outbox };
+  const dropList = vi.fn();
+  const dropPageToken = vi.fn();
+  const relay = createTabRelay({
+    conversation,
+    session,
+    intake,
+    isLeader: () => options.leader ?? false,
+    kick,
+    dropList,
+    pageToken: () => options.pageToken ?? null,
+    dropPageToken,
+  });
+  return { relay, conversation, session, intake, kick, dropList, dropPageToken, outbox };
 }
 
 describe('tabMessage', () => {
@@ -142,6 +158,41 @@ describe('createTabRelay', () => {
     const leader = setup({ leader: true });
     leader.relay.handle({ type: 'unread', count: 3 });
     expect(leader.conversation.mirrorUnread).not.toHaveBeenCalled();
+  });
+
+  it('another tab forgot the visitor (logout, reset, another known visitor): this one drops what it shows of them', async () => {
+    const stays = setup({ visitorLeft: false });
+    stays.relay.handle({ type: 'session' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stays.dropList).not.toHaveBeenCalled();
+    expect(stays.conversation.mirrorUnread).not.toHaveBeenCalled();
+
+    const left = setup({ visitorLeft: true });
+    left.relay.handle({ type: 'session' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(left.dropList).toHaveBeenCalledTimes(1);
+    expect(left.conversation.mirrorUnread).toHaveBeenCalledWith(0);
+    expect(left.conversation.adopt).toHaveBeenCalled();
+    expect(left.conversation.reloadOutbox).toHaveBeenCalled();
+    expect(left.intake.restore).toHaveBeenCalled();
+  });
+
+  it('another tab signed someone else in, or forgot the visitor: this page’s own token is not pushed again; the same one, or a guest there, changes nothing', async () => {
+    const person = (id: string, authenticated?: true): Visitor => ({ id, fullName: id, email: '', pastIds: [], ...(authenticated ? { authenticated } : {}) });
+    const cases: Array<[string, { token: string | null; visitor: Visitor | null }, boolean, boolean]> = [
+      ['someone else signed in', { token: 'JWT b.o.b', visitor: person('bob', true) }, false, true],
+      ['the visitor forgotten', { token: null, visitor: null }, true, true],
+      ['the same visitor', { token: 'JWT a.l.i', visitor: person('alice', true) }, false, false],
+      ['a guest signed in', { token: 'JWT token-1', visitor: person('guest-1') }, false, false],
+    ];
+    for (const [what, held, visitorLeft, dropped] of cases) {
+      const t = setup({ visitorLeft, pageToken: 'a.l.i' });
+      t.session.token.value = held.token;
+      t.session.visitor.value = held.visitor;
+      t.relay.handle({ type: 'session' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(t.dropPageToken.mock.calls.length, what).toBe(dropped ? 1 : 0);
+    }
   });
 
   it('the leader looks at once when another tab sent; a follower leaves it to the leader', () => {

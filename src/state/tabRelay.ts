@@ -1,4 +1,6 @@
+import { bareJwt } from '../api/auth.ts';
 import type { ConversationModel } from './conversation.ts';
+import type { IntakeModel } from './intake.ts';
 import type { SessionModel } from './session.ts';
 import { normalizeMessages } from '../api/normalize/message.ts';
 import type { TabMessage } from './tabs.ts';
@@ -22,10 +24,28 @@ export function tabMessage(value: unknown): TabMessage | null {
 /**
  * What this tab does when another tab of the site tells it something (see tabs.ts): follow the
  * shared conversation, session and outbox, mirror the leader's unread count, and line up behind a
- * sending tab so that a message is finished even when its tab closes mid-send.
+ * sending tab so that a message is finished even when its tab closes mid-send. When the other tab
+ * forgot the visitor (logout, reset, another known visitor), this one drops all it shows of them.
  */
-export function createTabRelay(deps: { conversation: ConversationModel; session: SessionModel; isLeader: () => boolean; kick: () => void }) {
+export function createTabRelay(deps: {
+  conversation: ConversationModel;
+  session: SessionModel;
+  intake: Pick<IntakeModel, 'restore'>;
+  isLeader: () => boolean;
+  kick: () => void;
+  /** The client's list of the visitor's conversations goes (the next visitor's is listed if kept). */
+  dropList: () => void;
+  /** The site's token this page gives (models.ts `wantedToken`), and how it is not used again (`dropPageToken`). */
+  pageToken: () => string | null;
+  dropPageToken: () => void;
+}) {
   const { conversation, session } = deps;
+  /** The visitor was forgotten in another tab: only storage is read here, it holds the next one's (or nothing). */
+  const visitorLeft = () => {
+    deps.dropList();
+    conversation.mirrorUnread(0);
+    void Promise.all([conversation.adopt(), conversation.reloadOutbox(), deps.intake.restore()]).catch(() => undefined);
+  };
   let takeOverTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     /** `data`: what another tab posted, unchecked (anything else than a `TabMessage` is dropped). */
@@ -49,7 +69,15 @@ export function createTabRelay(deps: { conversation: ConversationModel; session:
         case 'conversation':
           return void conversation.adopt();
         case 'session':
-          return void session.restore(true);
+          return void session.restore(true).then((left) => {
+            // Another tab signed a known visitor in, or forgot the visitor: the site's newer word. This
+            // page's own token, if it names someone else, is not pushed again (the tabs would take
+            // turns signing their own visitor in, each forgetting the other's).
+            const held = session.visitor.peek()?.authenticated ? bareJwt(session.token.peek() ?? '') : null;
+            const wanted = deps.pageToken();
+            if ((left || held) && wanted && wanted !== held) deps.dropPageToken();
+            if (left) visitorLeft();
+          });
         case 'unread':
           if (!deps.isLeader()) conversation.mirrorUnread(message.count);
           return;

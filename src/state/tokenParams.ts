@@ -19,11 +19,22 @@ export function customTokenJwt(value: unknown): string | null {
 
 const TOKEN_PARAMS = ['porchlight_jwt', 'tiledesk_jwt'];
 
+/** A query parameter's name as URLSearchParams reads it (settings.ts `settingsFromQuery`). */
+function paramName(piece: string): string {
+  const raw = piece.split('=', 1)[0]!.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * The page address without the token parameters. A token read from the query must never be
  * written anywhere a person or another site can see it: not into `sourcePage` (agents read it, and
  * it is stored with the conversation), a transcript, a shared link or a `Referer`. Other
- * parameters and the fragment stay as they were; an address that is no URL comes back unchanged.
+ * parameters (as written: not re-encoded) and the fragment stay as they were; an address that is
+ * no URL comes back unchanged.
  */
 export function withoutTokenParams(href: string): string {
   let url: URL;
@@ -32,16 +43,28 @@ export function withoutTokenParams(href: string): string {
   } catch {
     return href;
   }
-  const params = new URLSearchParams(url.search);
-  let found = false;
-  for (const key of [...params.keys()]) {
-    if (TOKEN_PARAMS.includes(key)) {
-      params.delete(key);
-      found = true;
+  const pieces = url.search.slice(1).split('&');
+  const kept = pieces.filter((piece) => !TOKEN_PARAMS.includes(paramName(piece)));
+  if (kept.length === pieces.length) return href;
+  url.search = kept.join('&');
+  return url.href;
+}
+
+/**
+ * The page's query string, read once by the widget (its settings, a token). The token parameters
+ * then leave the address (`history.replaceState`: no new entry, the page's history state and every
+ * other part of the address kept), so Back, a reload or a bookmark never signs the visitor in with
+ * that token again, after a logout above all.
+ */
+export function readPageQuery(win: Window): string {
+  const { search, href } = win.location;
+  const clean = withoutTokenParams(href);
+  if (clean !== href) {
+    try {
+      win.history.replaceState(win.history.state, '', clean);
+    } catch {
+      // A sandboxed or opaque page may not rewrite its address: the token was read all the same.
     }
   }
-  if (!found) return href;
-  const search = params.toString();
-  url.search = search ? `?${search}` : '';
-  return url.href;
+  return search;
 }

@@ -88,7 +88,7 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
       const refusal = auth ? refusedTokens.get(auth) : undefined;
       if (refusal) return refusal;
       if (!auth || !tokens.has(auth)) return { status: 401, body: 'Unauthorized', headers: { 'WWW-Authenticate': 'Basic realm="Users"' } };
-      return { body: myRequests(`guest-${auth.slice('JWT token-'.length)}`, new URL(call.url).searchParams) };
+      return { body: myRequests(senders.get(auth) ?? '', new URL(call.url).searchParams) };
     }
     if (call.method === 'GET' && call.path === `/${projectId}/widgets`) {
       return { body: widgets };
@@ -108,9 +108,9 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
    * requests, open ones unless `status=all`, newest first, `limit` (above 100 → 40) and 0-based `page`;
    * `attributes.last_message` from the second message on.
    */
-  function myRequests(guest: string, query: URLSearchParams) {
+  function myRequests(visitor: string, query: URLSearchParams) {
     const all = [...messages.entries()]
-      .filter(([, list]) => list[0]?.sender === guest)
+      .filter(([, list]) => list[0]?.sender === visitor)
       .map(([rid, list]) => ({
         _id: `r-${rid.slice(-6)}`,
         request_id: rid,
