@@ -115,10 +115,16 @@ describe('normalizePush: messages', () => {
         recipient: RID,
         type: 'text',
         text: 'agent reply',
-        attributes: { projectId: 'p1', channel: 'chat21', request_channel: 'chat21' },
+        attributes: { channel: 'chat21', request_channel: 'chat21' },
         createdAt: new Date(1795864998655).toISOString(),
       },
     });
+  });
+
+  it('drops what tiledesk-server adds for Chat21 (tiledesk_message_id, projectId), and attributes left empty', () => {
+    const plain = { ...pushed, attributes: { tiledesk_message_id: 'm9', projectId: 'p1' } };
+    const event = normalizePush(TOPIC, bytes(plain), UID);
+    expect(event?.kind === 'message' && event.message).not.toHaveProperty('attributes');
   });
 
   it('comes out as the REST path makes the same record (its polled copy)', () => {
@@ -132,7 +138,7 @@ describe('normalizePush: messages', () => {
       status: 150,
       id_project: 'p1',
       channel_type: 'group',
-      attributes: { projectId: 'p1', channel: 'chat21', request_channel: 'chat21' },
+      attributes: { channel: 'chat21', request_channel: 'chat21' },
       createdAt: new Date(1795864998655).toISOString(),
       updatedAt: '2026-11-28T00:00:00.000Z',
       __v: 0,

@@ -71,7 +71,9 @@ function parseJson(payload: Uint8Array | string): unknown {
  * One PUBLISH on `userId`'s inbox, or null when it means nothing to the widget (another inbox,
  * receipts, conversation updates, a payload that is no message). A message is mapped to the record
  * `GET …/messages` returns and passes the same normaliser (normalize/message.ts), so it comes out
- * in the same shape under the same `_id`, info messages included; its `timestamp` is its date.
+ * in the same shape under the same `_id`, info messages included. Its date is its `timestamp`:
+ * the time the visitor's widget sent it (`clienttimestamp`) when it has one, so it may differ from
+ * the stored copy's `createdAt` by the time the message took to reach the service.
  */
 export function normalizePush(topic: unknown, payload: Uint8Array | string, userId: string, fallbackTime: number = Date.now()): PushEvent | null {
   const parsed = typeof topic === 'string' ? parseInboxTopic(topic, userId) : null;
@@ -86,8 +88,9 @@ export function normalizePush(topic: unknown, payload: Uint8Array | string, user
   const attributes = record(raw.attributes);
   const restId = id(attributes?.tiledesk_message_id);
   if (!attributes || !restId) return { kind: 'unkeyed', requestId };
-  // Chat21's own key, now the `_id`: the REST copy does not carry it.
+  // What tiledesk-server adds on its way to Chat21 (chat21Handler): the REST copy has neither.
   delete attributes.tiledesk_message_id;
+  delete attributes.projectId;
   const message = normalizeMessage(
     {
       _id: restId,
@@ -97,7 +100,7 @@ export function normalizePush(topic: unknown, payload: Uint8Array | string, user
       type: raw.type,
       text: raw.text,
       metadata: raw.metadata,
-      attributes,
+      attributes: Object.keys(attributes).length > 0 ? attributes : undefined,
       createdAt: raw.timestamp,
     },
     fallbackTime,
