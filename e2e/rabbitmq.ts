@@ -1,6 +1,6 @@
 /**
  * A private RabbitMQ for the push tests against the real broker (issue 24 §7), configured as a
- * Chat21 deployment configures it (server-contract §13.5): plugins `rabbitmq_mqtt`,
+ * Chat21 deployment configures it (docs/service.md §12.5): plugins `rabbitmq_mqtt`,
  * `rabbitmq_web_mqtt` and `rabbitmq_auth_backend_oauth2`; the OAuth 2 backend as the only one,
  * `resource_server_id = rabbitmq`, the Chat21 secret as its HS256 default key (the tokens carry
  * `kid` in the payload, not the header); `mqtt.exchange = amq.topic`.

@@ -15,7 +15,7 @@ import { history, type Kit, mqttProbe, type MqttProbe, newRequestId, PID, putDem
 
 const SECRET = 'porchlight-chat21-test-secret';
 
-describe.skipIf(!rabbitMqInstalled() && !process.env.CI)('Chat21 push through RabbitMQ (web-MQTT + OAuth 2, server-contract §13.5)', () => {
+describe.skipIf(!rabbitMqInstalled() && !process.env.CI)('Chat21 push through RabbitMQ (web-MQTT + OAuth 2, docs/service.md §12.5)', () => {
   let rabbit: RabbitMq;
   let kit: Kit;
   const probes: MqttProbe[] = [];

@@ -57,7 +57,7 @@ async function subscribed(visitorJwt: string): Promise<{ probe: MqttProbe; useri
   return { probe, userid };
 }
 
-describe('createCustomToken (docs/service.md §13.1)', () => {
+describe('createCustomToken (docs/service.md §12.1)', () => {
   it('answers the visitor {userid, fullname, firstname, lastname, token}, under /v3 and at the root', async () => {
     const guest = await kit.guest({ firstname: 'Ada', lastname: 'Lovelace' });
     const answer = await chat21Token(guest.token);
@@ -111,7 +111,7 @@ describe('createCustomToken (docs/service.md §13.1)', () => {
   });
 });
 
-describe('the embedded broker: RabbitMQ web-MQTT’s rules (docs/service.md §13.2)', () => {
+describe('the embedded broker: RabbitMQ web-MQTT’s rules (docs/service.md §12.2)', () => {
   it('takes CONNECT with username JWT and the token as password, and a SUBSCRIBE to the visitor’s own inbox', async () => {
     const guest = await kit.guest();
     const { probe } = await subscribed(guest.token);
@@ -187,7 +187,7 @@ describe('the embedded broker: RabbitMQ web-MQTT’s rules (docs/service.md §13
   });
 });
 
-describe('what Chat21 pushes (docs/service.md §13.3, §13.4)', () => {
+describe('what Chat21 pushes (docs/service.md §12.3, §12.4)', () => {
   /** What a visitor's subscriber received on a conversation's message topic, as the widget reads it. */
   const pushedMessages = (probe: MqttProbe, userid: string, rid: string) =>
     probe.received

@@ -1,11 +1,11 @@
 /**
- * The demo's stand-in for Chat21 (docs/service.md §13), the messaging layer a real deployment runs
+ * The demo's stand-in for Chat21 (docs/service.md §12), the messaging layer a real deployment runs
  * beside the REST API:
  * - `POST /chat21/native/auth/createCustomToken` (basic or jwt, then validtoken): the visitor's
  *   Chat21 token, `{userid, fullname, firstname, lastname, token}` (chat21Tokens.ts);
  * - every message stored in a conversation (visitor, agent, bot, info messages: the same
  *   `message.create` the REST history and the websocket follow) is published to every member's
- *   inbox, `apps/tilechat/users/<uid>/messages/<rid>/clientadded`, in Chat21's shape (§13.4) with
+ *   inbox, `apps/tilechat/users/<uid>/messages/<rid>/clientadded`, in Chat21's shape (docs/service.md §12.4) with
  *   the REST `_id` as `attributes.tiledesk_message_id`; the visitor gets its own messages back
  *   (the echo). So what is pushed is what `GET …/messages` returns, message for message.
  * - when a conversation closes: `conversations/<rid>/clientdeleted` and
@@ -72,7 +72,7 @@ function conversationName(store: Store, request: RequestDoc): string {
   return request.subject || store.lead(request.lead)?.fullname || 'Guest';
 }
 
-/** A stored message as Chat21 pushes it (docs/service.md §13.4). */
+/** A stored message as Chat21 pushes it (docs/service.md §12.4). */
 export function chat21MessageOf(store: Store, message: MessageDoc, request: RequestDoc): Chat21Message {
   const clientTime = message.attributes?.clienttimestamp;
   return {

@@ -1,6 +1,6 @@
 /**
  * The demo's embedded MQTT broker (aedes) in place of a deployment's RabbitMQ web-MQTT, behind the
- * path stock deployments expose it at, `/mqws/ws` (docs/service.md §13.2), with RabbitMQ's rules:
+ * path stock deployments expose it at, `/mqws/ws` (docs/service.md §12.2), with RabbitMQ's rules:
  * - CONNECT with username `JWT` and a Chat21 token as password (chat21Tokens.ts); anything else:
  *   the WebSocket closes with code 1002 "unauthenticated", without a CONNACK;
  * - SUBSCRIBE and PUBLISH only within the token's scopes (a visitor: its own inbox); outside them

@@ -1,6 +1,6 @@
 /**
  * Publishing into an external broker's web-MQTT (RabbitMQ, configured as a deployment configures
- * it: docs/service.md §13.5) as Chat21's server would: one long-lived MQTT connection over a
+ * it: docs/service.md §12.5) as Chat21's server would: one long-lived MQTT connection over a
  * WebSocket with a privileged Chat21 token, QoS 1 PUBLISHes to the members' inboxes. It reconnects
  * (1 s) when the broker goes away, and keeps what it could not publish yet (up to 1,000 messages)
  * for when it is back. Built on the widget's own codec (src/api/mqtt/packets.ts).

@@ -1,5 +1,5 @@
 /**
- * Chat21's tokens and what they allow on the broker (docs/service.md §13.1, §13.5), as the
+ * Chat21's tokens and what they allow on the broker (docs/service.md §12.1, §12.5), as the
  * reference signs them (`channels/chat21/nativeauth.js`) and as RabbitMQ's OAuth 2 backend reads
  * them: HS256 with the Chat21 secret, `aud` holding `rabbitmq`, and `scope` entries
  * `rabbitmq.<read|write|configure>:<vhost>/<exchange>/<routing key>` whose patterns take `*` as

@@ -57,14 +57,14 @@ export interface DemoOptions {
   /** the Chat21 secret, the MQTT broker's signing key (default: random per run unless a data file keeps tokens valid) */
   chat21Secret?: string;
   /**
-   * The ws(s) URL of an external broker's web-MQTT (RabbitMQ configured as contract §13.5 says, with
+   * The ws(s) URL of an external broker's web-MQTT (RabbitMQ configured as docs/service.md §12.5 says, with
    * `chat21Secret` as its signing key): Chat21's messages are published there instead of into the
    * embedded broker, which is then not served.
    */
   chat21Broker?: string;
 }
 
-/** The demo's Chat21 (docs/service.md §13). */
+/** The demo's Chat21 (docs/service.md §12). */
 export interface Chat21Handle {
   /** the ws URL of the broker the widget connects to: the embedded one at `/mqws/ws`, or the external one */
   mqttUrl: string;

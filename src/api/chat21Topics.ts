@@ -1,5 +1,5 @@
 /**
- * The topics of Chat21's MQTT channel (docs/service.md §13.3): every message of a conversation is
+ * The topics of Chat21's MQTT channel (docs/service.md §12.3): every message of a conversation is
  * published to each member's own inbox, `apps/tilechat/users/<uid>/…`. MQTT's `/` is AMQP's `.` on
  * RabbitMQ's `amq.topic`. The demo service publishes with these too, so both ends agree.
  */

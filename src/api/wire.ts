@@ -293,7 +293,7 @@ export interface WsServerFrame {
   payload: { topic?: string; method?: 'CREATE' | 'UPDATE'; message?: unknown; id?: string };
 }
 
-// ---------------------------------------------------------------- Chat21 push (docs/service.md §13)
+// ---------------------------------------------------------------- Chat21 push (docs/service.md §12)
 
 /**
  * `POST /chat21/native/auth/createCustomToken` (visitor's JWT as `Authorization`, body `{}`): the
@@ -319,7 +319,7 @@ export interface Chat21Token {
 
 /**
  * A message as Chat21 pushes it on `apps/tilechat/users/<uid>/messages/<rid>/clientadded`, as
- * sent (§13.4). `attributes.tiledesk_message_id` is the REST `_id`; `message_id` is Chat21's own.
+ * sent (docs/service.md §12.4). `attributes.tiledesk_message_id` is the REST `_id`; `message_id` is Chat21's own.
  */
 export interface Chat21Message {
   text?: string;

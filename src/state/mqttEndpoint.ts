@@ -1,5 +1,5 @@
 /**
- * Where the Chat21 broker's WebSocket is, from the `mqttEndpoint` setting (docs/service.md §13.2):
+ * Where the Chat21 broker's WebSocket is, from the `mqttEndpoint` setting (docs/service.md §12.2):
  * - a `ws://` or `wss://` URL: that URL (without a fragment, which a WebSocket refuses);
  * - a path starting with `/` (stock deployments: `/mqws/ws`): on the API's origin, `wss:` for an
  *   `https:` API and `ws:` for `http:`, as the official widget makes its `MQTTendpoint` absolute;

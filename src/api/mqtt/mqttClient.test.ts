@@ -181,7 +181,7 @@ describe('connectMqtt: messages', () => {
   });
 });
 
-describe('connectMqtt: refusals (docs/service.md §13.2)', () => {
+describe('connectMqtt: refusals (docs/service.md §12.2)', () => {
   it('a 1002 close before any CONNACK (a bad token on RabbitMQ) is `refused`', () => {
     const { socket, ends, onUp } = setup();
     socket.open();

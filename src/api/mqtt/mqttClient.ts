@@ -2,7 +2,7 @@
  * One MQTT 3.1.1 connection over a WebSocket (subprotocol `mqtt`), as a push subscriber: CONNECT
  * with username and password, SUBSCRIBE one topic filter at QoS 1, hand every PUBLISH on (and
  * PUBACK the QoS 1 ones), PINGREQ to keep it alive. The broker of a real deployment is RabbitMQ's
- * web-MQTT (docs/service.md §13): it closes the socket with code 1002 on a bad token, and on a
+ * web-MQTT (docs/service.md §12): it closes the socket with code 1002 on a bad token, and on a
  * SUBSCRIBE outside the token's scope.
  *
  * One attempt, no policy: when it ends, `onEnd` says how, once, and the caller decides whether to
@@ -71,7 +71,7 @@ export interface MqttConnection {
 
 const OPEN = 1;
 const SUBSCRIPTION_ID = 1;
-/** RabbitMQ's close code for a bad token or a subscription outside its scope (docs/service.md §13.2). */
+/** RabbitMQ's close code for a bad token or a subscription outside its scope (docs/service.md §12.2). */
 export const CLOSE_REFUSED = 1002;
 /** CONNACK return codes: 4 bad user name or password, 5 not authorized (§3.2.2.3). */
 const REFUSED_RETURN_CODES = [4, 5];

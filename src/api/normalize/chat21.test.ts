@@ -12,7 +12,7 @@ const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/,
 const jwtWith = (claims: unknown) => `eyJhbGciOiJIUzI1NiJ9.${base64url(claims)}.c2lnbmF0dXJl`;
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
-/** The agent reply of docs/service.md §13.4, as the broker pushed it. */
+/** The agent reply of docs/service.md §12.4, as the broker pushed it. */
 const pushed: Chat21Message = {
   text: 'agent reply',
   type: 'text',

@@ -5,7 +5,7 @@ import { id, isRecord, num, record, time } from './guards.ts';
 import { normalizeMessage } from './message.ts';
 
 /**
- * The Chat21 push channel's boundary (docs/service.md §13): the token answer, and every PUBLISH
+ * The Chat21 push channel's boundary (docs/service.md §12): the token answer, and every PUBLISH
  * the broker hands over. Both are untrusted; nothing here throws.
  */
 
