@@ -29,7 +29,7 @@ describe('nextPushStep: the token call', () => {
     expect(run([[0, { type: 'token-unusable' }]])[0]).toEqual({ do: 'poll', retryAt: PAUSE_MS });
   });
 
-  it.each([
+  it.each<[string, PushOutcome]>([
     ['a 5xx', { type: 'token-refused', status: 503 }],
     ['a 429', { type: 'token-refused', status: 429 }],
     ['no answer', { type: 'token-failed' }],
