@@ -11,7 +11,7 @@ import { normalizeMessage } from '../../src/api/normalize/message.ts';
 import type { Chat21TokenResponse, WireMessage } from '../../src/api/wire.ts';
 import { type RabbitMq, rabbitMqInstalled, startRabbitMq } from '../../e2e/rabbitmq.ts';
 import { DEMO_AGENT_2, DEPARTMENT_IDS } from './seed.ts';
-import { history, type Kit, mqttProbe, type MqttProbe, newRequestId, PID, putDemo, send, setFaults, startKit } from './testkit.ts';
+import { history, type Kit, mqttProbe, type MqttProbe, newRequestId, PID, pushedMessages, putDemo, send, setFaults, startKit } from './testkit.ts';
 
 const SECRET = 'porchlight-chat21-test-secret';
 
@@ -61,10 +61,7 @@ describe.skipIf(!rabbitMqInstalled() && !process.env.CI)('Chat21 push through Ra
     expect(reply.topic).toBe(messageTopic(chat21.userid, rid));
     // The same message as its polled copy (echo and info messages too), in order.
     const stored = await history(kit, token, rid);
-    const pushed = inbox.received
-      .map((p) => normalizePush(p.topic, p.payload, chat21.userid))
-      .flatMap((event) => (event?.kind === 'message' && event.requestId === rid ? [event.message] : []));
-    expect(pushed).toEqual(stored.map((m: WireMessage) => normalizeMessage(m)));
+    expect(pushedMessages(inbox, chat21.userid, rid)).toEqual(stored.map((m: WireMessage) => normalizeMessage(m)));
   });
 
   it('a close reaches the visitor as an archived conversation', async () => {

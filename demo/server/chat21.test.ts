@@ -8,7 +8,7 @@ import type { Chat21TokenResponse, WireMessage } from '../../src/api/wire.ts';
 import { WebSocket } from 'ws';
 import { CHAT21_TOKEN_TTL_S, signChat21Token, visitorScopes } from './chat21Tokens.ts';
 import { DEMO_AGENT_2, DEPARTMENT_IDS } from './seed.ts';
-import { history, type Kit, mqttProbe, type MqttProbe, newRequestId, PID, putDemo, send, setFaults, startKit } from './testkit.ts';
+import { history, type Kit, mqttProbe, type MqttProbe, newRequestId, PID, pushedMessages, putDemo, send, setFaults, startKit } from './testkit.ts';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -188,13 +188,7 @@ describe('the embedded broker: RabbitMQ web-MQTT’s rules (docs/service.md §12
 });
 
 describe('what Chat21 pushes (docs/service.md §12.3, §12.4)', () => {
-  /** What a visitor's subscriber received on a conversation's message topic, as the widget reads it. */
-  const pushedMessages = (probe: MqttProbe, userid: string, rid: string) =>
-    probe.received
-      .filter((p) => p.topic === messageTopic(userid, rid))
-      .map((p) => normalizePush(p.topic, p.payload, userid))
-      .map((event) => (event?.kind === 'message' ? event.message : event));
-  const withoutDates = (messages: unknown[]) => messages.map((m) => ({ ...(m as WireMessage), createdAt: undefined }));
+  const withoutDates = (messages: WireMessage[]) => messages.map((m) => ({ ...m, createdAt: undefined }));
 
   it('the visitor’s own message comes back (the echo) in Chat21’s shape, with the REST _id as tiledesk_message_id', async () => {
     const guest = await kit.guest({ firstname: 'Ada' });
@@ -243,7 +237,7 @@ describe('what Chat21 pushes (docs/service.md §12.3, §12.4)', () => {
     const stored = await history(kit, guest.token, rid);
     expect(stored.map((m) => m.text)).toEqual(expect.arrayContaining(['first', 'reply', 'Chat closed']));
     await probe.next((p) => JSON.parse(p.payload).text === 'Chat closed');
-    const polled = stored.map((m) => normalizeMessage(m));
+    const polled = stored.map((m) => normalizeMessage(m)!);
     expect(withoutDates(pushedMessages(probe, userid, rid))).toEqual(withoutDates(polled));
     // Dated as stored (no client time was given).
     expect(pushedMessages(probe, userid, rid)).toEqual(polled);

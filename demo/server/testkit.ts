@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { connectMqtt, type MqttEnd } from '../../src/api/mqtt/mqttClient.ts';
+import { normalizePush } from '../../src/api/normalize/chat21.ts';
 import type { SignInResponse, WireMessage } from '../../src/api/wire.ts';
 import type { DemoHandle, DemoOptions } from './index.ts';
 import { DEMO_AGENT, DEMO_PROJECT_ID, startDemo } from './index.ts';
@@ -147,4 +148,11 @@ export function mqttProbe(url: string, password: string, topic: string, username
     },
     close: () => connection.close(),
   };
+}
+
+/** The messages a probe received for conversation `rid`, as the widget reads them (normalizePush), in order. */
+export function pushedMessages(probe: MqttProbe, userid: string, rid: string): WireMessage[] {
+  return probe.received
+    .map((pushed) => normalizePush(pushed.topic, pushed.payload, userid))
+    .flatMap((event) => (event?.kind === 'message' && event.requestId === rid ? [event.message] : []));
 }

@@ -102,23 +102,21 @@ describe('normalizeChat21Token', () => {
   });
 });
 
+/** The same reply as the widget reads it. */
+const asRead = {
+  _id: '6b0ab9a6ca5afc4116c45c14',
+  sender: '5f00000000000000000000aa',
+  senderFullname: 'Ada Admin',
+  recipient: RID,
+  type: 'text',
+  text: 'agent reply',
+  attributes: { channel: 'chat21', request_channel: 'chat21' },
+  createdAt: new Date(1795864998655).toISOString(),
+};
+
 describe('normalizePush: messages', () => {
   it('maps a pushed message to the record a poll reads, under its REST _id', () => {
-    const event = normalizePush(TOPIC, bytes(pushed), UID);
-    expect(event).toEqual({
-      kind: 'message',
-      requestId: RID,
-      message: {
-        _id: '6b0ab9a6ca5afc4116c45c14',
-        sender: '5f00000000000000000000aa',
-        senderFullname: 'Ada Admin',
-        recipient: RID,
-        type: 'text',
-        text: 'agent reply',
-        attributes: { channel: 'chat21', request_channel: 'chat21' },
-        createdAt: new Date(1795864998655).toISOString(),
-      },
-    });
+    expect(normalizePush(TOPIC, bytes(pushed), UID)).toEqual({ kind: 'message', requestId: RID, message: asRead });
   });
 
   it('drops what tiledesk-server adds for Chat21 (tiledesk_message_id, projectId), and attributes left empty', () => {
@@ -128,21 +126,7 @@ describe('normalizePush: messages', () => {
   });
 
   it('comes out as the REST path makes the same record (its polled copy)', () => {
-    const polled = normalizeMessage({
-      _id: '6b0ab9a6ca5afc4116c45c14',
-      sender: '5f00000000000000000000aa',
-      senderFullname: 'Ada Admin',
-      recipient: RID,
-      type: 'text',
-      text: 'agent reply',
-      status: 150,
-      id_project: 'p1',
-      channel_type: 'group',
-      attributes: { channel: 'chat21', request_channel: 'chat21' },
-      createdAt: new Date(1795864998655).toISOString(),
-      updatedAt: '2026-11-28T00:00:00.000Z',
-      __v: 0,
-    });
+    const polled = normalizeMessage({ ...asRead, status: 150, id_project: 'p1', channel_type: 'group', updatedAt: '2026-11-28T00:00:00.000Z', __v: 0 });
     const event = normalizePush(TOPIC, bytes(pushed), UID);
     expect(event?.kind === 'message' && event.message).toEqual(polled);
   });
