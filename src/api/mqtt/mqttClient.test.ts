@@ -285,6 +285,7 @@ describe('connectMqtt: drops and broken brokers', () => {
     ['bytes that are no packet', (s: FakeBinarySocket) => s.receive(0xf0, 0)],
     ['a second CONNACK', (s: FakeBinarySocket) => s.receive(...CONNACK_OK)],
     ['a PUBACK for nothing we sent', (s: FakeBinarySocket) => s.receive(0x40, 2, 0, 1)],
+    ['a QoS 2 PUBLISH (more than the QoS 1 subscribed)', (s: FakeBinarySocket) => s.receive(0x34, 5, 0, 1, 0x74, 0, 9)],
     ['a packet over the size limit', (s: FakeBinarySocket) => s.receive(0x30, ...encodeRemainingLength(2 << 20))],
   ])('%s is `malformed` and closes the socket', (_, act) => {
     const { socket, ends } = setup();

@@ -173,7 +173,8 @@ export function connectMqtt(options: MqttOptions): MqttConnection {
         guard(() => options.onUp?.());
         return;
       case 'publish': {
-        if (!connacked) return end('malformed');
+        // QoS 2 is more than we subscribed for (and would want PUBREC, not PUBACK).
+        if (!connacked || packet.qos === 2) return end('malformed');
         const { topic, payload, packetId } = packet;
         guard(() => options.onMessage(topic, payload));
         // Acknowledged once handed on: the message is the caller's now, whatever it does with it.
