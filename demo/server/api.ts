@@ -10,6 +10,7 @@ import express, { Router, type ErrorRequestHandler } from 'express';
 import compression from 'compression';
 import cors from 'cors';
 import { authRouter } from './auth.ts';
+import { chat21AuthRouter } from './chat21.ts';
 import type { AuthDeps } from './credentials.ts';
 import { createAdminRouter, type AdminDeps } from './demoAdmin.ts';
 import { PRICE_LIST, priceListSize } from './demoFiles.ts';
@@ -31,6 +32,8 @@ import { registerPublicAnalytics } from './publicAnalytics.ts';
 export interface ApiDeps extends AuthDeps {
   faults: Faults;
   mode: DemoMode;
+  /** the Chat21 secret (chat21.ts) */
+  chat21Secret: string;
   distDir: string;
   /** The npm package's build (`dist-npm/`), for the page with a UI of its own on `porchlight/client`. */
   npmDistDir: string;
@@ -53,6 +56,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   const router = Router();
   router.get('/', (_req, res) => res.send(HELLO));
   router.use('/auth', authRouter(deps));
+  router.use('/chat21/native/auth', chat21AuthRouter(deps));
   registerPublicFiles(router, deps);
   registerTranscripts(router, deps);
   registerProjects(router, deps);

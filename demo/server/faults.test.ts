@@ -23,6 +23,7 @@ describe('fault switches', () => {
       hangWebsocket: false,
       referenceSocket: false,
       disableTranscripts: false,
+      badChat21Token: false,
     });
     const bad = await setFaults(kit, { latencyMs: -1 });
     expect(bad.status).toBe(400);

@@ -53,6 +53,11 @@ export interface FaultState {
    * (`400 {"error":"Invalid project id: public"}`).
    */
   disableTranscripts: boolean;
+  /**
+   * `createCustomToken` answers a Chat21 token signed with a key the broker does not know: the
+   * broker closes the visitor's MQTT socket with 1002, as RabbitMQ does a bad or expired token.
+   */
+  badChat21Token: boolean;
 }
 
 export class FaultError extends Error {}
@@ -70,6 +75,7 @@ export function initialState(baseline: Partial<Pick<FaultState, 'referenceSocket
     hangWebsocket: false,
     referenceSocket: baseline.referenceSocket ?? false,
     disableTranscripts: false,
+    badChat21Token: false,
   };
 }
 
@@ -193,6 +199,7 @@ export class Faults {
       case 'hangWebsocket':
       case 'referenceSocket':
       case 'disableTranscripts':
+      case 'badChat21Token':
         next[key] = bool(value, key);
         return;
       default:

@@ -1,15 +1,21 @@
 /**
  * `startDemo()`: the whole demo service in-process (tests use it with port 0).
- * API origin: `/v3/…` and root API routes, the websocket at `/` and `/v3/`, `/widget/`, `/npm/`, `/console/`, `/__demo/…`.
+ * API origin: `/v3/…` and root API routes, the websocket at `/` and `/v3/`, the Chat21 MQTT broker
+ * at `/mqws/ws`, `/widget/`, `/npm/`, `/console/`, `/__demo/…`.
  * Pages origin: the host page and `demo/pages/*`.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createApiApp } from './api.ts';
 import { startBot } from './bot.ts';
+import { Chat21Fanout, type Chat21Sink } from './chat21.ts';
+import { Chat21Broker, MQTT_PATH } from './chat21Broker.ts';
+import { ExternalChat21Publisher } from './chat21Publisher.ts';
+import { CHAT21_SERVER_ID, serverScopes, signChat21Token } from './chat21Tokens.ts';
 import { Faults } from './faults.ts';
 import { DemoMode } from './mode.ts';
 import { createPagesApp } from './pages.ts';
@@ -48,6 +54,26 @@ export interface DemoOptions {
   referenceSocket?: boolean;
   /** start in reference mode (mode.ts): a stock reference deployment's labels, keys and socket */
   reference?: boolean;
+  /** the Chat21 secret, the MQTT broker's signing key (default: random per run unless a data file keeps tokens valid) */
+  chat21Secret?: string;
+  /**
+   * The ws(s) URL of an external broker's web-MQTT (RabbitMQ configured as docs/service.md §12.5 says, with
+   * `chat21Secret` as its signing key): Chat21's messages are published there instead of into the
+   * embedded broker, which is then not served.
+   */
+  chat21Broker?: string;
+}
+
+/** The demo's Chat21 (docs/service.md §12). */
+export interface Chat21Handle {
+  /** the ws URL of the broker the widget connects to: the embedded one at `/mqws/ws`, or the external one */
+  mqttUrl: string;
+  /** the Chat21 secret */
+  secret: string;
+  /** publishes into the broker as Chat21 would (tests: a message Chat21 wrote itself, a foreign inbox) */
+  publish(topic: string, payload: string): Promise<void>;
+  /** resolves once Chat21 can publish (an external broker accepted its connection) */
+  ready(): Promise<void>;
 }
 
 export interface DemoHandle {
@@ -61,6 +87,7 @@ export interface DemoHandle {
   faults: Faults;
   /** the reference mode switch (also `PUT /__demo/mode`) */
   mode: DemoMode;
+  chat21: Chat21Handle;
   close(): Promise<void>;
 }
 
@@ -88,6 +115,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   const mode = new DemoMode(options.reference ?? false);
   // With a data file, stored visitors keep working after a restart only if the secret is stable.
   const secret = options.secret ?? (options.dataFile ? 'porchlight-demo-secret' : randomBytes(32).toString('hex'));
+  const chat21Secret = options.chat21Secret ?? (options.dataFile ? 'porchlight-demo-chat21-secret' : randomBytes(32).toString('hex'));
   const origins = { api: '', pages: '' };
   const log = quiet ? () => {} : (line: string) => console.log(line);
 
@@ -97,6 +125,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       faults,
       mode,
       secret,
+      chat21Secret,
       distDir: options.distDir ?? path.resolve(DEMO_DIR, '..', 'dist'),
       npmDistDir: path.resolve(DEMO_DIR, '..', 'dist-npm'),
       consoleDir: path.join(DEMO_DIR, 'console'),
@@ -115,7 +144,20 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
   // The socket part of the reference mode belongs to the websocket server: it reads
   // `mode.referenceSocket` (visitors' handshakes hang at `/`, 400 elsewhere).
   const realtime = new RealtimeServer({ store, secret, faults, mode, heartbeatMs: options.wsHeartbeatMs });
-  realtime.attach(apiServer);
+  // Chat21 publishes into the embedded broker, or into an external one as a privileged identity.
+  let broker: Chat21Broker | null = null;
+  let external: ExternalChat21Publisher | null = null;
+  let sink: Chat21Sink;
+  if (options.chat21Broker) {
+    sink = external = new ExternalChat21Publisher(options.chat21Broker, () => signChat21Token(chat21Secret, CHAT21_SERVER_ID, serverScopes()), log);
+  } else {
+    sink = broker = await Chat21Broker.start({ secret: chat21Secret, mode });
+  }
+  const fanout = new Chat21Fanout(store, sink, mode);
+  apiServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (broker?.handles(req)) broker.upgrade(req, socket, head);
+    else realtime.upgrade(req, socket, head);
+  });
   const apiPort = await listen(apiServer, options.apiPort ?? 0);
   origins.api = `http://${HOST}:${apiPort}`;
   const stopBot = startBot({ store, assetOrigin: () => origins.api, delayMs: options.botDelayMs });
@@ -139,8 +181,17 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
     store,
     faults,
     mode,
+    chat21: {
+      mqttUrl: options.chat21Broker ?? `ws://${HOST}:${apiPort}${MQTT_PATH}`,
+      secret: chat21Secret,
+      publish: (topic, payload) => sink.publish(topic, payload),
+      ready: () => external?.ready() ?? Promise.resolve(),
+    },
     async close() {
       stopBot();
+      fanout.close();
+      external?.close();
+      await broker?.close();
       realtime.close();
       await Promise.all([closeServer(apiServer), closeServer(pagesServer)]);
       store.save();

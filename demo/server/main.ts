@@ -3,7 +3,10 @@
  * everything is. Environment: PORCHLIGHT_API_PORT (3000), PORCHLIGHT_PAGES_PORT (3001),
  * PORCHLIGHT_DEMO_QUIET=1 (no bot welcome, no request log), PORCHLIGHT_DATA_FILE (persistence),
  * PORCHLIGHT_REFERENCE=1 or `--reference` (reference mode, see mode.ts),
- * PORCHLIGHT_REFERENCE_SOCKET=1 (only the websocket behaves like the reference's: visitors hang).
+ * PORCHLIGHT_REFERENCE_SOCKET=1 (only the websocket behaves like the reference's: visitors hang),
+ * PORCHLIGHT_CHAT21_SECRET (the Chat21 secret, the broker's signing key), PORCHLIGHT_CHAT21_BROKER
+ * (the ws URL of an external broker's web-MQTT, e.g. RabbitMQ's `ws://127.0.0.1:15675/ws`: Chat21
+ * publishes there instead of into the embedded broker at `/mqws/ws`).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +31,8 @@ const demo = await startDemo({
   quiet,
   dataFile: process.env.PORCHLIGHT_DATA_FILE || undefined,
   referenceSocket: process.env.PORCHLIGHT_REFERENCE_SOCKET === '1',
+  chat21Secret: process.env.PORCHLIGHT_CHAT21_SECRET || undefined,
+  chat21Broker: process.env.PORCHLIGHT_CHAT21_BROKER || undefined,
 });
 
 const distLoader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'loader.js');
@@ -40,6 +45,7 @@ console.log(
     `  dashboard      ${demo.apiOrigin}/dashboard/   (widget settings with live previews)`,
     `  API (apiUrl)   ${demo.apiUrl}   project ${DEMO_PROJECT_ID}`,
     `  websocket      ${demo.apiUrl.replace('http', 'ws')}/?token=…${demo.faults.state.referenceSocket || reference ? '   (like the reference: visitors hang)' : ''}`,
+    `  mqtt (Chat21)  ${demo.chat21.mqttUrl}${reference ? '   (reference mode: no Chat21, push off)' : process.env.PORCHLIGHT_CHAT21_BROKER ? '   (external broker)' : ''}`,
     `  widget         ${demo.apiOrigin}/widget/loader.js`,
     `  demo controls  ${demo.apiOrigin}/__demo   (faults, reset, project, departments, labels)`,
     existsSync(distLoader) ? '' : '  note: dist/loader.js is missing, run `npm run build` for the widget',

@@ -5,7 +5,8 @@
  * - `project.widget` carries the welcome texts under the dashboard's own spelling,
  *   `wellcomeTitle` / `wellcomeMsg` (sic);
  * - no websocket for visitors (the handshake hangs at the root, 400 elsewhere): `referenceSocket`,
- *   read by the websocket server.
+ *   read by the websocket server;
+ * - no Chat21 (chat21.ts): no `createCustomToken`, no MQTT broker, nothing pushed.
  * Switched on by `startDemo({ reference: true })`, `--reference` / `PORCHLIGHT_REFERENCE=1`, or
  * `PUT /__demo/mode`. It survives `POST /__demo/reset`: it is how the demo runs, not a fault.
  */

@@ -1,5 +1,8 @@
 /** Helpers for the demo's integration tests: a running demo, signed-in callers, small fetch wrappers. */
 import { randomBytes } from 'node:crypto';
+import { WebSocket } from 'ws';
+import { connectMqtt, type MqttEnd } from '../../src/api/mqtt/mqttClient.ts';
+import { normalizePush } from '../../src/api/normalize/chat21.ts';
 import type { SignInResponse, WireMessage } from '../../src/api/wire.ts';
 import type { DemoHandle, DemoOptions } from './index.ts';
 import { DEMO_AGENT, DEMO_PROJECT_ID, startDemo } from './index.ts';
@@ -72,4 +75,84 @@ export async function putDemo(kit: Kit, path: string, body: unknown): Promise<Re
 
 export async function setFaults(kit: Kit, body: unknown): Promise<Response> {
   return fetch(`${kit.demo.apiOrigin}/__demo/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** A message a probe received. */
+export interface Pushed {
+  topic: string;
+  payload: string;
+}
+
+/** An MQTT subscriber in Node: the widget's own client (src/api/mqtt) over `ws`. */
+export interface MqttProbe {
+  /** resolves when the subscription is granted; rejects when the connection ends first */
+  up: Promise<void>;
+  /** how the connection ended (never resolves while it is up) */
+  ended: Promise<MqttEnd>;
+  received: Pushed[];
+  /** the next message (after those already received) matching `where`, within `timeoutMs` */
+  next(where?: (pushed: Pushed) => boolean, timeoutMs?: number): Promise<Pushed>;
+  close(): void;
+}
+
+export function mqttProbe(url: string, password: string, topic: string, username = 'JWT'): MqttProbe {
+  const received: Pushed[] = [];
+  const listeners = new Set<() => void>();
+  let seen = 0;
+  let resolveUp: () => void = () => {};
+  let rejectUp: (end: MqttEnd) => void = () => {};
+  let resolveEnd: (end: MqttEnd) => void = () => {};
+  const up = new Promise<void>((resolve, reject) => ((resolveUp = resolve), (rejectUp = reject)));
+  up.catch(() => {});
+  const ended = new Promise<MqttEnd>((resolve) => (resolveEnd = resolve));
+  const connection = connectMqtt({
+    url,
+    username,
+    password,
+    topic,
+    WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+    onMessage: (t, payload) => {
+      received.push({ topic: t, payload: new TextDecoder().decode(payload) });
+      for (const listener of listeners) listener();
+    },
+    onUp: () => resolveUp(),
+    onEnd: (end) => {
+      rejectUp(end);
+      resolveEnd(end);
+    },
+  });
+  return {
+    up,
+    ended,
+    received,
+    next(where = () => true, timeoutMs = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          while (seen < received.length) {
+            const pushed = received[seen++]!;
+            if (where(pushed)) {
+              listeners.delete(check);
+              clearTimeout(timer);
+              resolve(pushed);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no matching message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+    close: () => connection.close(),
+  };
+}
+
+/** The messages a probe received for conversation `rid`, as the widget reads them (normalizePush), in order. */
+export function pushedMessages(probe: MqttProbe, userid: string, rid: string): WireMessage[] {
+  return probe.received
+    .map((pushed) => normalizePush(pushed.topic, pushed.payload, userid))
+    .flatMap((event) => (event?.kind === 'message' && event.requestId === rid ? [event.message] : []));
 }

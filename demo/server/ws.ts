@@ -13,7 +13,7 @@
  * theirs. The `referenceSocket` switch (`/__demo/faults`) and reference mode (mode.ts) turn the departure
  * off.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { WsClientFrame, WsServerFrame } from '../../src/api/wire.ts';
@@ -90,11 +90,8 @@ export class RealtimeServer {
     );
   }
 
-  attach(server: Server): void {
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
-  }
-
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  /** Every upgrade of the API origin but the Chat21 broker's (index.ts dispatches). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     // A client may vanish mid-handshake; an unhandled socket error would crash the demo.
     socket.on('error', () => socket.destroy());
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;

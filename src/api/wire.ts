@@ -293,6 +293,51 @@ export interface WsServerFrame {
   payload: { topic?: string; method?: 'CREATE' | 'UPDATE'; message?: unknown; id?: string };
 }
 
+// ---------------------------------------------------------------- Chat21 push (docs/service.md §12)
+
+/**
+ * `POST /chat21/native/auth/createCustomToken` (visitor's JWT as `Authorization`, body `{}`): the
+ * answer as the service sends it. `token` is a bare JWT (no `JWT ` scheme), the MQTT password.
+ */
+export interface Chat21TokenResponse {
+  userid: string;
+  fullname?: string;
+  firstname?: string;
+  lastname?: string;
+  token: string;
+}
+
+/** The token answer, normalised (normalize/chat21.ts). */
+export interface Chat21Token {
+  /** The visitor's own id (a guest's uuid): the inbox `apps/tilechat/users/<userid>/#`. Never holds `/`, `+` or `#`. */
+  userid: string;
+  /** The bare JWT. */
+  token: string;
+  /** When the token expires (ms since epoch), read from its `exp` claim, unverified: when to renew it. */
+  expiresAt?: number;
+}
+
+/**
+ * A message as Chat21 pushes it on `apps/tilechat/users/<uid>/messages/<rid>/clientadded`, as
+ * sent (docs/service.md §12.4). `attributes.tiledesk_message_id` is the REST `_id`; `message_id` is Chat21's own.
+ */
+export interface Chat21Message {
+  text?: string;
+  type?: MessageType;
+  sender?: string;
+  sender_fullname?: string;
+  recipient?: string;
+  recipient_fullname?: string;
+  channel_type?: string;
+  attributes?: MessageAttributes & { tiledesk_message_id?: string; projectId?: string };
+  metadata?: MessageMetadata;
+  /** ms since epoch */
+  timestamp?: number;
+  message_id?: string;
+  app_id?: string;
+  status?: number;
+}
+
 // ---------------------------------------------------------------- errors (not uniform: docs/service.md §11)
 
 export type WireErrorBody =
