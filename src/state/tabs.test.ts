@@ -109,4 +109,78 @@ describe('createTabs', () => {
     a.stop();
     b.stop();
   });
+
+  describe('a browser whose features throw (Firefox with storage blocked: SecurityError): the tab leads alone', () => {
+    const insecure = () => new DOMException('The operation is insecure.', 'SecurityError');
+    const cases: Array<[string, () => Window]> = [
+      [
+        'BroadcastChannel constructor',
+        () =>
+          ({
+            navigator: { locks: fakeLocks() },
+            BroadcastChannel: function BroadcastChannel() {
+              throw insecure();
+            },
+          }) as unknown as Window,
+      ],
+      [
+        'navigator.locks getter',
+        () =>
+          ({
+            navigator: {
+              get locks() {
+                throw insecure();
+              },
+            },
+            BroadcastChannel: fakeChannels(),
+          }) as unknown as Window,
+      ],
+      [
+        'Web Lock request refused',
+        () => ({ navigator: { locks: { request: () => Promise.reject(insecure()) } }, BroadcastChannel: fakeChannels() }) as unknown as Window,
+      ],
+      [
+        'Web Lock request that throws',
+        () =>
+          ({
+            navigator: {
+              locks: {
+                request: () => {
+                  throw insecure();
+                },
+              },
+            },
+            BroadcastChannel: fakeChannels(),
+          }) as unknown as Window,
+      ],
+    ];
+    for (const [name, makeWindow] of cases) {
+      it(name, async () => {
+        const tabs = createTabs({ name: 'p', shared: true, onMessage: () => {}, win: makeWindow(), visible: signal(true) });
+        await settle();
+        expect(tabs.isLeader.value).toBe(true);
+        expect(() => tabs.post({ type: 'read' })).not.toThrow();
+        expect(() => tabs.stop()).not.toThrow();
+      });
+    }
+
+    it('a message the channel refuses to copy (DataCloneError) is dropped, not thrown into the caller', async () => {
+      class Refusing {
+        onmessage = null;
+        postMessage() {
+          throw new DOMException('could not be cloned', 'DataCloneError');
+        }
+        close() {}
+      }
+      const tabs = createTabs({
+        name: 'p',
+        shared: true,
+        onMessage: () => {},
+        win: { navigator: { locks: fakeLocks() }, BroadcastChannel: Refusing } as unknown as Window,
+        visible: signal(true),
+      });
+      expect(() => tabs.post({ type: 'read' })).not.toThrow();
+      tabs.stop();
+    });
+  });
 });
