@@ -3,6 +3,7 @@ import { createHttp } from '../api/http.ts';
 import { createMemoryStore } from '../state/storage.ts';
 import { codeOnDemand } from '../test/codeOnDemand.ts';
 import { createFakeService } from '../test/fakeService.ts';
+import { withOwn } from '../test/fakeTabs.ts';
 import type { ChatClient } from './types.ts';
 
 /**
@@ -10,17 +11,6 @@ import type { ChatClient } from './types.ts';
  * with the first such message: a visitor with one tab never downloads it.
  */
 const RELAY = '../state/tabRelay.ts';
-
-/** `target` with `own` in place of its properties of those names (the rest called on `target`, as the page's are). */
-function withOwn<T extends object>(target: T, own: Record<string, unknown>): T {
-  return new Proxy(target, {
-    get(_, key) {
-      if (typeof key === 'string' && key in own) return own[key];
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 /** A window whose tabs share storage: another tab holds the lead, and the test speaks for it on the channel. */
 function windowWithAnotherTab() {

@@ -48,6 +48,11 @@ describe('tabMessage', () => {
     expect(tabMessage({ type: 'messages', requestId: 7, messages: [] })).toBeNull();
     for (const junk of [{ type: 'format-disk' }, null, 'read', 5, {}]) expect(tabMessage(junk)).toBeNull();
   });
+
+  it('an unread count is a whole number of messages, or nothing', () => {
+    expect(tabMessage({ type: 'unread', count: 0 })).toEqual({ type: 'unread', count: 0 });
+    for (const count of ['2', -1, 1.5, NaN, Infinity, null, undefined]) expect(tabMessage({ type: 'unread', count })).toBeNull();
+  });
 });
 
 describe('createTabRelay', () => {

@@ -15,14 +15,20 @@ const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread'
 export function tabMessage(value: unknown): TabMessage | null {
   if (!value || typeof value !== 'object' || !TYPES.has((value as { type?: unknown }).type as string)) return null;
   const message = value as TabMessage;
-  if (message.type !== 'messages') return message;
-  return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
+  switch (message.type) {
+    case 'messages':
+      return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
+    case 'unread':
+      return Number.isSafeInteger(message.count) && message.count >= 0 ? message : null;
+    default:
+      return message;
+  }
 }
 
 /**
  * What this tab does when another tab of the site tells it something (see tabs.ts): follow the
- * shared conversation, session and outbox, mirror the leader's unread count, and line up behind a
- * sending tab so that a message is finished even when its tab closes mid-send.
+ * shared conversation, session and outbox, mirror the leader's unread count, and line
+ * up behind a sending tab so that a message is finished even when its tab closes mid-send.
  */
 export function createTabRelay(deps: { conversation: ConversationModel; session: SessionModel; isLeader: () => boolean; kick: () => void }) {
   const { conversation, session } = deps;
