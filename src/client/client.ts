@@ -137,7 +137,12 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     store,
     // The conversation's methods take no `this`.
     onMessages: conversation.receive,
-    onTyping: conversation.typingFrame,
+    // Who types shows in every tab: only this one (the leader) has the socket.
+    onTyping(frame) {
+      conversation.typingFrame(frame);
+      const requestId = conversation.requestId.peek();
+      if (requestId) tabs.post({ type: 'typing', requestId, frame });
+    },
     // After every (re)connection: what was pushed while we were away comes from REST.
     onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),

@@ -1,12 +1,13 @@
 import type { ConversationModel } from './conversation.ts';
 import type { SessionModel } from './session.ts';
 import { normalizeMessages } from '../api/normalize/message.ts';
+import { normalizeTyping } from '../api/normalize/typing.ts';
 import type { TabMessage } from './tabs.ts';
 
 /** How long a tab leaves another tab's new message to that tab before lining up to send it. */
 export const TAKE_OVER_AFTER_MS = 2_000;
 
-const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
+const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent', 'typing']);
 
 /**
  * What another tab posts is checked like an answer of the service (a tab may run another version).
@@ -20,6 +21,10 @@ export function tabMessage(value: unknown): TabMessage | null {
       return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
     case 'unread':
       return Number.isSafeInteger(message.count) && message.count >= 0 ? message : null;
+    case 'typing': {
+      const frame = normalizeTyping(message.frame);
+      return typeof message.requestId === 'string' && frame ? { type: 'typing', requestId: message.requestId, frame } : null;
+    }
     default:
       return message;
   }
@@ -27,7 +32,7 @@ export function tabMessage(value: unknown): TabMessage | null {
 
 /**
  * What this tab does when another tab of the site tells it something (see tabs.ts): follow the
- * shared conversation, session and outbox, mirror the leader's unread count, and line
+ * shared conversation, session and outbox, mirror the leader's unread count and who types, and line
  * up behind a sending tab so that a message is finished even when its tab closes mid-send.
  */
 export function createTabRelay(deps: { conversation: ConversationModel; session: SessionModel; isLeader: () => boolean; kick: () => void }) {
@@ -63,6 +68,9 @@ export function createTabRelay(deps: { conversation: ConversationModel; session:
           return conversation.markRead();
         case 'sent':
           if (deps.isLeader()) deps.kick();
+          return;
+        case 'typing':
+          if (message.requestId === conversation.requestId.peek()) conversation.typingFrame(message.frame);
           return;
       }
     },

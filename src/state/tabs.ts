@@ -1,5 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { WireMessage } from '../api/wire.ts';
+import type { TypingSignal } from '../api/normalize/typing.ts';
 
 /**
  * Several tabs of one site share one conversation. One tab leads (a Web Lock): it polls, holds the
@@ -16,6 +17,8 @@ export type TabMessage =
   | { type: 'conversation' }
   | { type: 'session' }
   | { type: 'unread'; count: number }
+  /** A typing frame the leading tab's socket brought, for the tabs without one. */
+  | { type: 'typing'; requestId: string; frame: TypingSignal }
   | { type: 'read' }
   | { type: 'sent' };
 
