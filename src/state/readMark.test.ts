@@ -4,25 +4,21 @@ import { newestTime, readMarkOf, unreadSince } from './readMark.ts';
 
 const me = new Set(['v1', 'v0']);
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-const msg = (over: Partial<WireMessage>): WireMessage => ({
-  _id: 'm',
-  sender: 'a1',
-  senderFullname: 'Ann',
+/** A message written `second`s into the day, by `sender` (an agent unless the visitor's id). */
+const written = (second: number, sender = 'a1', attributes?: WireMessage['attributes']): WireMessage => ({
+  _id: `m${second}`,
+  sender,
+  senderFullname: '',
   recipient: 'r1',
   type: 'text',
   text: 'hi',
-  createdAt: at(1),
-  ...over,
+  createdAt: at(second),
+  ...(attributes ? { attributes } : {}),
 });
 
 describe('read marks', () => {
   it("counts the other side's messages after the mark, never the visitor's or info lines", () => {
-    const messages = [
-      msg({ createdAt: at(1) }),
-      msg({ createdAt: at(3) }),
-      msg({ sender: 'v1', createdAt: at(4) }),
-      msg({ createdAt: at(5), attributes: { subtype: 'info' } }),
-    ];
+    const messages = [written(1), written(3), written(4, 'v1'), written(5, 'a1', { subtype: 'info' })];
     expect(unreadSince(messages, Date.parse(at(2)), me)).toBe(1);
     expect(unreadSince(messages, 0, me)).toBe(2);
   });
@@ -47,7 +43,7 @@ describe('read marks', () => {
 
   it('the newest message of a history is its last', () => {
     expect(newestTime([])).toBe(0);
-    expect(newestTime([msg({ createdAt: at(1) }), msg({ createdAt: at(4) })])).toBe(Date.parse(at(4)));
-    expect(newestTime([msg({ createdAt: 'soon' })])).toBe(0);
+    expect(newestTime([written(1), written(4)])).toBe(Date.parse(at(4)));
+    expect(newestTime([{ ...written(1), createdAt: 'soon' }])).toBe(0);
   });
 });
