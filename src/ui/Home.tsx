@@ -74,35 +74,37 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
   const now = Date.now();
 
   // The list is rendered in a window (rowWindow.ts): the rows in view and a few more, however long
-  // it is. Where the view is, measured after each render, on every scroll and when the view resizes.
+  // it is. Where the view is: measured after each render and on every scroll. The rows' pitch only
+  // at their first layout and when the view resizes: rows a pixel apart in height, measured on each
+  // window, could make each window measure the other one, render after render.
   const rows = useRef<HTMLUListElement>(null);
   const [view, setView] = useState<RowView>(NOT_LAID_OUT);
   const shown = rowWindow(items.length, view);
-  const measure = () => {
+  const measure = (newPitch = !view.pitch) => {
     const home = root.current;
     const ul = rows.current;
     const first = ul?.firstElementChild;
     if (!home || !ul || !first) return;
-    const firstTop = first.getBoundingClientRect().top;
     const rendered = ul.childElementCount;
-    const pitch =
-      rendered > 1
-        ? (ul.lastElementChild!.getBoundingClientRect().top - firstTop) / (rendered - 1)
+    const pitch = !newPitch
+      ? view.pitch
+      : rendered > 1
+        ? (ul.lastElementChild!.getBoundingClientRect().top - first.getBoundingClientRect().top) / (rendered - 1)
         : first.getBoundingClientRect().height + (parseFloat(getComputedStyle(ul).rowGap) || 0);
-    const next = { top: home.getBoundingClientRect().top - ul.getBoundingClientRect().top, height: home.clientHeight, pitch: Math.round(pitch * 100) / 100 };
+    const next = { top: home.getBoundingClientRect().top - ul.getBoundingClientRect().top, height: home.clientHeight, pitch };
     const moved = rowWindow(items.length, next);
     // A scroll within the rows rendered changes nothing: no render.
-    if (next.pitch !== view.pitch || moved.start !== shown.start || moved.end !== shown.end) setView(next);
+    if (pitch !== view.pitch || moved.start !== shown.start || moved.end !== shown.end) setView(next);
   };
   // The latest measure, for the scroll and resize listeners.
   const measureNow = useRef(measure);
   measureNow.current = measure;
-  useLayoutEffect(measure);
+  useLayoutEffect(() => measure());
   useEffect(() => {
     const home = root.current;
     if (typeof ResizeObserver !== 'function' || !home) return;
-    // The view grew (a phone turned): the rows it now shows are rendered without waiting for a scroll.
-    const resizes = new ResizeObserver(() => measureNow.current());
+    // The view resized (a phone turned, the text grew): the rows measured again, those it now shows rendered.
+    const resizes = new ResizeObserver(() => measureNow.current(true));
     resizes.observe(home);
     return () => resizes.disconnect();
   }, []);
@@ -115,7 +117,7 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
   }, [ui.byVisitor, conversation.requestId]);
 
   return (
-    <div part="home" class="home" ref={root} onScroll={() => measureNow.current()}>
+    <div part="home" class="home" ref={root} onScroll={() => measureNow.current(false)}>
       <div class="home-welcome">
         {logo && <img class="home-logo" src={logo} alt="" referrerpolicy="no-referrer" />}
         <p class="home-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
