@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT, API_ORIGIN, agentReply, launcher, openHostPage, sendFromWidget, snippetPage, watchBrowser, axeViolations } from './support.ts';
+import { AGENT, API_ORIGIN, PROJECT_ID, agentReply, launcher, openHostPage, sendFromWidget, snippetPage, watchBrowser, axeViolations } from './support.ts';
 
 /** Issue 11 §3 and §4: the home screen and many conversations, against the demo service. */
 
@@ -160,4 +160,55 @@ test('right-to-left and dark: the home screen and a conversation with its back b
   await page.locator('porchlight-widget [part~="back-button"]').click();
   await expect(items(page)).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a hostile requests/me answer (10,000 conversations to a page of 20): the page stays responsive, the list renders a bounded window', async ({ page }) => {
+  test.setTimeout(60_000);
+  // The longest task on the page's main thread (the widget renders in it).
+  await page.addInitScript(() => {
+    const w = window as unknown as { longest: number };
+    w.longest = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.longest = Math.max(w.longest, e.duration)))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
+  });
+  const flood = Array.from({ length: 10_000 }, (_, i) => ({
+    _id: `flood${i}`,
+    request_id: `support-group-${PROJECT_ID}-${i.toString(16).padStart(32, '0')}`,
+    status: 200,
+    first_text: `Flood ${i + 1}`,
+    createdAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
+  }));
+  const row = (n: number) => page.locator('porchlight-widget [part~="conversation-item"] bdi', { hasText: new RegExp(`^Flood ${n}$`) });
+  const listLength = () => page.locator('porchlight-widget [part~="conversation-list"] li').first();
+  const browser = watchBrowser(page);
+  await openHostPage(page, homePage());
+  await launcher(page).click();
+  await newConversation(page, unique('Before the flood'));
+  await page.route(/\/requests\/me\?/, async (route) =>
+    route.fulfill({ response: await route.fetch(), json: { perPage: 10_000, count: 10_000, requests: flood } }),
+  );
+  await page.evaluate(() => ((window as unknown as { longest: number }).longest = 0));
+  await back(page).click();
+  await expect(row(1)).toBeVisible();
+  // The page of 20 asked for (and the conversation on screen): not 10,000.
+  await expect(listLength()).toHaveAttribute('aria-setsize', '21');
+  // Pages of older ones, up to the service's 100: rendered in a window all the same.
+  for (let shown = 40; shown <= 100; shown += 20) {
+    await page.getByRole('button', { name: 'Older conversations' }).click();
+    await expect(listLength()).toHaveAttribute('aria-setsize', String(shown + 1));
+  }
+  const rendered = () => items(page).count();
+  expect(await rendered()).toBeLessThanOrEqual(60);
+  await home(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(row(100)).toBeVisible();
+  await expect(row(1)).toHaveCount(0);
+  expect(await rendered()).toBeLessThanOrEqual(60);
+  await home(page).evaluate((el) => el.scrollTo(0, 0));
+  await expect(row(1)).toBeVisible();
+  const elements = await page.evaluate(() => document.querySelector('porchlight-widget')!.shadowRoot!.querySelectorAll('*').length);
+  expect(elements).toBeLessThan(1_500);
+  expect(await page.evaluate(() => (window as unknown as { longest: number }).longest)).toBeLessThan(1_000);
+  expect(browser.seen.pageErrors).toEqual([]);
 });

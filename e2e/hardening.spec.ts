@@ -88,6 +88,37 @@ Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: tru
   });
 });
 
+test.describe('browser features that throw', () => {
+  // As Firefox does with storage blocked (SecurityError "The operation is insecure"), and a page
+  // whose matchMedia throws: each feature the widget probes fails, and the widget still chats.
+  const insecure = "new DOMException('The operation is insecure.', 'SecurityError')";
+  const features: Array<{ name: string; script: string }> = [
+    { name: 'BroadcastChannel', script: `window.BroadcastChannel = function BroadcastChannel() { throw ${insecure}; };` },
+    { name: 'navigator.locks', script: `LockManager.prototype.request = function () { return Promise.reject(${insecure}); };` },
+    {
+      name: 'web storage and IndexedDB',
+      script: `for (const name of ['localStorage', 'sessionStorage']) Object.defineProperty(window, name, { configurable: true, get() { throw ${insecure}; } });
+IDBFactory.prototype.open = function () { throw ${insecure}; };`,
+    },
+    { name: 'matchMedia', script: "window.matchMedia = function () { throw new TypeError('matchMedia is not available'); };" },
+  ];
+  for (const feature of features) {
+    test(`${feature.name} throws: one tab's behaviour, and the visitor still chats`, async ({ page }) => {
+      await page.addInitScript(feature.script);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await openHostPage(page, snippetPage());
+      await launcher(page).click();
+      await expect(chatWindow(page)).toBeVisible();
+      const rid = await sendFromWidget(page, `${feature.name} hello`);
+      await expect(page.locator('porchlight-widget [part~="message-visitor"]')).toContainText(`${feature.name} hello`);
+      await agentReply(rid, `${feature.name} answered`);
+      await expect(page.getByText(`${feature.name} answered`)).toBeVisible({ timeout: 20_000 });
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
 test('a snippet without projectid leaves nothing behind and says why', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));

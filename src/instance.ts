@@ -24,6 +24,9 @@ export function instanceOf(widget: MountedWidget): WidgetInstance {
     signInWithCustomToken: client.signInWithCustomToken,
     logout: client.logout,
     update: client.update,
+    get unreadCount() {
+      return client.unread.value;
+    },
     destroy: widget.destroy,
     command: widget.command,
   };

@@ -129,6 +129,17 @@ describe('widget', () => {
     },
   );
 
+  it('a page whose matchMedia throws still gets its widget, which chats', async () => {
+    vi.stubGlobal('matchMedia', () => {
+      throw new TypeError('matchMedia is not available');
+    });
+    const { ui, widget } = start();
+    fireEvent.click(await ui.findByRole('button', { name: 'Open chat' }));
+    expect(await ui.findByRole('dialog')).toBeTruthy();
+    await widget.sendMessage('hello');
+    await until(() => expect(harness.service.posts()).toHaveLength(1));
+  });
+
   it('two instances on one page are independent', async () => {
     const a = start({ widgetTitle: 'Shop A', open: true });
     const b = start({ widgetTitle: 'Shop B' });

@@ -31,6 +31,8 @@ export interface WidgetInstance {
   destroy(): void;
   /** Changes settings live (the dashboard preview re-themes with it). */
   update(partial: SettingsUpdate): void;
+  /** Replies the visitor has not seen: the launcher's count, what `unread:change` reports. */
+  readonly unreadCount: number;
   /** `Porchlight('name', …args)` for the script tag's command queue. */
   command(name: string, ...args: unknown[]): unknown;
 }

@@ -8,6 +8,11 @@ import type { RequestListResponse } from './wire.ts';
  * conversation (its rating) and by the conversation list, never by a first open: callers load this
  * module on demand.
  */
+/** The service's page size for `limit` (docs/service.md §7): 40 by default, and for anything above 100. */
+function pageSize(limit: number | undefined): number {
+  return limit !== undefined && limit > 0 && limit <= 100 ? limit : 40;
+}
+
 export async function listMyRequests(
   http: Http,
   token: string,
@@ -20,5 +25,5 @@ export async function listMyRequests(
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   const search = params.toString();
   const answer = await http<unknown>('GET', `/${encodeURIComponent(projectId)}/requests/me${search ? `?${search}` : ''}`, { token });
-  return normalizeRequestList(answer);
+  return normalizeRequestList(answer, pageSize(query.limit));
 }

@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
 import { createMemoryStore } from '../state/storage.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
@@ -130,6 +130,45 @@ describe('createChatClient', () => {
 
   it('refuses to start without a project id', () => {
     expect(() => createChatClient({ settings: {}, window, http: () => Promise.reject(new Error('no')) })).toThrow(/projectid/);
+  });
+});
+
+describe('a browser whose features throw (SecurityError, as Firefox does with storage blocked): one tab on its own, still chatting', () => {
+  const insecure = () => new DOMException('The operation is insecure.', 'SecurityError');
+  /** Web Locks that grant at once (happy-dom has none), or refuse as `request` says. */
+  const withLocks = (request: (name: string, ...rest: unknown[]) => Promise<unknown>) =>
+    Object.defineProperty(window.navigator, 'locks', { configurable: true, value: { request } });
+  const granting = (_name: string, ...rest: unknown[]) => Promise.resolve().then(rest.at(-1) as () => unknown);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(window.navigator, 'locks');
+    localStorage.clear();
+  });
+
+  async function chats(client: ChatClient, service: ReturnType<typeof startClient>['service']) {
+    await client.ready;
+    client.open();
+    await client.send('hello');
+    expect(service.posts().map((p) => (p.body as { text: string }).text)).toEqual(['hello']);
+    service.agentSays(client.conversation.requestId.value!, 'hi there');
+    client.close();
+    client.open();
+    await until(() => expect(client.conversation.messages.value.map((m) => m.text)).toEqual(['hello', 'hi there']));
+  }
+
+  it('a BroadcastChannel whose constructor throws', async () => {
+    withLocks(granting);
+    vi.stubGlobal('BroadcastChannel', function BroadcastChannel() {
+      throw insecure();
+    });
+    const { client, service } = startClient({ persistence: 'local' });
+    await chats(client, service);
+  });
+
+  it('Web Locks that refuse every request', async () => {
+    withLocks(() => Promise.reject(insecure()));
+    const { client, service } = startClient({ persistence: 'local' });
+    await chats(client, service);
   });
 });
 

@@ -14,7 +14,7 @@ import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '.
 import { openStore, sessionOpenMirror } from '../state/storage.ts';
 import { createSendJournal } from '../state/sendJournal.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { modelsInStages, type ModelOptions } from './models.ts';
+import { modelsInStages, unreadOf, type ModelOptions } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
 import type { createTabRelay } from '../state/tabRelay.ts';
 import type { TabMessage } from '../state/tabs.ts';
@@ -144,7 +144,12 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     store,
     // The conversation's methods take no `this`.
     onMessages: conversation.receive,
-    onTyping: conversation.typingFrame,
+    // Who types shows in every tab: only this one (the leader) has the socket.
+    onTyping(frame) {
+      conversation.typingFrame(frame);
+      const requestId = conversation.requestId.peek();
+      if (requestId) tabs.post({ type: 'typing', requestId, frame });
+    },
     // After every (re)connection: what was pushed while we were away comes from REST.
     onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),
@@ -171,6 +176,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   // `running`: the live parts (push channel, leadership work) may go.
   let started = false;
   const running = signal(false);
+  /** What `unread:change` said last (nothing yet: 0). */
+  let announcedUnread = 0;
   let wasOpen = ui.isOpen.peek();
   const timers: Array<ReturnType<typeof setTimeout>> = [];
 
@@ -211,6 +218,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     conversations.value = null;
     listing = null;
   }
+  const unread = unreadOf(conversation.unread, conversations);
 
   // Settles once started and restored; a client disposed before its start settles it at once.
   let start!: () => void;
@@ -296,7 +304,10 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       if (started) poller.reschedule();
     }),
     effect(() => {
-      if (ui.isOpen.value && ui.screen.value === 'conversation' && conversation.unread.value) conversation.markRead();
+      // In front of the visitor (the window open on it, the page in view), the conversation is read, in every tab.
+      if (!ui.isOpen.value || ui.screen.value !== 'conversation' || !env.visible.value || !conversation.unread.value) return;
+      conversation.markRead();
+      tabs.post({ type: 'read' });
     }),
     effect(() =>
       realtime.follow({
@@ -318,6 +329,12 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       // The leader's unread count is every tab's count.
       const count = conversation.unread.value;
       if (tabs.isLeader.peek()) tabs.post({ type: 'unread', count });
+    }),
+    effect(() => {
+      // The page hears the launcher's count (once known at start-up, then each change) from the leading tab only.
+      const count = unread.value;
+      if (count !== announcedUnread && tabs.isLeader.peek()) emitter.emit('unread:change', count);
+      announcedUnread = count;
     }),
     effect(() => {
       // Push live or not, the poll interval follows.
@@ -427,8 +444,10 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     await yieldToPage();
     if (disposed) return;
     // The leading tab's first look comes from the leadership effect once running: one history
-    // request at start-up (the badge), not two; a tab that does not lead hears from the leader.
+    // request at start-up (the badge), not two. A tab that does not lead reads it once too (its
+    // count and preview), then hears from the leader.
     running.value = true;
+    if (!tabs.isLeader.peek()) void conversation.sync().catch(reportError('sync'));
     void startCallout();
     // i18next takes over the texts once the page is idle (translator.ts).
     disposers.push(whenIdle(win, () => void translator.engine().catch(() => undefined)));
@@ -439,6 +458,10 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   const client: ChatClient = {
     ...state,
     conversations,
+    unread,
+    get unreadCount() {
+      return unread.value;
+    },
     ...commands,
     ...eventsOf(emitter),
     ready,

@@ -1,4 +1,4 @@
-import { computed, signal, untracked } from '@preact/signals-core';
+import { computed, signal, untracked, type ReadonlySignal } from '@preact/signals-core';
 import { userPhotoUrl } from '../api/fileUrls.ts';
 import type { Http } from '../api/http.ts';
 import { baseLanguage, createTranslator, type Translator } from '../i18n/translator.ts';
@@ -23,6 +23,7 @@ import type { KeyValueStore } from '../state/storage.ts';
 import { createTabs } from '../state/tabs.ts';
 import { createUi, type OpenStateMirror } from '../state/ui.ts';
 import { uploadsOnDemand } from '../state/uploadsOnDemand.ts';
+import type { ConversationListModel } from '../state/conversationList.ts';
 import type { ChatState } from './types.ts';
 
 /** What the models of one chat are made from. */
@@ -204,9 +205,9 @@ export function* modelsInStages(o: ModelOptions) {
     );
   };
 
-  // The conversation list is the client's: a live one lists on demand, a preview shows samples.
+  // The conversation list is the client's (a live one lists on demand, a preview shows samples), and so the launcher's count (`unreadOf`).
   let control: InputControl | undefined;
-  const state: Omit<ChatState, 'conversations'> = {
+  const state: Omit<ChatState, 'conversations' | 'unread'> = {
     settings,
     ui,
     session,
@@ -258,6 +259,11 @@ export function* modelsInStages(o: ModelOptions) {
 }
 
 type HoursRules = typeof HoursRulesModule;
+
+/** `ChatState.unread`: the conversation's unread replies and those of the visitor's other conversations. */
+export function unreadOf(current: ReadonlySignal<number>, conversations: ReadonlySignal<ConversationListModel | null>): ReadonlySignal<number> {
+  return computed(() => current.value + (conversations.value?.unreadElsewhere.value ?? 0));
+}
 
 /** The models of one chat (`modelsInStages` run to its end). */
 export type Models = ReturnType<typeof modelsInStages> extends Generator<unknown, infer M, unknown> ? M : never;

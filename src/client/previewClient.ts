@@ -9,7 +9,7 @@ import { createEnvironment } from '../state/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
 import { createMemoryStore } from '../state/storage.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { modelsInStages, type ModelOptions, type Models } from './models.ts';
+import { modelsInStages, unreadOf, type ModelOptions, type Models } from './models.ts';
 import type { ChatClient } from './types.ts';
 
 export interface PreviewOptions {
@@ -117,9 +117,14 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     },
   );
 
+  const unread = unreadOf(conversation.unread, conversations);
   return {
     ...state,
     conversations,
+    unread,
+    get unreadCount() {
+      return unread.value;
+    },
     ...commands,
     // Nothing is ever sent from a preview.
     send: () => Promise.resolve(),

@@ -72,6 +72,12 @@ export interface ChatState {
    * until listed (a home screen, a second conversation) and always with `singleConversation`.
    */
   conversations: ReadonlySignal<ConversationListModel | null>;
+  /**
+   * The launcher's unread count: replies the visitor has not seen, in the conversation and in their
+   * other ones. Known from start-up (the read marks kept on the device), the same in every tab; what
+   * `unread:change` reports.
+   */
+  unread: ReadonlySignal<number>;
   /** Where an agent's or bot's photo is; '' in a preview, which loads nothing. */
   photoUrl(userId: string): string;
   /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every 30 s. */
@@ -149,6 +155,8 @@ export interface ChatCommands {
 export interface ChatClient extends ChatState, ChatCommands {
   /** Start-up is done (restored, settings and texts loaded); never rejects. */
   ready: Promise<void>;
+  /** `unread` now. */
+  readonly unreadCount: number;
   on<E extends WidgetEventName>(event: E, listener: ChatListener<E>): () => void;
   off<E extends WidgetEventName>(event: E, listener?: ChatListener<E>): void;
   /** Tells the `error` listeners about a failure outside the client (a UI's render, a bad command). */

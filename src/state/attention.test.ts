@@ -111,7 +111,7 @@ describe('unread count in the page title', () => {
 });
 
 describe('message preview', () => {
-  it('previews the latest message from the other side while closed with unread messages, in the leading tab', () => {
+  it('previews the latest message from the other side while closed with unread messages, in every tab', () => {
     const { attention, unread, isOpen, leads } = setup();
     expect(attention.preview.value).toBeNull();
     unread.value = 1;
@@ -119,7 +119,10 @@ describe('message preview', () => {
     isOpen.value = true;
     expect(attention.preview.value).toBeNull();
     isOpen.value = false;
+    // A tab that does not lead shows it too (issue 22 §3): the visitor may be on any page of the site.
     leads.value = false;
+    expect(attention.preview.value?.text).toBe('It ships today.');
+    unread.value = 0;
     expect(attention.preview.value).toBeNull();
   });
 

@@ -3,11 +3,12 @@ import type { ChatMessage } from './chatMessage.ts';
 
 /**
  * What draws the visitor back while the window is closed: a preview of the latest message from the
- * other side above the launcher, and `(N)` in the page title while the tab is hidden. Both happen
- * in the leading tab only (the one the visitor last looked at), like the chime.
+ * other side above the launcher, in every tab of the site until the visitor opens the conversation,
+ * and `(N)` in the page title while the tab is hidden, in the leading tab only (the one the visitor
+ * last looked at), like the chime.
  */
 export interface AttentionModel {
-  /** The message to preview above the closed launcher, if any. */
+  /** The message to preview above the closed launcher while replies are unread, if any. */
   preview: ReadonlySignal<ChatMessage | null>;
   dismissPreview(): void;
   dispose(): void;
@@ -46,7 +47,7 @@ export function createAttention(options: AttentionOptions): AttentionModel {
   doc.addEventListener('visibilitychange', onVisibility);
 
   const preview = computed(() => {
-    if (options.isOpen.value || !options.leads.value || !options.unread.value) return null;
+    if (options.isOpen.value || !options.unread.value) return null;
     const latest = latestFromOthers(options.messages.value);
     return latest && latest.key !== dismissed.value ? latest : null;
   });

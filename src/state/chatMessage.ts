@@ -95,7 +95,8 @@ export function isHidden(message: WireMessage): boolean {
   return isInfo(message.attributes) && !infoLineOf(message);
 }
 
-function timeOf(message: WireMessage): number {
+/** When a message was written (ms since the epoch; 0 when it does not say). */
+export function timeOf(message: WireMessage): number {
   const parsed = Date.parse(message.createdAt);
   return Number.isNaN(parsed) ? 0 : parsed;
 }

@@ -21,6 +21,7 @@ import { loadOnce } from './loadOnce.ts';
 import { NO_JOURNAL, type SendJournal } from './sendJournal.ts';
 import type { LeaveScope } from './conversationLeave.ts';
 import type { RecoveryScope } from './messageRecovery.ts';
+import { newestTime, READ_MARK, readMarkOf, unreadSince } from './readMark.ts';
 
 export interface Outgoing {
   text: string;
@@ -55,7 +56,10 @@ export interface ConversationModel {
   closed: ReadonlySignal<boolean>;
   /** Keys of messages whose reply buttons were used. */
   usedButtons: Signal<ReadonlySet<string>>;
-  /** Messages from the other side that arrived while the window was closed. */
+  /**
+   * Messages from the other side the visitor has not seen: those after the read mark (readMark.ts)
+   * at a page load, then those that arrive while the conversation is not on screen.
+   */
   unread: ReadonlySignal<number>;
   /** The leading tab's count, shown by the other tabs (they announce nothing themselves). */
   mirrorUnread(count: number): void;
@@ -135,6 +139,9 @@ export function createConversation(options: {
   // Replaced, not only added to, when a long history was sorted ahead (`prepare`).
   let seen = new Set<string>();
   let historyLoaded = false;
+  /** The read mark of the conversation shown (readMark.ts); null: none on this device yet. */
+  let readAt: number | null = null;
+  const reportStorage = (error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) });
 
   const engine = createOutboxEngine({
     outboxStore,
@@ -275,7 +282,8 @@ export function createConversation(options: {
       // load must keep the poll schedule of an active conversation, not take it for dormant.
       const newest = Date.parse(incoming[incoming.length - 1]?.createdAt ?? '');
       if (newest > lastActivity.peek()) lastActivity.value = Math.min(newest, now());
-    }
+      countUnseen();
+    } else if (options.isWindowOpen()) markSeen();
     otherTyping?.messages(sorted.senders);
     applyIdentityUpdates(sorted.updates);
     const received = sorted.received;
@@ -292,10 +300,26 @@ export function createConversation(options: {
     // Other tabs' news is announced by the leading tab only: events and unread counts happen once.
     if (silent || !announces()) return;
     for (const m of received) emitter.emit('message:received', m);
-    if (!options.isWindowOpen()) {
-      unread.value += received.length;
-      emitter.emit('unread:change', unread.value);
-    }
+    if (!options.isWindowOpen()) unread.value += received.length;
+  }
+
+  /**
+   * A first load (a page load, another conversation followed) is history, not news: what in it the
+   * other side wrote after the read mark is unread. On screen it is seen; and a conversation this
+   * device has no mark of (started elsewhere, or before marks were kept) is taken as read.
+   */
+  function countUnseen() {
+    const onScreen = options.isWindowOpen();
+    if (readAt === null || onScreen) markSeen();
+    unread.value = onScreen || readAt === null ? 0 : unreadSince(history.peek(), readAt, myIds.peek());
+  }
+
+  /** The visitor sees the conversation: its read mark moves to the newest message (or is made, `at` 0: nothing seen yet). */
+  function markSeen(at = newestTime(history.peek())) {
+    const rid = requestId.peek();
+    if (!rid || (readAt !== null && readAt >= at)) return;
+    readAt = at;
+    store.set(READ_MARK, { requestId: rid, at }).catch(reportStorage);
   }
 
   /**
@@ -305,9 +329,8 @@ export function createConversation(options: {
    */
   function applyIdentityUpdates(updates: readonly WireMessage[]) {
     if (!updates.length) return;
-    const onError = (error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) });
     void import('./identityFromMessages.ts').then(
-      (m) => m.applyIdentityUpdates(session, updates, onError),
+      (m) => m.applyIdentityUpdates(session, updates, reportStorage),
       () => undefined,
     );
   }
@@ -385,14 +408,20 @@ export function createConversation(options: {
     );
 
   async function readConversation() {
-    const saved = await store.get<{ requestId?: unknown; closed?: unknown }>('conversation');
+    const [saved, mark] = await Promise.all([
+      store.get<{ requestId?: unknown; closed?: unknown }>('conversation'),
+      // Unreadable: no mark, the conversation is taken as read.
+      store.get(READ_MARK).catch(() => undefined),
+    ]);
     requestId.value = isRequestIdOf(projectId, saved?.requestId) ? saved.requestId : null;
     closedByVisitor.value = !!requestId.value && saved?.closed === true;
+    readAt = readMarkOf(mark, requestId.value);
   }
 
   /** No conversation until the next message makes one. */
   function resetConversation() {
     requestId.value = null;
+    readAt = null;
     publish(history, []);
     closedByVisitor.value = false;
     usedButtons.value = new Set();
@@ -456,6 +485,8 @@ export function createConversation(options: {
     const rid = newRequestId(projectId);
     historyLoaded = true;
     publish(requestId, rid);
+    // Nothing in it seen yet: whatever the other side writes is unread until the visitor sees it.
+    markSeen(0);
     await store.set('conversation', { requestId: rid });
     share({ type: 'conversation' });
     return rid;
@@ -577,9 +608,9 @@ export function createConversation(options: {
       unread.value = count;
     },
     markRead() {
-      if (!unread.value) return;
+      // Another tab's reading clears the count here; the mark moves where the conversation is on screen.
+      if (options.isWindowOpen()) markSeen();
       unread.value = 0;
-      if (announces()) emitter.emit('unread:change', 0);
     },
     close: () => leave().then((m) => m.closeConversation(laterScope)),
     rate: (rating, comment) => leave().then((m) => m.rateConversation(laterScope, rating, comment)),
@@ -604,7 +635,8 @@ export function createConversation(options: {
       seen.clear();
       historyLoaded = false;
       unread.value = 0;
-      await store.del('conversation');
+      readAt = null;
+      await Promise.all([store.del('conversation'), store.del(READ_MARK)]);
       await emptied;
     },
     dispose() {

@@ -147,6 +147,23 @@ describe('conversation list', () => {
     expect(s.list.hasMore.value).toBe(false);
   });
 
+  it('a hostile answer of 10,000 conversations to a page of 20 keeps 20: the limit asked for, not what came', async () => {
+    const s = await setup();
+    const requests = Array.from({ length: 10_000 }, (_, i) => ({
+      request_id: `support-group-${s.service.projectId}-${String(i).padStart(32, '0')}`,
+      status: 200,
+      first_text: `flood ${i}`,
+      createdAt: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+    }));
+    s.service.setFault((call) => (call.path.includes('/requests/me') ? { body: { perPage: 10_000, count: 10_000, requests } } : undefined));
+    await s.list.refresh();
+    expect(s.meCalls().at(-1)?.path).toContain('limit=20');
+    expect(s.list.items.value).toHaveLength(20);
+    expect(s.list.hasMore.value).toBe(true);
+    await s.list.loadMore();
+    expect(s.list.items.value).toHaveLength(40);
+  });
+
   it('asks nothing without a session (nothing to list), and keeps the list when the service refuses the session', async () => {
     const s = await setup();
     await twoConversations(s);

@@ -10,11 +10,11 @@ import {
   readMarksOf,
   summaryOfMessages,
   summaryOfRequest,
-  unreadSince,
   type ConversationSummary,
   type ReadMarks,
 } from './conversationSummary.ts';
 import type { Environment } from './environment.ts';
+import { unreadSince } from './readMark.ts';
 import type { SessionModel } from './session.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { TabsModel } from './tabs.ts';

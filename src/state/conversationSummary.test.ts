@@ -10,7 +10,6 @@ import {
   readMarksOf,
   summaryOfMessages,
   summaryOfRequest,
-  unreadSince,
   type ConversationSummary,
 } from './conversationSummary.ts';
 
@@ -115,17 +114,6 @@ describe('listWithCurrent', () => {
 });
 
 describe('unread rules', () => {
-  it("counts the other side's messages after the mark, never the visitor's or info lines", () => {
-    const messages = [
-      msg({ createdAt: at(1) }),
-      msg({ createdAt: at(3) }),
-      msg({ sender: 'v1', createdAt: at(4) }),
-      msg({ createdAt: at(5), attributes: { subtype: 'info' } }),
-    ];
-    expect(unreadSince(messages, Date.parse(at(2)), me)).toBe(1);
-    expect(unreadSince(messages, 0, me)).toBe(2);
-  });
-
   it('news is a reply from the other side newer than the mark', () => {
     expect(hasNewsSince(summary({ fromVisitor: false, time: 10 }), 5)).toBe(true);
     expect(hasNewsSince(summary({ fromVisitor: false, time: 5 }), 5)).toBe(false);

@@ -84,11 +84,6 @@ export function listWithCurrent(
   return [...byId.values()].map((s) => ({ ...s, unread: unread[s.requestId] ?? 0 })).sort((a, b) => b.time - a.time);
 }
 
-/** Messages from the other side after `since` (ms): the unread count of a conversation not on screen. */
-export function unreadSince(messages: readonly WireMessage[], since: number, myIds: ReadonlySet<string>): number {
-  return messages.filter((m) => !myIds.has(m.sender) && !isInfo(m.attributes) && timeOf(m.createdAt) > since).length;
-}
-
 /** The list says the other side wrote after the visitor last saw the conversation: worth counting. */
 export function hasNewsSince(summary: ConversationSummary, seenAt: number): boolean {
   return !summary.fromVisitor && summary.time > seenAt;

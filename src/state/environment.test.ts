@@ -36,4 +36,15 @@ describe('createEnvironment', () => {
     expect(CLOCK_MS).toBe(30_000);
     env.dispose();
   });
+
+  it('a matchMedia that throws (a hostile page, an odd embedder) is no phone, not a failure', () => {
+    const win = Object.assign(Object.create(window) as Window, {
+      matchMedia: () => {
+        throw new TypeError('matchMedia is not available');
+      },
+    });
+    const env = createEnvironment(win);
+    expect(env.isMobile()).toBe(false);
+    env.dispose();
+  });
 });

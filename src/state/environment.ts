@@ -34,7 +34,14 @@ export function createEnvironment(win: Window, clockMs = CLOCK_MS): Environment 
     online,
     visible,
     clock,
-    isMobile: () => win.matchMedia?.(MOBILE_QUERY).matches ?? false,
+    isMobile() {
+      try {
+        return win.matchMedia?.(MOBILE_QUERY).matches ?? false;
+      } catch {
+        // A page or embedder without a working matchMedia: laid out as on a desktop.
+        return false;
+      }
+    },
     dispose() {
       clearInterval(timer);
       win.removeEventListener('online', onOnline);

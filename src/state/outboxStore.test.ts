@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOutboxStore } from './outboxStore.ts';
 import { repairOutboxItem } from './outboxRepair.ts';
 import { isRequestIdOf } from './requestId.ts';
 import { createMemoryStore } from './storage.ts';
+import type { OutboxItem } from './chatMessage.ts';
 
 const PID = '65f0c0ffee0000000000d3e0';
 const RID = `support-group-${PID}-0123456789abcdef0123456789abcdef`;
@@ -92,5 +93,47 @@ describe('outbox store: what is read is safe to use', () => {
       ['t1', 'hi', 'failed'],
       ['t3', 'hi', 'sending'],
     ]);
+  });
+});
+
+describe('outbox store where the browser refuses Web Locks (SecurityError, as Firefox does with storage blocked)', () => {
+  afterEach(() => void vi.unstubAllGlobals());
+  const insecure = () => new DOMException('The operation is insecure.', 'SecurityError');
+  const withLocks = (request: (name: string, task: () => Promise<unknown>) => Promise<unknown>) => {
+    vi.stubGlobal('navigator', { locks: { request: vi.fn(request) } });
+    return (globalThis.navigator as unknown as { locks: { request: ReturnType<typeof vi.fn> } }).locks.request;
+  };
+
+  it('a refused lock request: every change is still made, in order, and only once', async () => {
+    const request = withLocks(() => Promise.reject(insecure()));
+    const store = createMemoryStore();
+    const outbox = createOutboxStore(store, 'p', true, belongs);
+    const item = good as OutboxItem;
+    await Promise.all([outbox.update((items) => [...items, item]), outbox.update((items) => [...items, { ...item, tempUID: 't2' }])]);
+    expect((await outbox.read()).map((i) => i.tempUID)).toEqual(['t1', 't2']);
+    expect(await outbox.exclusive(async () => 'sent')).toBe('sent');
+    expect(request).toHaveBeenCalled();
+  });
+
+  it('a lock request that throws: the same', async () => {
+    withLocks(() => {
+      throw insecure();
+    });
+    const outbox = createOutboxStore(createMemoryStore(), 'p', true, belongs);
+    await outbox.update((items) => [...items, good as OutboxItem]);
+    expect((await outbox.read()).map((i) => i.tempUID)).toEqual(['t1']);
+  });
+
+  it('a change that fails under a granted lock still fails, and is not made again without it', async () => {
+    withLocks((_name, task) => task());
+    const outbox = createOutboxStore(createMemoryStore(), 'p', true, belongs);
+    let runs = 0;
+    await expect(
+      outbox.exclusive(async () => {
+        runs++;
+        throw new Error('network');
+      }),
+    ).rejects.toThrow('network');
+    expect(runs).toBe(1);
   });
 });

@@ -19,9 +19,13 @@ export interface OutboxStore {
 const KEY = 'outbox';
 
 function locks(): LockManager | null {
-  // Absent in old browsers, on insecure origins and in Node, although lib.dom types it as always there.
-  const manager = (globalThis.navigator as Navigator | undefined)?.locks;
-  return manager && typeof manager.request === 'function' ? manager : null;
+  try {
+    // Absent in old browsers, on insecure origins and in Node, although lib.dom types it as always there.
+    const manager = (globalThis.navigator as Navigator | undefined)?.locks;
+    return manager && typeof manager.request === 'function' ? manager : null;
+  } catch {
+    return null;
+  }
 }
 
 export function createOutboxStore(
@@ -33,9 +37,26 @@ export function createOutboxStore(
 ): OutboxStore {
   // Within one tab a promise chain serialises changes; across tabs the Web Lock does.
   let chain: Promise<unknown> = Promise.resolve();
-  const manager = shared ? locks() : null;
+  let manager = shared ? locks() : null;
+  /**
+   * `task` under the tabs' lock. A browser that refuses the lock itself (SecurityError where storage
+   * is blocked; `task` never ran) has every tab on its own (tabs.ts): the task runs here, unlocked.
+   */
+  const locked = async <T>(name: string, task: () => Promise<T>): Promise<T> => {
+    let ran = false;
+    try {
+      return await manager!.request(`${lockPrefix}:${name}`, () => {
+        ran = true;
+        return task();
+      });
+    } catch (error) {
+      if (ran) throw error;
+      manager = null;
+      return task();
+    }
+  };
   const serial = <T>(name: string, task: () => Promise<T>): Promise<T> => {
-    const run = (): Promise<T> => (manager ? (manager.request(`${lockPrefix}:${name}`, task) as Promise<T>) : task());
+    const run = (): Promise<T> => (manager ? locked(name, task) : task());
     if (name !== 'write') return run();
     const next = chain.then(run, run);
     chain = next.catch(() => undefined);

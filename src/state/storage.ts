@@ -85,19 +85,28 @@ function withFallback(primary: KeyValueStore, onFallback: (error: unknown) => vo
 }
 
 export function openStore(persistence: Persistence, projectId: string, onFallback: (error: unknown) => void = () => {}): KeyValueStore {
-  try {
-    const prefix = `porchlight:${storageKey(projectId, '')}`;
+  const prefix = `porchlight:${storageKey(projectId, '')}`;
+  // Each backend on its own: where reading one throws (SecurityError, storage blocked), the next is tried.
+  const attempt = (open: () => KeyValueStore | undefined | false | null): KeyValueStore | undefined => {
+    try {
+      return open() || undefined;
+    } catch (error) {
+      onFallback(error);
+      return undefined;
+    }
+  };
+  if (persistence === 'local') {
     // No IndexedDB, or one that fails (some private modes): localStorage still keeps the visit.
-    const local = typeof localStorage !== 'undefined' && localStorage ? withFallback(createWebStorageStore(localStorage, prefix), onFallback) : undefined;
-    if (persistence === 'local' && typeof indexedDB !== 'undefined' && indexedDB) {
-      return withFallback(createIdbStore(createStore('porchlight', 'keyval'), projectId), onFallback, local);
-    }
-    if (persistence === 'local' && local) return local;
-    if (persistence === 'session' && typeof sessionStorage !== 'undefined' && sessionStorage) {
-      return withFallback(createWebStorageStore(sessionStorage, prefix), onFallback);
-    }
-  } catch (error) {
-    onFallback(error);
+    const local = attempt(() => typeof localStorage !== 'undefined' && localStorage && withFallback(createWebStorageStore(localStorage, prefix), onFallback));
+    const idb = attempt(() => typeof indexedDB !== 'undefined' && indexedDB && createIdbStore(createStore('porchlight', 'keyval'), projectId));
+    if (idb) return withFallback(idb, onFallback, local);
+    if (local) return local;
+  }
+  if (persistence === 'session') {
+    const tab = attempt(
+      () => typeof sessionStorage !== 'undefined' && sessionStorage && withFallback(createWebStorageStore(sessionStorage, prefix), onFallback),
+    );
+    if (tab) return tab;
   }
   return createMemoryStore();
 }
@@ -114,8 +123,12 @@ export function sessionOpenMirror(
     const storage = win.sessionStorage;
     return {
       read() {
-        const value = storage.getItem(key);
-        return value === null ? undefined : value === '1';
+        try {
+          const value = storage.getItem(key);
+          return value === null ? undefined : value === '1';
+        } catch {
+          return undefined;
+        }
       },
       write(open) {
         try {

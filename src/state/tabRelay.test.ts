@@ -28,6 +28,7 @@ function setup(options: { leader?: boolean; requestId?: string; visitorLeft?: bo
     takeOver: vi.fn(),
     mirrorUnread: vi.fn(),
     markRead: vi.fn(),
+    typingFrame: vi.fn(),
   } as unknown as ConversationModel;
   const session = {
     restore: vi.fn(async () => options.visitorLeft ?? false),
@@ -63,6 +64,25 @@ describe('tabMessage', () => {
     });
     expect(tabMessage({ type: 'messages', requestId: 7, messages: [] })).toBeNull();
     for (const junk of [{ type: 'format-disk' }, null, 'read', 5, {}]) expect(tabMessage(junk)).toBeNull();
+  });
+
+  it('an unread count is a whole number of messages, or nothing', () => {
+    expect(tabMessage({ type: 'unread', count: 0 })).toEqual({ type: 'unread', count: 0 });
+    for (const count of ['2', -1, 1.5, NaN, Infinity, null, undefined]) expect(tabMessage({ type: 'unread', count })).toBeNull();
+  });
+
+  it("a typing frame names its conversation and is checked like the socket's", () => {
+    expect(tabMessage({ type: 'typing', requestId: 'r1', frame: { typing: true, sender: 'a1', senderFullname: ' Ann ', extra: 1 } })).toEqual({
+      type: 'typing',
+      requestId: 'r1',
+      frame: { typing: true, sender: 'a1', senderFullname: 'Ann' },
+    });
+    for (const junk of [
+      { type: 'typing', requestId: 'r1', frame: { typing: true } },
+      { type: 'typing', frame: { sender: 'a1' } },
+      { type: 'typing', requestId: 'r1' },
+    ])
+      expect(tabMessage(junk)).toBeNull();
   });
 });
 
@@ -145,6 +165,15 @@ describe('createTabRelay', () => {
     relay.stop();
     await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS * 2);
     expect(conversation.takeOver).not.toHaveBeenCalled();
+  });
+
+  it("shows who types in the leader's socket, in the conversation this tab shows only", () => {
+    const { relay, conversation } = setup({ leader: false });
+    relay.handle({ type: 'typing', requestId: 'r1', frame: { typing: true, sender: 'a1', senderFullname: 'Ann' } });
+    expect(conversation.typingFrame).toHaveBeenCalledWith({ typing: true, sender: 'a1', senderFullname: 'Ann' });
+    relay.handle({ type: 'typing', requestId: 'r2', frame: { typing: true, sender: 'a2' } });
+    relay.handle({ type: 'typing', requestId: 'r1', frame: 'typing' });
+    expect(conversation.typingFrame).toHaveBeenCalledTimes(1);
   });
 
   it("mirrors the leader's unread count (a leader keeps its own), reads when another tab read, re-reads the session", () => {

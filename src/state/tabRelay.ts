@@ -3,12 +3,13 @@ import type { ConversationModel } from './conversation.ts';
 import type { IntakeModel } from './intake.ts';
 import type { SessionModel } from './session.ts';
 import { normalizeMessages } from '../api/normalize/message.ts';
+import { normalizeTyping } from '../api/normalize/typing.ts';
 import type { TabMessage } from './tabs.ts';
 
 /** How long a tab leaves another tab's new message to that tab before lining up to send it. */
 export const TAKE_OVER_AFTER_MS = 2_000;
 
-const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent']);
+const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread', 'read', 'sent', 'typing']);
 
 /**
  * What another tab posts is checked like an answer of the service (a tab may run another version).
@@ -17,15 +18,25 @@ const TYPES = new Set(['messages', 'outbox', 'conversation', 'session', 'unread'
 export function tabMessage(value: unknown): TabMessage | null {
   if (!value || typeof value !== 'object' || !TYPES.has((value as { type?: unknown }).type as string)) return null;
   const message = value as TabMessage;
-  if (message.type !== 'messages') return message;
-  return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
+  switch (message.type) {
+    case 'messages':
+      return typeof message.requestId === 'string' ? { type: 'messages', requestId: message.requestId, messages: normalizeMessages(message.messages) } : null;
+    case 'unread':
+      return Number.isSafeInteger(message.count) && message.count >= 0 ? message : null;
+    case 'typing': {
+      const frame = normalizeTyping(message.frame);
+      return typeof message.requestId === 'string' && frame ? { type: 'typing', requestId: message.requestId, frame } : null;
+    }
+    default:
+      return message;
+  }
 }
 
 /**
  * What this tab does when another tab of the site tells it something (see tabs.ts): follow the
- * shared conversation, session and outbox, mirror the leader's unread count, and line up behind a
- * sending tab so that a message is finished even when its tab closes mid-send. When the other tab
- * forgot the visitor (logout, reset, another known visitor), this one drops all it shows of them.
+ * shared conversation, session and outbox, mirror the leader's unread count and who types, and line
+ * up behind a sending tab so that a message is finished even when its tab closes mid-send. When the
+ * other tab forgot the visitor (logout, reset, another known visitor), this one drops all it shows of them.
  */
 export function createTabRelay(deps: {
   conversation: ConversationModel;
@@ -85,6 +96,9 @@ export function createTabRelay(deps: {
           return conversation.markRead();
         case 'sent':
           if (deps.isLeader()) deps.kick();
+          return;
+        case 'typing':
+          if (message.requestId === conversation.requestId.peek()) conversation.typingFrame(message.frame);
           return;
       }
     },

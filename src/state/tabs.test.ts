@@ -1,61 +1,7 @@
 import { signal } from '@preact/signals-core';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeChannels, fakeLocks } from '../test/fakeTabs.ts';
 import { createTabs } from './tabs.ts';
-
-/** Web Locks as the tabs use them: one holder, a queue, `steal` and an abort signal. */
-function fakeLocks() {
-  let holder: ((error: Error) => void) | null = null;
-  const queue: Array<() => void> = [];
-  const next = () => queue.shift()?.();
-  return {
-    request(_name: string, options: { steal?: boolean; signal?: AbortSignal }, callback: () => Promise<void>): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
-        // As in browsers: the callback of a granted lock runs in a later task (a rejection comes first).
-        const grant = () => {
-          holder = reject;
-          void new Promise((later) => setTimeout(later, 0)).then(callback).then(() => {
-            if (holder === reject) {
-              holder = null;
-              next();
-            }
-            resolve();
-          });
-        };
-        if (options.steal) {
-          const stolen = holder;
-          holder = null;
-          stolen?.(new DOMException('stolen', 'AbortError'));
-          grant();
-        } else if (!holder) grant();
-        else {
-          queue.push(grant);
-          options.signal?.addEventListener('abort', () => {
-            queue.splice(queue.indexOf(grant), 1);
-            reject(new DOMException('aborted', 'AbortError'));
-          });
-        }
-      });
-    },
-  };
-}
-
-/** BroadcastChannel between the fake windows of one test: every other channel of the name hears it. */
-function fakeChannels() {
-  const open = new Set<FakeChannel>();
-  class FakeChannel {
-    onmessage: ((event: MessageEvent) => void) | null = null;
-    constructor(readonly name: string) {
-      open.add(this);
-    }
-    postMessage(data: unknown) {
-      for (const other of open) if (other !== this && other.name === this.name) queueMicrotask(() => other.onmessage?.({ data } as MessageEvent));
-    }
-    close() {
-      open.delete(this);
-    }
-  }
-  return FakeChannel;
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -108,5 +54,79 @@ describe('createTabs', () => {
     ]);
     a.stop();
     b.stop();
+  });
+
+  describe('a browser whose features throw (Firefox with storage blocked: SecurityError): the tab leads alone', () => {
+    const insecure = () => new DOMException('The operation is insecure.', 'SecurityError');
+    const cases: Array<[string, () => Window]> = [
+      [
+        'BroadcastChannel constructor',
+        () =>
+          ({
+            navigator: { locks: fakeLocks() },
+            BroadcastChannel: function BroadcastChannel() {
+              throw insecure();
+            },
+          }) as unknown as Window,
+      ],
+      [
+        'navigator.locks getter',
+        () =>
+          ({
+            navigator: {
+              get locks() {
+                throw insecure();
+              },
+            },
+            BroadcastChannel: fakeChannels(),
+          }) as unknown as Window,
+      ],
+      [
+        'Web Lock request refused',
+        () => ({ navigator: { locks: { request: () => Promise.reject(insecure()) } }, BroadcastChannel: fakeChannels() }) as unknown as Window,
+      ],
+      [
+        'Web Lock request that throws',
+        () =>
+          ({
+            navigator: {
+              locks: {
+                request: () => {
+                  throw insecure();
+                },
+              },
+            },
+            BroadcastChannel: fakeChannels(),
+          }) as unknown as Window,
+      ],
+    ];
+    for (const [name, makeWindow] of cases) {
+      it(name, async () => {
+        const tabs = createTabs({ name: 'p', shared: true, onMessage: () => {}, win: makeWindow(), visible: signal(true) });
+        await settle();
+        expect(tabs.isLeader.value).toBe(true);
+        expect(() => tabs.post({ type: 'read' })).not.toThrow();
+        expect(() => tabs.stop()).not.toThrow();
+      });
+    }
+
+    it('a message the channel refuses to copy (DataCloneError) is dropped, not thrown into the caller', async () => {
+      class Refusing {
+        onmessage = null;
+        postMessage() {
+          throw new DOMException('could not be cloned', 'DataCloneError');
+        }
+        close() {}
+      }
+      const tabs = createTabs({
+        name: 'p',
+        shared: true,
+        onMessage: () => {},
+        win: { navigator: { locks: fakeLocks() }, BroadcastChannel: Refusing } as unknown as Window,
+        visible: signal(true),
+      });
+      expect(() => tabs.post({ type: 'read' })).not.toThrow();
+      tabs.stop();
+    });
   });
 });

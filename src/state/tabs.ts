@@ -1,12 +1,14 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { WireMessage } from '../api/wire.ts';
+import type { TypingSignal } from '../api/normalize/typing.ts';
 
 /**
  * Several tabs of one site share one conversation. One tab leads (a Web Lock): it polls, holds the
  * push channel and counts unread messages; the others hear about it over a BroadcastChannel. The
  * tab the visitor is looking at takes the lead (the lock is stolen), so a hidden leader never
  * leaves a visible tab without updates; when the leader closes, the lock passes to the next tab.
- * Without Web Locks or BroadcastChannel (or with per-tab storage) every tab leads itself.
+ * Without Web Locks or BroadcastChannel (or with per-tab storage), or where the browser refuses them
+ * (their constructor or request throws, as with storage blocked), every tab leads itself.
  */
 export type TabMessage =
   | { type: 'messages'; requestId: string; messages: WireMessage[] }
@@ -15,6 +17,8 @@ export type TabMessage =
   | { type: 'conversation' }
   | { type: 'session' }
   | { type: 'unread'; count: number }
+  /** A typing frame the leading tab's socket brought, for the tabs without one. */
+  | { type: 'typing'; requestId: string; frame: TypingSignal }
   | { type: 'read' }
   | { type: 'sent' };
 
@@ -35,36 +39,58 @@ export function createTabs(options: {
   visible: ReadonlySignal<boolean>;
 }): TabsModel {
   const { win, visible } = options;
-  // Absent in old browsers and on insecure origins, although lib.dom types it as always there.
-  const locks = win.navigator.locks as LockManager | undefined;
-  const Channel = (win as unknown as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
   const isLeader = signal(true);
-  if (!options.shared || !locks || typeof locks.request !== 'function' || typeof Channel !== 'function') {
-    return { isLeader, post: () => {}, stop: () => {} };
+  const alone: TabsModel = { isLeader, post: () => {}, stop: () => {} };
+  let locks: LockManager | undefined;
+  let channel: BroadcastChannel;
+  try {
+    // Absent in old browsers and on insecure origins, although lib.dom types it as always there;
+    // and where storage is blocked, reading or constructing them throws (SecurityError, Firefox).
+    locks = win.navigator.locks;
+    const Channel = (win as unknown as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
+    if (!options.shared || !locks || typeof locks.request !== 'function' || typeof Channel !== 'function') return alone;
+    channel = new Channel(options.name);
+  } catch {
+    return alone;
   }
 
   isLeader.value = false;
-  const channel = new Channel(options.name);
   channel.onmessage = (event: MessageEvent) => options.onMessage(event.data);
   let stopped = false;
   let release: (() => void) | null = null;
   let waiting: AbortController | null = null;
+
+  /** The browser refused the lock itself (not a steal, not our own abort): this tab leads alone from now on. */
+  function goAlone() {
+    if (stopped) return;
+    stopped = true;
+    unwatch();
+    channel.close();
+    isLeader.value = true;
+  }
 
   function lead(steal: boolean) {
     if (stopped) return;
     waiting?.abort();
     const controller = new AbortController();
     waiting = steal ? null : controller;
-    locks!
-      .request(`${options.name}:leader`, steal ? { steal: true } : { signal: controller.signal }, () => {
+    let granted = false;
+    let asked: Promise<unknown>;
+    try {
+      asked = locks!.request(`${options.name}:leader`, steal ? { steal: true } : { signal: controller.signal }, () => {
+        granted = true;
         if (waiting === controller) waiting = null;
         if (stopped) return Promise.resolve();
         isLeader.value = true;
         return new Promise<void>((resolve) => (release = resolve));
-      })
-      .catch(() => {
-        // Stolen by the tab the visitor turned to, or our wait was cancelled to steal.
-        if (steal || waiting !== controller) return;
+      });
+    } catch {
+      return goAlone();
+    }
+    asked
+      .catch((error: unknown) => {
+        if (!granted && !controller.signal.aborted && (error as { name?: unknown } | null)?.name !== 'AbortError') goAlone();
+        // Otherwise stolen by the tab the visitor turned to, or our wait was cancelled to steal.
       })
       .finally(() => {
         if (!isLeader.peek() || stopped) return;
@@ -76,8 +102,10 @@ export function createTabs(options: {
   }
 
   let wasSeen = visible.peek();
+  let unwatch = () => {};
   lead(wasSeen);
-  const unwatch = visible.subscribe((seen) => {
+  if (stopped) return alone;
+  unwatch = visible.subscribe((seen) => {
     // Only a change: the tab the visitor turns to takes the lead.
     if (seen === wasSeen) return;
     wasSeen = seen;
@@ -87,9 +115,14 @@ export function createTabs(options: {
   return {
     isLeader,
     post(message) {
-      if (!stopped) channel.postMessage(message);
+      try {
+        if (!stopped) channel.postMessage(message);
+      } catch {
+        // Not copied (DataCloneError) or the channel is gone: the other tabs hear of it at their next poll.
+      }
     },
     stop() {
+      if (stopped) return;
       stopped = true;
       unwatch();
       waiting?.abort();

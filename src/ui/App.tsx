@@ -12,6 +12,15 @@ const Callout = lazyView(() => import('./Callout.tsx'));
 const Preview = lazyView(() => import('./MessagePreview.tsx'));
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+/** The system's colour scheme to follow, or none where matchMedia throws or is too old to be followed. */
+function darkQuery(): MediaQueryList | undefined {
+  try {
+    const query = globalThis.matchMedia?.(DARK_QUERY);
+    return typeof query?.addEventListener === 'function' ? query : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** The closing animation's length (ChatWindow.css `pl-fall`). */
 const CLOSE_MS = 160;
 
@@ -30,7 +39,7 @@ export class App extends Component<{ idPrefix: string }, { closing?: boolean }> 
   private waited: boolean;
   private closeTimer?: ReturnType<typeof setTimeout>;
   /** The visitor's system asks for dark colours: read for `auto`, followed live. */
-  private darkQuery = globalThis.matchMedia?.(DARK_QUERY);
+  private darkQuery = darkQuery();
   private darkChanged = () => this.forceUpdate();
 
   constructor(props: { idPrefix: string }, widget: WidgetView) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { displayName } from '../state/displayName.ts';
 import { translator, WidgetContext, type WidgetView } from './context.ts';
@@ -6,17 +6,18 @@ import { createConversationTime } from './conversationTime.ts';
 import { isoTime } from './formatTime.ts';
 import { svg } from './icons.tsx';
 import { StatusLine, Team } from './Presence.tsx';
+import { NOT_LAID_OUT, rowWindow, type RowView } from './rowWindow.ts';
 import homeCss from './Home.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
-/** One conversation: who said what last, when, and how many replies wait unread. */
-function ConversationItem({ item, when }: { item: ConversationSummary; when: string }, widget: WidgetView) {
+/** One conversation: who said what last, when, and how many replies wait unread. `position` from 1 in a list of `count` (only some are rendered). */
+function ConversationItem({ item, when, position, count }: { item: ConversationSummary; when: string; position: number; count: number }, widget: WidgetView) {
   const { intents } = widget;
   const t = translator(widget);
   const who = item.fromVisitor ? t('YOU') : item.senderName ? displayName(item.senderName) : '';
   const what = item.text || t(item.type === 'image' ? 'IMAGE_LABEL' : 'ATTACHMENT_LABEL');
   return (
-    <li data-rid={item.requestId}>
+    <li data-rid={item.requestId} aria-posinset={position} aria-setsize={count}>
       <button
         type="button"
         part="conversation-item"
@@ -72,6 +73,42 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
   const when = createConversationTime(lang.value);
   const now = Date.now();
 
+  // The list is rendered in a window (rowWindow.ts): the rows in view and a few more, however long
+  // it is. Where the view is: measured after each render and on every scroll. The rows' pitch only
+  // at their first layout and when the view resizes: rows a pixel apart in height, measured on each
+  // window, could make each window measure the other one, render after render.
+  const rows = useRef<HTMLUListElement>(null);
+  const [view, setView] = useState<RowView>(NOT_LAID_OUT);
+  const shown = rowWindow(items.length, view);
+  const measure = (newPitch = !view.pitch) => {
+    const home = root.current;
+    const ul = rows.current;
+    const first = ul?.firstElementChild;
+    if (!home || !ul || !first) return;
+    const rendered = ul.childElementCount;
+    const pitch = !newPitch
+      ? view.pitch
+      : rendered > 1
+        ? (ul.lastElementChild!.getBoundingClientRect().top - first.getBoundingClientRect().top) / (rendered - 1)
+        : first.getBoundingClientRect().height + (parseFloat(getComputedStyle(ul).rowGap) || 0);
+    const next = { top: home.getBoundingClientRect().top - ul.getBoundingClientRect().top, height: home.clientHeight, pitch };
+    const moved = rowWindow(items.length, next);
+    // A scroll within the rows rendered changes nothing: no render.
+    if (pitch !== view.pitch || moved.start !== shown.start || moved.end !== shown.end) setView(next);
+  };
+  // The latest measure, for the scroll and resize listeners.
+  const measureNow = useRef(measure);
+  measureNow.current = measure;
+  useLayoutEffect(() => measure());
+  useEffect(() => {
+    const home = root.current;
+    if (typeof ResizeObserver !== 'function' || !home) return;
+    // The view resized (a phone turned, the text grew): the rows measured again, those it now shows rendered.
+    const resizes = new ResizeObserver(() => measureNow.current(true));
+    resizes.observe(home);
+    return () => resizes.disconnect();
+  }, []);
+
   useEffect(() => {
     if (!ui.byVisitor.peek()) return;
     const current = conversation.requestId.peek();
@@ -80,7 +117,7 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
   }, [ui.byVisitor, conversation.requestId]);
 
   return (
-    <div part="home" class="home" ref={root}>
+    <div part="home" class="home" ref={root} onScroll={() => measureNow.current(false)}>
       <div class="home-welcome">
         {logo && <img class="home-logo" src={logo} alt="" referrerpolicy="no-referrer" />}
         <p class="home-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
@@ -100,9 +137,14 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
             {t('PREV_CONVERSATIONS')}
           </h3>
           {items.length ? (
-            <ul part="conversation-list" class="conversation-list">
-              {items.map((item) => (
-                <ConversationItem key={item.requestId} item={item} when={when(item.time, now)} />
+            <ul
+              part="conversation-list"
+              class="conversation-list"
+              ref={rows}
+              style={{ paddingTop: `${shown.start * view.pitch}px`, paddingBottom: `${(items.length - shown.end) * view.pitch}px` }}
+            >
+              {items.slice(shown.start, shown.end).map((item, i) => (
+                <ConversationItem key={item.requestId} item={item} when={when(item.time, now)} position={shown.start + i + 1} count={items.length} />
               ))}
             </ul>
           ) : (

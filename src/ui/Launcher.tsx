@@ -2,18 +2,13 @@ import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { ChatIcon, ChevronDownIcon } from './icons.tsx';
 import { UnreadBadge } from './unreadBadgeOnDemand.ts';
 
-/** Unread replies everywhere: the current conversation's and the visitor's other conversations'. */
-function unreadTotal({ conversation, conversations }: WidgetView): number {
-  return conversation.unread.value + (conversations.value?.unreadElsewhere.value ?? 0);
-}
-
 /** The round button in the corner: opens and closes the window, shows the unread count. */
 export function Launcher({ buttonRef }: { buttonRef: { current: HTMLButtonElement | null } }, widget: WidgetView) {
   const { ui, intents, settings } = widget;
   const t = translator(widget);
   const open = ui.isOpen.value;
   const image = settings.value.baloonImage;
-  const count = unreadTotal(widget);
+  const count = widget.unread.value;
   // The badge's number is part of the name, so what is seen is what is said (WCAG 2.5.3).
   const name = open ? t('BUTTON_CLOSE_CHAT') : count ? `${t('BUTTON_OPEN_CHAT')}, ${t('UNREAD_COUNT', { count })}` : t('BUTTON_OPEN_CHAT');
   return (

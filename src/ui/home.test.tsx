@@ -1,5 +1,10 @@
+import type { Signal } from '@preact/signals-core';
 import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
+import { createPreviewClient } from '../client/previewClient.ts';
+import { createWidget } from '../instance.ts';
+import type { ConversationSummary } from '../state/conversationSummary.ts';
+import { WINDOW_SIZES } from './listWindow.ts';
 import { until as untilShort } from '../test/fakeFetch.ts';
 import { widgetHarness } from '../test/mountForTest.ts';
 
@@ -167,5 +172,39 @@ describe('settings', () => {
     await send(ui, 'two');
     const rids = new Set(harness.service.calls.filter((c) => c.method === 'POST' && c.path.includes('/requests/')).map((c) => c.path.split('/')[3]));
     expect(rids.size).toBe(2);
+  });
+});
+
+describe('a long conversation list', () => {
+  it('renders a window of it: 2,000 conversations make a bounded number of elements, the newest first', async () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const client = createPreviewClient({ settings: { startFromHome: true }, window, preview: {} });
+    const widget = createWidget({ host, client });
+    harness.track(widget);
+    await client.ready;
+    // The preview's list is a model's signal: written here as the service's answer would be (tests may cross layers).
+    const listed = client.conversations.value!.items as Signal<ConversationSummary[]>;
+    const T0 = Date.parse('2026-03-02T08:00:00Z');
+    listed.value = Array.from({ length: 2_000 }, (_, i) => ({
+      requestId: `r${i}`,
+      text: `Conversation ${i + 1}`,
+      type: 'text',
+      senderName: 'Ann',
+      fromVisitor: false,
+      time: T0 - i * 60_000,
+      closed: i % 3 === 0,
+      unread: i % 7,
+    }));
+    const root = host.shadowRoot!;
+    await until(() => expect(root.querySelector('[part="conversation-list"]')?.textContent).toContain('Conversation 1'));
+    const shown = items(root);
+    expect(shown.length).toBeGreaterThanOrEqual(WINDOW_SIZES.initial);
+    expect(shown.length).toBeLessThanOrEqual(WINDOW_SIZES.max);
+    expect(shown[0]!.textContent).toContain('Conversation 1');
+    expect(root.querySelectorAll('*').length).toBeLessThanOrEqual(1_000);
+    // Each row says where it is in the whole list.
+    expect(shown[0]!.parentElement!.getAttribute('aria-setsize')).toBe('2000');
+    expect(shown[0]!.parentElement!.getAttribute('aria-posinset')).toBe('1');
   });
 });

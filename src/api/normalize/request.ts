@@ -39,10 +39,14 @@ export function normalizeRequest(value: unknown, fallbackTime: number = Date.now
   return request;
 }
 
-/** `GET /{pid}/requests/me`: `{perPage, count, requests}`; anything else is an empty page. */
-export function normalizeRequestList(value: unknown): RequestListResponse {
+/**
+ * `GET /{pid}/requests/me`: `{perPage, count, requests}`; anything else is an empty page. At most
+ * `max` requests (the page size asked for): a service answering more is not believed, and the rest
+ * is not even looked at.
+ */
+export function normalizeRequestList(value: unknown, max = Infinity): RequestListResponse {
   const raw: Json = isRecord(value) ? value : {};
-  const requests = listOf(raw.requests, (item) => normalizeRequest(item));
+  const requests = listOf(Array.isArray(raw.requests) ? raw.requests.slice(0, max) : null, (item) => normalizeRequest(item));
   const count = num(raw.count) ?? -1;
   const perPage = num(raw.perPage) ?? -1;
   return { perPage: perPage < 0 ? requests.length : perPage, count: count < 0 ? requests.length : count, requests };

@@ -1,0 +1,35 @@
+import type { WireMessage } from '../api/wire.ts';
+import { isRecord } from '../api/normalize/guards.ts';
+import { isInfo, timeOf } from './chatMessage.ts';
+
+/**
+ * How far the visitor has read their conversation on this device: when the newest message a tab
+ * showed them was written (the window open on it, the page in view), kept beside the conversation in
+ * the store the site's tabs share (`READ_MARK`). What the other side wrote after it is unread — after
+ * a reload, in a new tab, in a widget mounted again — until the visitor sees the conversation.
+ */
+export const READ_MARK = 'readMark';
+
+export interface ReadMark {
+  requestId: string;
+  /** ms since the epoch, the service's clock (a message's `createdAt`) */
+  at: number;
+}
+
+/** The stored mark of `requestId`, or null: none, another conversation's, or not a mark (storage is outside input). */
+export function readMarkOf(value: unknown, requestId: string | null): number | null {
+  if (!requestId || !isRecord(value) || value.requestId !== requestId) return null;
+  const at = value.at;
+  return typeof at === 'number' && Number.isFinite(at) && at >= 0 ? at : null;
+}
+
+/** When the newest message of a history was written (0: none). */
+export function newestTime(history: readonly WireMessage[]): number {
+  const last = history[history.length - 1];
+  return last ? timeOf(last) : 0;
+}
+
+/** Messages from the other side after `since` (ms), info lines left out: the unread count of a conversation. */
+export function unreadSince(messages: readonly WireMessage[], since: number, myIds: ReadonlySet<string>): number {
+  return messages.filter((m) => !myIds.has(m.sender) && !isInfo(m.attributes) && timeOf(m) > since).length;
+}
