@@ -53,7 +53,13 @@ describe('boot', () => {
         throw new Error('a page passed something odd');
       },
     };
-    const queue: ArrayLike<unknown>[] = [['on', 'ready', () => seen.push('ready')], officialArgs, [throwingName], ['open']];
+    // A page may push anything on the queue: a list whose reading throws, a name that is no string.
+    const hostileList = new Proxy([], {
+      get() {
+        throw new TypeError('a hostile page');
+      },
+    });
+    const queue: ArrayLike<unknown>[] = [['on', 'ready', () => seen.push('ready')], officialArgs, [throwingName], hostileList, [Symbol('x')], ['open']];
     const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, queue });
     instances.push(instance);
     // Our launcher paints in a later task (issue 9 §1); the placeholder itself keeps the focus till then.
@@ -64,8 +70,12 @@ describe('boot', () => {
     // The queue runs once the widget is made (a task of its own).
     await until(() => expect(queue).toHaveLength(0));
     window.removeEventListener('porchlight:error', onError);
-    // One bad call is reported and the ones after it still run.
-    expect(errors).toEqual([{ type: 'command', message: 'Error: a page passed something odd' }]);
+    // Each bad call is ignored with one error, and the ones after it still run.
+    expect(errors).toEqual([
+      { type: 'config', message: 'Porchlight(name, …): the name of a command is a string' },
+      { type: 'config', message: 'TypeError: a hostile page' },
+      { type: 'config', message: 'Porchlight(name, …): the name of a command is a string' },
+    ]);
     await until(() => expect([...seen].sort()).toEqual(['open', 'ready']));
     await until(() => expect(root.querySelector('button.launcher')).not.toBeNull());
     expect(root.querySelector('button.l')).toBeNull();
@@ -88,7 +98,7 @@ describe('boot', () => {
     const service = createFakeService();
     vi.stubGlobal('fetch', service.fetch);
     const { host, root, placeholder } = loaderHost();
-    // The loader disabled it at the visitor's first click; its handlers load the app.
+    // A loader of an earlier release disabled it at the visitor's first click; its handlers load the app.
     placeholder.disabled = true;
     const loaderLoads = vi.fn();
     placeholder.onpointerenter = placeholder.onfocus = loaderLoads;
