@@ -177,6 +177,20 @@ describe('loader', () => {
     expect(porchlight.q).toHaveLength(3);
   });
 
+  it('an app.js that cannot be imported (on another origin without CORS headers): the error names it and the likely cause, and the launcher stays', async () => {
+    win.porchlightSettings = { projectid: 'p1', open: true };
+    remember('p1');
+    const failed = new Promise<{ type: string; message: string }>((resolve) =>
+      window.addEventListener('porchlight:error', (e) => resolve((e as CustomEvent).detail), { once: true }),
+    );
+    await runLoader();
+    const detail = await failed;
+    // No loader tag here (currentScript): app.js is looked for beside the page.
+    expect(detail.type).toBe('load');
+    expect(detail.message).toMatch(/^could not import app\.js \(CORS header missing\?\): \w*Error/);
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).not.toBeNull();
+  });
+
   it('adds no window.Tiledesk to a page that never asked for it', async () => {
     win.porchlightSettings = { projectid: 'p1' };
     await runLoader();

@@ -145,7 +145,9 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | u
       (error: unknown) => {
         // Not downloaded (offline, blocked): the launcher stays, and a click tries again.
         loading = null;
-        fail('load', error);
+        // The browser says only that the import failed (Safari not even where from): the likely cause
+        // with a widget on another origin is its server's missing CORS header (README "Serving it").
+        fail('load', `could not import ${appUrl} (CORS header missing?): ${String(error)}`);
       },
     );
   }
