@@ -55,6 +55,10 @@ function runOwn(instance: WidgetInstance, name: string, args: unknown[]): unknow
         : undefined;
     case 'update':
       return first && typeof first === 'object' ? instance.update(first) : undefined;
+    case 'openConversation':
+      return typeof first === 'string' ? instance.openConversation(first) : undefined;
+    case 'showHome':
+      return instance.showHome();
     default:
       return NOT_OURS;
   }

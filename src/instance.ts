@@ -24,6 +24,8 @@ export function instanceOf(widget: MountedWidget): WidgetInstance {
     signInWithCustomToken: client.signInWithCustomToken,
     logout: client.logout,
     update: client.update,
+    openConversation: (requestId) => client.openConversation(requestId),
+    showHome: () => client.showHome(),
     destroy: widget.destroy,
     command: widget.command,
   };

@@ -27,6 +27,8 @@ function fakeInstance() {
     update: record('update'),
     signInWithCustomToken: record('signInWithCustomToken'),
     logout: record('logout'),
+    openConversation: record('openConversation'),
+    showHome: record('showHome'),
     off: record('off'),
     on(event: string, fn: (detail: unknown) => void) {
       const set = listeners.get(event) ?? new Set();
@@ -84,6 +86,23 @@ describe('the official names', () => {
     expect(messageText({ message: 'hello' })).toBe('hello');
     expect(messageText({ text: 7 })).toBeNull();
     expect(messageText(null)).toBeNull();
+  });
+});
+
+describe("the dispatcher with Porchlight's own names", () => {
+  it('runs openConversation(requestId) and showHome as the npm instance does, and nothing for a requestId that is not a string', async () => {
+    const { instance, calls } = fakeInstance();
+    const errors = vi.fn();
+    const dispatch = createDispatcher(instance, errors, context);
+    dispatch('showHome', []);
+    dispatch('openConversation', ['support-group-p-0123456789abcdef0123456789abcdef']);
+    dispatch('openConversation', [{ id: 'not a string' }]);
+    await settle();
+    expect(calls).toEqual([
+      ['showHome', []],
+      ['openConversation', ['support-group-p-0123456789abcdef0123456789abcdef']],
+    ]);
+    expect(errors).not.toHaveBeenCalled();
   });
 });
 
