@@ -218,6 +218,40 @@ describe('boot', () => {
     expect(launcher()!.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("a page written for the official widget (window.Tiledesk is the loader's) gets window.tiledesk, an alias of the same commands; other pages do not", async () => {
+    type OfficialPage = Window & { Tiledesk?: unknown; Porchlight?: unknown; tiledesk?: Record<string, (...args: unknown[]) => unknown> };
+    const page = window as OfficialPage;
+    const service = createFakeService();
+    vi.stubGlobal('fetch', service.fetch);
+    const settings = { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' };
+    try {
+      // A Porchlight page: nothing more on window.
+      const plain = boot({ host: loaderHost().host, settings, visitorOpened: false });
+      instances.push(plain);
+      await until(() => expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button.launcher')).not.toBeNull());
+      expect('tiledesk' in window).toBe(false);
+      plain.command('destroy');
+      document.body.innerHTML = '';
+
+      // The loader made window.Tiledesk the same function as window.Porchlight.
+      page.Porchlight = page.Tiledesk = () => undefined;
+      const { host, root } = loaderHost();
+      instances.push(boot({ host, settings, visitorOpened: false }));
+      await until(() => expect(page.tiledesk).toBeDefined());
+      const launcher = () => root.querySelector('button.launcher');
+      await until(() => expect(launcher()).not.toBeNull());
+      // The official open() toggles.
+      page.tiledesk!.open!();
+      await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('true'));
+      page.tiledesk!.open!();
+      await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('false'));
+    } finally {
+      delete page.tiledesk;
+      delete page.Tiledesk;
+      delete page.Porchlight;
+    }
+  });
+
   it('still refuses at once a page without a project (the loader then leaves nothing behind)', () => {
     const { host } = loaderHost();
     expect(() => boot({ host, settings: {}, visitorOpened: false })).toThrow(/projectid/);

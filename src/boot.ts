@@ -128,6 +128,16 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
       // Checked where every call of the page comes in (commandQueue.ts), which never throws.
       else widget.command(name as string, ...args);
     }
+    // A page written for the official widget (the loader made `window.Tiledesk` the same function as
+    // `window.Porchlight`) gets the official `window.tiledesk` too, its methods the same commands,
+    // as the official widget installs it at start-up. Its code is the official names' chunk.
+    const page = win as Window & { Tiledesk?: unknown; Porchlight?: unknown };
+    if (page.Tiledesk && page.Tiledesk === page.Porchlight) {
+      void import('./officialNames.ts').then(
+        (m) => m.installOfficialObject(win, booted.command),
+        (error: unknown) => made.reportError({ type: 'load', message: String(error) }),
+      );
+    }
   });
   if (placeholder) {
     // From now on a click on it is an open as the visitor's own action, like one on our launcher.
@@ -136,5 +146,6 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
     placeholder.onpointerenter = placeholder.onfocus = null;
     placeholder.onclick = () => (client ? client.open(true) : queue.push([VISITOR_OPENS]));
   }
-  return { command: (name, ...args) => (widget ? widget.command(name, ...args) : void queue.push([name, ...args])) };
+  const booted: BootedWidget = { command: (name, ...args) => (widget ? widget.command(name, ...args) : void queue.push([name, ...args])) };
+  return booted;
 }
