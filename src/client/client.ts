@@ -142,6 +142,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),
   });
+  // The history of the conversation stored from the last visit is here (README "First paint").
+  const historyReady = signal(false);
   const poller = createPoller({
     env,
     state: () => ({
@@ -153,7 +155,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
     }),
-    tick: conversation.sync,
+    // The first look at a stored conversation, answered or failed, is what an open window waits for.
+    tick: () => conversation.sync().finally(() => (historyReady.value = true)),
     onOnline: () => {
       conversation.resume();
       realtime.wake();
@@ -367,6 +370,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   // re-themes the launcher in its own task, the texts and the first history request come after.
   const startFromStorage = async () => {
     await Promise.all([session.restore(), conversation.restore(), intake.restore()]);
+    // No conversation stored: no history to wait for.
+    if (!conversation.requestId.peek()) historyReady.value = true;
     timers.push(setTimeout(() => (lookReady.value = true), LOOK_WAIT_MS));
     const widgets = await project.load().then(
       (answer) => answer ?? {},
@@ -414,6 +419,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   const client: ChatClient = {
     ...state,
     conversations,
+    historyReady,
     ...commands,
     ...eventsOf(emitter),
     ready,

@@ -184,7 +184,7 @@ export function* modelsInStages(o: ModelOptions) {
 
   // The conversation list is the client's: a live one lists on demand, a preview shows samples.
   let control: InputControl | undefined;
-  const state: Omit<ChatState, 'conversations'> = {
+  const state: Omit<ChatState, 'conversations' | 'historyReady'> = {
     settings,
     ui,
     session,

@@ -121,6 +121,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   return {
     ...state,
     conversations,
+    // Its sample conversation is there from the start.
+    historyReady: signal(true),
     ...commands,
     // Nothing is ever sent from a preview.
     send: () => Promise.resolve(),
