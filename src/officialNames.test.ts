@@ -43,6 +43,13 @@ function fakeInstance() {
 }
 
 const context = { win: window, attributes: () => ({ plan: 'pro' }), ready: Promise.resolve() };
+
+/** The page's command entry on a recording instance, with the errors it reports. */
+function dispatcherOnFake() {
+  const fake = fakeInstance();
+  const errors = vi.fn();
+  return { ...fake, errors, dispatch: createDispatcher(fake.instance, errors, context) };
+}
 /** The official names' chunk is fetched at the first name Porchlight does not know. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -91,9 +98,7 @@ describe('the official names', () => {
 
 describe("the dispatcher with Porchlight's own names", () => {
   it('runs openConversation(requestId) and showHome as the npm instance does, and nothing for a requestId that is not a string', async () => {
-    const { instance, calls } = fakeInstance();
-    const errors = vi.fn();
-    const dispatch = createDispatcher(instance, errors, context);
+    const { dispatch, calls, errors } = dispatcherOnFake();
     dispatch('showHome', []);
     dispatch('openConversation', ['support-group-p-0123456789abcdef0123456789abcdef']);
     dispatch('openConversation', [{ id: 'not a string' }]);
@@ -108,9 +113,7 @@ describe("the dispatcher with Porchlight's own names", () => {
 
 describe('the dispatcher with the official names', () => {
   it('runs an official method as its Porchlight command, every later call keeping its turn', async () => {
-    const { instance, calls } = fakeInstance();
-    const errors = vi.fn();
-    const dispatch = createDispatcher(instance, errors, context);
+    const { dispatch, calls, errors } = dispatcherOnFake();
     dispatch('open', []);
     expect(calls).toEqual([['open', []]]);
     dispatch('dispose', []);
@@ -236,9 +239,7 @@ describe('window.tiledesk, the official widget’s lower-case object', () => {
 
 describe('openConversationById', () => {
   it('shows that conversation in the open window, as the official method does', async () => {
-    const { instance, calls } = fakeInstance();
-    const errors = vi.fn();
-    const dispatch = createDispatcher(instance, errors, context);
+    const { dispatch, calls, errors } = dispatcherOnFake();
     dispatch('openConversationById', ['support-group-p-0123456789abcdef0123456789abcdef']);
     dispatch('openConversationById', [7]);
     await settle();
