@@ -212,3 +212,28 @@ test('a hostile requests/me answer (10,000 conversations to a page of 20): the p
   expect(await page.evaluate(() => (window as unknown as { longest: number }).longest)).toBeLessThan(1_000);
   expect(browser.seen.pageErrors).toEqual([]);
 });
+
+test("the page's own commands: Porchlight('openConversation', requestId) and Porchlight('showHome')", async ({ page }) => {
+  const browser = watchBrowser(page);
+  const before = "window.started = []; window.addEventListener('porchlight:conversation:started', (e) => window.started.push(e.detail.requestId));";
+  await openHostPage(page, snippetPage({ before }));
+  const call = (...args: unknown[]) =>
+    page.evaluate((list) => void (window as unknown as { Porchlight: (...a: unknown[]) => unknown }).Porchlight(...list), args);
+  await launcher(page).click();
+  const questionA = unique('About order A');
+  const a = await sendFromWidget(page, questionA);
+  // The page shows the home screen, where the visitor starts another conversation…
+  await call('showHome');
+  await expect(home(page)).toBeVisible();
+  await newButton(page).click();
+  const questionB = unique('About refund B');
+  expect(await sendFromWidget(page, questionB)).not.toBe(a);
+  // …then brings the first one back by the id the page heard of.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { started: string[] }).started)).toEqual([a, expect.any(String)]);
+  await call('openConversation', a);
+  await expect(messages(page)).toContainText(questionA);
+  await expect(messages(page)).not.toContainText(questionB);
+  await call('showHome');
+  await expect(items(page)).toHaveCount(2);
+  expect(browser.seen.pageErrors).toEqual([]);
+});

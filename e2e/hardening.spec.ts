@@ -176,3 +176,68 @@ Porchlight('on', 'error', (detail) => window.answered.push(detail.type));`;
     });
   }
 });
+
+test('bad calls queued before the loader ran, and one made once the app is here, are ignored with one config error each; everything else works', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // A Symbol for a name, a name whose reading throws (a Proxy), a name whose toString throws, and a
+  // queued list that throws when read; then a good call.
+  const before = `window.reported = [];
+window.addEventListener('porchlight:error', (e) => window.reported.push(e.detail.type));
+window.Porchlight = window.Porchlight || function () { (Porchlight.q = Porchlight.q || []).push(arguments) };
+const trap = { get() { throw new TypeError('a hostile page'); } };
+Porchlight(Symbol('x'));
+Porchlight(new Proxy({}, trap));
+Porchlight({ toString() { throw new Error('odd'); } });
+Porchlight.q.push(new Proxy([], trap));
+Porchlight('open');`;
+  await openHostPage(page, snippetPage({ before }));
+  await expect(chatWindow(page)).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config', 'config', 'config', 'config']);
+  // A live bad call, once the app is here: ignored with one error, nothing thrown into the page.
+  await page.evaluate(() => (window as unknown as { Porchlight: (...a: unknown[]) => void }).Porchlight(Symbol('late')));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toHaveLength(5);
+  await sendFromWidget(page, 'Still chatting');
+  expect(errors).toEqual([]);
+});
+
+test('a bad call made live before the app has loaded never throws into the page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await openHostPage(
+    page,
+    snippetPage({ before: "window.reported = []; window.addEventListener('porchlight:error', (e) => window.reported.push(e.detail.type));" }),
+  );
+  // A first visit: no app.js until a person shows up.
+  const thrown = await page.evaluate(() => {
+    const porchlight = (window as unknown as { Porchlight: (...a: unknown[]) => void }).Porchlight;
+    const caught: string[] = [];
+    for (const name of [
+      Symbol('x'),
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new TypeError('a hostile page');
+          },
+        },
+      ),
+    ]) {
+      try {
+        porchlight(name);
+      } catch (error) {
+        caught.push(String(error));
+      }
+    }
+    return caught;
+  });
+  expect(thrown).toEqual([]);
+  // The app comes at the first sign of a person, and reports each bad call once; the widget works.
+  await page.mouse.move(40, 40);
+  await launcher(page).click();
+  await expect(chatWindow(page)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['config', 'config']);
+  expect(errors).toEqual([]);
+});

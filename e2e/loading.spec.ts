@@ -115,6 +115,41 @@ window.Tiledesk('open');`;
     await expect(chatWindow(page)).toBeHidden();
   });
 
+  test('window.tiledesk: on a page written for the official widget, its onInit handler drives the official object (open() toggles); a Porchlight page gets none', async ({
+    page,
+  }) => {
+    const official = `window.tiledeskSettings = { projectid: "${PROJECT_ID}", apiUrl: "${API_ORIGIN}/v3", departmentID: "65f0c0ffee0000000000de00" };
+var i = function () { i.c(arguments); }; i.q = []; i.c = function (args) { i.q.push(args); }; window.Tiledesk = i;
+window.seen = [];
+window.Tiledesk('onInit', function () {
+  window.seen.push(typeof window.tiledesk);
+  window.tiledesk.on('onOpen', function (e) { window.seen.push(e.type); });
+  window.tiledesk.open();
+});`;
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Official snippet</title></head>
+<body><main><h1>Official snippet</h1></main><script>${official}</script><script async src="${API_ORIGIN}/widget/loader.js"></script></body></html>`;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await openHostPage(page, html);
+    // A person on the page: the app comes, and with it the official object.
+    await page.mouse.move(40, 40);
+    await expect(chatWindow(page)).toBeVisible({ timeout: 10_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['object', 'onOpen']);
+    // The official open() toggles: on an open window it closes it.
+    await page.evaluate(() => (window as unknown as { tiledesk: { open(): void } }).tiledesk.open());
+    await expect(chatWindow(page)).toBeHidden();
+    await page.evaluate(() => (window as unknown as { tiledesk: { show(): void; open(): void } }).tiledesk.open());
+    await expect(chatWindow(page)).toBeVisible();
+    await page.evaluate(() => (window as unknown as { tiledesk: { close(): void } }).tiledesk.close());
+    await expect(chatWindow(page)).toBeHidden();
+    expect(errors).toEqual([]);
+
+    await openHostPage(page, snippetPage());
+    await page.mouse.move(40, 40);
+    await expect(page.locator('porchlight-widget button.launcher')).toBeVisible({ timeout: 10_000 });
+    expect(await page.evaluate(() => 'tiledesk' in window || 'Tiledesk' in window)).toBe(false);
+  });
+
   test('a poll that brings nothing new is revalidated: the service answers 304 to the browser', async ({ page }) => {
     // What went over the wire (Playwright reports the 200 the browser made of a 304 from its cache).
     const cdp = await page.context().newCDPSession(page);

@@ -131,6 +131,66 @@ describe('loader', () => {
     expect(win.Porchlight!.q!.map((args) => (args as unknown[])[0])).toEqual(['on', 'setLocale']);
   });
 
+  it('a bad call queued before it ran (a Symbol, a list that throws when read, a name whose toString throws) throws nothing: the launcher is drawn and every call waits for the app', async () => {
+    win.porchlightSettings = { projectid: 'p1' };
+    remember('p1');
+    const stub = function (...args: unknown[]) {
+      (stub.q = stub.q || []).push(args);
+    } as ((...a: unknown[]) => void) & { q?: unknown[] };
+    const trap = {
+      get() {
+        throw new TypeError('a hostile page');
+      },
+    };
+    stub(Symbol('x'));
+    stub(new Proxy({}, trap));
+    stub({
+      toString() {
+        throw new Error('odd');
+      },
+    });
+    stub.q!.push(new Proxy([], trap));
+    stub('setLocale', 'it');
+    win.Porchlight = stub;
+    // The app reads and reports each of them when it takes the queue over (src/boot.ts, src/commandQueue.ts).
+    await runLoader();
+    expect(win.Porchlight.loaded).toBe(true);
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')!.getAttribute('aria-label')).toBe('Open chat');
+    expect(win.Porchlight.q).toHaveLength(5);
+  });
+
+  it('a bad call made live before the app is here never throws into the page', async () => {
+    win.porchlightSettings = { projectid: 'p1' };
+    await runLoader();
+    const porchlight = win.Porchlight!;
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new TypeError('a hostile page');
+        },
+      },
+    );
+    expect(() => porchlight(Symbol('x'))).not.toThrow();
+    expect(() => porchlight(hostile)).not.toThrow();
+    expect(() => porchlight('on', hostile)).not.toThrow();
+    expect(porchlight.q).toHaveLength(3);
+  });
+
+  it('an app.js that cannot be imported (on another origin without CORS headers): the error names it and the likely cause, and the launcher stays', async () => {
+    win.porchlightSettings = { projectid: 'p1', open: true };
+    remember('p1');
+    const failed = new Promise<{ type: string; message: string }>((resolve) =>
+      window.addEventListener('porchlight:error', (e) => resolve((e as CustomEvent).detail), { once: true }),
+    );
+    await runLoader();
+    const detail = await failed;
+    // No loader tag here (currentScript): app.js is looked for beside the page.
+    expect(detail.type).toBe('load');
+    expect(detail.message).toMatch(/^could not import app\.js \(CORS header missing\?\): \w*Error/);
+    expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button')).not.toBeNull();
+  });
+
   it('adds no window.Tiledesk to a page that never asked for it', async () => {
     win.porchlightSettings = { projectid: 'p1' };
     await runLoader();
@@ -173,6 +233,16 @@ describe('loader on a hostile page', () => {
     expect(() => win.Porchlight!('on', 'error', (d: unknown) => late.push(d))).not.toThrow();
     expect(late).toEqual(events);
     expect(() => win.Porchlight!('open')).not.toThrow();
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new TypeError('a hostile page');
+        },
+      },
+    );
+    expect(() => win.Porchlight!(hostile)).not.toThrow();
+    expect(() => win.Porchlight!(Symbol('x'))).not.toThrow();
   }
 
   it('Element.prototype.attachShadow throws: nothing is thrown into the page, porchlight:error (config) says why', async () => {

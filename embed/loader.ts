@@ -34,13 +34,13 @@ type HostWindow = Window & { Porchlight?: CommandFn; Tiledesk?: CommandFn; porch
  * launcher will. Anything odd (a stylesheet that could fetch or escape, an image that is not
  * http(s), no icon: an older app's look): no look.
  */
-function cachedLook(win: Window, projectId: unknown): Record<string, string> | null {
+function cachedLook(win: Window, projectId: unknown): Record<string, string> | undefined {
   try {
     const look = JSON.parse(win.localStorage.getItem('porchlight:look:' + projectId) || '0').look;
     // A look always has its stylesheet (`look.icon` tells the app's current shape from an older one).
-    return !look.hide && look.icon && !/url|image|\/\*|\\|["']|@(?!media )/i.test(look.css) && /^(https?:\/\/|$)/.test(look.image) ? look : null;
+    if (!look.hide && look.icon && !/url|image|\/\*|\\|["']|@(?!media )/i.test(look.css) && /^(https?:\/\/|$)/.test(look.image)) return look;
   } catch {
-    return null;
+    // none stored, or not readable: no look
   }
 }
 
@@ -51,7 +51,6 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
   const WANTS_APP = /^(open|toggle|show|sendMessage)$/;
   /** Signs of a person on the page. */
   const PRESENCE = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'];
-  const SVG = 'http://www.w3.org/2000/svg';
   const doc = win.document;
   const own = win.Porchlight;
   const official = win.Tiledesk;
@@ -95,12 +94,10 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
     if (host) host.remove();
     const detail = fail('config', error);
     const answer = (args: Command) => {
-      if (args[0] == 'on' && args[1] == 'error') {
-        try {
-          (args[2] as (detail: unknown) => void)(detail);
-        } catch {
-          // not a function, or the page's own listener threw: not ours to report
-        }
+      try {
+        if (args[0] == 'on' && args[1] == 'error') (args[2] as (detail: unknown) => void)(detail);
+      } catch {
+        // a call that throws when read, not a function, or the page's own listener threw: not ours to report
       }
     };
     expose((...args: unknown[]) => answer(args));
@@ -111,10 +108,23 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
     for (const type of PRESENCE) win[method](type, load, { capture: true, passive: true });
   };
 
+  /**
+   * Whether a page's call needs the widget now. It never throws, whatever the page passed (a Symbol,
+   * a Proxy that throws, a name whose `toString` throws): such a bad call waits like any other, and
+   * the app, which reads every call (src/commandQueue.ts), ignores it with one `porchlight:error`.
+   */
+  const wantsApp = (args: Command) => {
+    try {
+      return WANTS_APP.test(args[0] as string);
+    } catch {
+      // a bad call: the app reports it
+    }
+  };
+
   const api: CommandFn = (...args: unknown[]) => {
     if (app) return app.command(...(args as [string]));
     queue.push(args);
-    if (WANTS_APP.test(args[0] as string)) load();
+    if (wantsApp(args)) load();
   };
   api.q = queue;
 
@@ -135,8 +145,9 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
       (error: unknown) => {
         // Not downloaded (offline, blocked): the launcher stays, and a click tries again.
         loading = null;
-        button.disabled = false;
-        fail('load', error);
+        // The browser says only that the import failed (Safari not even where from): the likely cause
+        // with a widget on another origin is its server's missing CORS header (README "Serving it").
+        fail('load', `could not import ${appUrl} (CORS header missing?): ${String(error)}`);
       },
     );
   }
@@ -156,15 +167,15 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
   expose(api);
 
   // Paint only a look we know is final (the app's, from the last visit); otherwise the app paints.
-  const look = settings.startHidden ? null : cachedLook(win, settings.projectid);
+  const look = !settings.startHidden && cachedLook(win, settings.projectid);
   /** Sets the attributes (own keys only: a page may have added enumerable keys to Object.prototype). */
   const attributes = (el: Element, list: Record<string, string>) => {
     for (const [name, value] of Object.entries(list)) el.setAttribute(name, value);
     return el;
   };
-  /** `tag` with its attributes, appended to `parent` (an SVG element when `ns` is given). */
-  const make = (tag: string, list: Record<string, string>, parent: Node, ns?: string) =>
-    parent.appendChild(attributes(ns ? doc.createElementNS(ns, tag) : doc.createElement(tag), list));
+  /** The SVG element `tag` with its attributes, appended to `parent`. */
+  const svg = (tag: string, list: Record<string, string>, parent: Node) =>
+    parent.appendChild(attributes(doc.createElementNS('http://www.w3.org/2000/svg', tag), list));
   if (look) {
     try {
       // A constructable sheet, which `style-src` does not govern. Without one (old browsers) there
@@ -173,19 +184,19 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
       sheet.replaceSync(look.css!);
       root.adoptedStyleSheets = [sheet];
       // Scoped by class: the app's own buttons share this shadow root later.
-      button.className = 'l';
-      attributes(button, { part: 'launcher', 'aria-label': 'Open chat', 'aria-expanded': 'false' });
+      attributes(button, { class: 'l', part: 'launcher', 'aria-label': 'Open chat', 'aria-expanded': 'false' });
       if (look.image) {
         // The image host must not learn the page's URL (order numbers, emails in the query).
-        make('img', { referrerpolicy: 'no-referrer', alt: '', src: look.image }, button);
+        button.append(attributes(doc.createElement('img'), { referrerpolicy: 'no-referrer', alt: '', src: look.image }));
       } else {
         // The app's icon; its colour (currentColor) comes from the stylesheet, the button's label names it.
-        make('path', { d: look.icon! }, make('svg', { viewBox: '0 0 24 24' }, button, SVG), SVG);
+        svg('path', { d: look.icon! }, svg('svg', { viewBox: '0 0 24 24' }, button));
       }
       root.append(button);
+      // Not disabled while the app comes: a disabled button drops a keyboard user's focus, and a
+      // second click changes nothing (`load` runs once; after a failed download it tries again).
       button.onclick = () => {
         visitorOpened = true;
-        button.disabled = true;
         load();
       };
       button.onpointerenter = button.onfocus = load;
@@ -200,11 +211,9 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
    * this script's task (13 ms median of 20 at 4×, up to 180).
    */
   const promptly = () => {
+    const key = 'porchlight:v1:' + settings.projectid + ':';
     try {
-      for (const name of ['open', 'going']) {
-        for (const storage of [win.sessionStorage, win.localStorage])
-          if (storage.getItem('porchlight:v1:' + settings.projectid + ':' + name) == '1') return true;
-      }
+      return [win.sessionStorage, win.localStorage].some((storage) => storage.getItem(key + 'open') == '1' || storage.getItem(key + 'going') == '1');
     } catch {
       // storage refused: no hint, the ordinary rule applies
     }
@@ -221,7 +230,7 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | n
 
   const attach = () => {
     doc.body.append(host);
-    if (settings.open || queue.some((args) => WANTS_APP.test(args[0] as string))) load();
+    if (settings.open || queue.some(wantsApp)) load();
     else if (doc.readyState == 'complete') afterLoad();
     else win.addEventListener('load', afterLoad);
   };

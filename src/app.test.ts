@@ -53,7 +53,13 @@ describe('boot', () => {
         throw new Error('a page passed something odd');
       },
     };
-    const queue: ArrayLike<unknown>[] = [['on', 'ready', () => seen.push('ready')], officialArgs, [throwingName], ['open']];
+    // A page may push anything on the queue: a list whose reading throws, a name that is no string.
+    const hostileList = new Proxy([], {
+      get() {
+        throw new TypeError('a hostile page');
+      },
+    });
+    const queue: ArrayLike<unknown>[] = [['on', 'ready', () => seen.push('ready')], officialArgs, [throwingName], hostileList, [Symbol('x')], ['open']];
     const instance = boot({ host, settings: { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' }, visitorOpened: false, queue });
     instances.push(instance);
     // Our launcher paints in a later task (issue 9 §1); the placeholder itself keeps the focus till then.
@@ -64,8 +70,12 @@ describe('boot', () => {
     // The queue runs once the widget is made (a task of its own).
     await until(() => expect(queue).toHaveLength(0));
     window.removeEventListener('porchlight:error', onError);
-    // One bad call is reported and the ones after it still run.
-    expect(errors).toEqual([{ type: 'command', message: 'Error: a page passed something odd' }]);
+    // Each bad call is ignored with one error, and the ones after it still run.
+    expect(errors).toEqual([
+      { type: 'config', message: 'Porchlight(name, …): the name of a command is a string' },
+      { type: 'config', message: 'TypeError: a hostile page' },
+      { type: 'config', message: 'Porchlight(name, …): the name of a command is a string' },
+    ]);
     await until(() => expect([...seen].sort()).toEqual(['open', 'ready']));
     await until(() => expect(root.querySelector('button.launcher')).not.toBeNull());
     expect(root.querySelector('button.l')).toBeNull();
@@ -88,7 +98,7 @@ describe('boot', () => {
     const service = createFakeService();
     vi.stubGlobal('fetch', service.fetch);
     const { host, root, placeholder } = loaderHost();
-    // The loader disabled it at the visitor's first click; its handlers load the app.
+    // A loader of an earlier release disabled it at the visitor's first click; its handlers load the app.
     placeholder.disabled = true;
     const loaderLoads = vi.fn();
     placeholder.onpointerenter = placeholder.onfocus = loaderLoads;
@@ -169,11 +179,12 @@ describe('boot', () => {
     await runTask(); // the first render
     expect(launcher()).not.toBeNull();
     expect(fetches).not.toHaveBeenCalled();
-    // The visitor clicks before the client has started: the window opens all the same.
+    // The visitor clicks before the client has started: the window opens all the same, once the
+    // stored visit is read (with a conversation, once its history is here: never empty first).
     launcher()!.click();
-    await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('true'));
     expect(opened).toEqual([]);
     await runTask(); // the start-up: the stored visit, then the service
+    await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('true'));
     await until(() => expect(fetches).toHaveBeenCalled());
     await until(() => expect(opened).toEqual(['open']));
     expect(waiting).toHaveLength(0);
@@ -196,11 +207,12 @@ describe('boot', () => {
     await runTask(); // the client's policy and the widget: the calls so far run now, in order
     await runTask(); // the last visit's look
     await runTask(); // the styles
-    await runTask(); // the first render: shown (hide, then show), open (the visitor's click)
-    expect(launcher()!.getAttribute('aria-expanded')).toBe('true');
+    await runTask(); // the first render: shown (hide, then show); open (the visitor's click), its window once the stored visit is read
+    expect(launcher()!.getAttribute('aria-expanded')).toBe('false');
     expect(placeholder.isConnected).toBe(false);
     await runTask(); // the start-up
     expect(waiting).toHaveLength(0);
+    await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('true'));
     await until(() => expect(seen).toEqual(['open']));
     // Once each: one listener for each event; from now on the calls go straight to the widget.
     instance.command('close');
@@ -224,6 +236,40 @@ describe('boot', () => {
       expect(service.calls.find((c) => c.path === '/auth/signinWithCustomToken')?.headers.Authorization).toBe(`JWT ${token}`);
     } finally {
       history.replaceState(null, '', before);
+    }
+  });
+
+  it("a page written for the official widget (window.Tiledesk is the loader's) gets window.tiledesk, an alias of the same commands; other pages do not", async () => {
+    type OfficialPage = Window & { Tiledesk?: unknown; Porchlight?: unknown; tiledesk?: Record<string, (...args: unknown[]) => unknown> };
+    const page = window as OfficialPage;
+    const service = createFakeService();
+    vi.stubGlobal('fetch', service.fetch);
+    const settings = { projectid: service.projectId, apiUrl: service.apiUrl, persistence: 'none' };
+    try {
+      // A Porchlight page: nothing more on window.
+      const plain = boot({ host: loaderHost().host, settings, visitorOpened: false });
+      instances.push(plain);
+      await until(() => expect(document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button.launcher')).not.toBeNull());
+      expect('tiledesk' in window).toBe(false);
+      plain.command('destroy');
+      document.body.innerHTML = '';
+
+      // The loader made window.Tiledesk the same function as window.Porchlight.
+      page.Porchlight = page.Tiledesk = () => undefined;
+      const { host, root } = loaderHost();
+      instances.push(boot({ host, settings, visitorOpened: false }));
+      await until(() => expect(page.tiledesk).toBeDefined());
+      const launcher = () => root.querySelector('button.launcher');
+      await until(() => expect(launcher()).not.toBeNull());
+      // The official open() toggles.
+      page.tiledesk!.open!();
+      await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('true'));
+      page.tiledesk!.open!();
+      await until(() => expect(launcher()!.getAttribute('aria-expanded')).toBe('false'));
+    } finally {
+      delete page.tiledesk;
+      delete page.Tiledesk;
+      delete page.Porchlight;
     }
   });
 

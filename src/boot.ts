@@ -6,6 +6,7 @@ import { yieldToPage } from './api/yieldToPage.ts';
 import { createStagedChatClient } from './client/client.ts';
 import { readPageQuery } from './state/tokenParams.ts';
 import type { ChatClient } from './client/types.ts';
+import { thrownText } from './commandQueue.ts';
 import { mountWidget, type MountedWidget } from './widget.ts';
 
 export interface BootOptions {
@@ -113,21 +114,39 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
     later(start);
     // The page's calls (and the visitor's clicks) so far, in order; from now on they come straight here.
     while (queue.length) {
-      const args = Array.from(queue.shift()!);
+      const call = queue.shift()!;
+      let name: unknown, args: unknown[];
       try {
-        if (args[0] === VISITOR_OPENS) client.open(true);
-        else widget.command(String(args[0]), ...args.slice(1));
+        // As the page pushed it (an `arguments` object, or anything at all): read once, here.
+        [name, ...args] = Array.from(call);
       } catch (error) {
-        // One bad call (a throwing listener, …) does not stop the ones after it.
-        win.dispatchEvent(new CustomEvent('porchlight:error', { detail: { type: 'command', message: String(error) } }));
+        // A list that throws when read is a bad call, like a bad name (commandQueue.ts): ignored, one
+        // error, and the calls after it still run.
+        client.reportError({ type: 'config', message: thrownText(error) });
+        continue;
       }
+      if (name === VISITOR_OPENS) client.open(true);
+      // Checked where every call of the page comes in (commandQueue.ts), which never throws.
+      else widget.command(name as string, ...args);
+    }
+    // A page written for the official widget (the loader made `window.Tiledesk` the same function as
+    // `window.Porchlight`) gets the official `window.tiledesk` too, its methods the same commands,
+    // as the official widget installs it at start-up. Its code is the official names' chunk.
+    const page = win as Window & { Tiledesk?: unknown; Porchlight?: unknown };
+    if (page.Tiledesk && page.Tiledesk === page.Porchlight) {
+      void import('./officialNames.ts').then(
+        (m) => m.installOfficialObject(win, booted.command),
+        (error: unknown) => made.reportError({ type: 'load', message: String(error) }),
+      );
     }
   });
   if (placeholder) {
     // From now on a click on it is an open as the visitor's own action, like one on our launcher.
+    // (A loader of an earlier release, still cached, disabled it at the visitor's click.)
     placeholder.disabled = false;
     placeholder.onpointerenter = placeholder.onfocus = null;
     placeholder.onclick = () => (client ? client.open(true) : queue.push([VISITOR_OPENS]));
   }
-  return { command: (name, ...args) => (widget ? widget.command(name, ...args) : void queue.push([name, ...args])) };
+  const booted: BootedWidget = { command: (name, ...args) => (widget ? widget.command(name, ...args) : void queue.push([name, ...args])) };
+  return booted;
 }

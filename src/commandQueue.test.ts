@@ -51,7 +51,7 @@ describe('page commands before their code is here', () => {
     chunk.resolve();
     await settled();
     expect(chunk.calls.map(([name]) => name)).toEqual(['throw', 'open']);
-    expect(errors).toHaveBeenCalledWith({ type: 'command', message: 'Error: odd argument' });
+    expect(errors).toHaveBeenCalledWith({ type: 'config', message: 'Error: odd argument' });
   });
 
   it('a failed download is reported; the calls keep waiting and the next call tries again', async () => {
@@ -83,5 +83,42 @@ describe('page commands before their code is here', () => {
     await settled();
     expect(commands.run('open', [])).toBe('open done');
     expect(chunk.calls).toEqual([['open', []]]);
+  });
+
+  it('a bad call (a name that is not a string; arguments that throw, live or waiting) is ignored with one config error and never throws into the page', async () => {
+    const chunk = deferredChunk();
+    const errors = vi.fn();
+    const commands = queueCommands(chunk.load, errors);
+    const hostileName = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('a trap');
+        },
+      },
+    );
+    for (const name of [Symbol('x'), hostileName, { toString: () => 'open' }, 42, undefined]) expect(() => commands.run(name, [])).not.toThrow();
+    commands.run('open', []);
+    commands.run('throw', []);
+    chunk.resolve();
+    await settled();
+    // The bad names never reached the commands; the good call did, once.
+    expect(chunk.calls.map(([name]) => name)).toEqual(['open', 'throw']);
+    expect(errors.mock.calls.map(([detail]) => (detail as { type: string }).type)).toEqual(['config', 'config', 'config', 'config', 'config', 'config']);
+    errors.mockClear();
+    // Live: the page's call throws in the command (its odd argument), and the error thrown is itself hostile.
+    expect(() => commands.run('throw', [])).not.toThrow();
+    const bad = queueCommands(
+      () =>
+        Promise.resolve(() => {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a page's code throws can be anything
+          throw hostileName;
+        }),
+      errors,
+    );
+    bad.prefetch();
+    await settled();
+    expect(() => bad.run('update', [hostileName])).not.toThrow();
+    expect(errors.mock.calls).toEqual([[{ type: 'config', message: 'Error: odd argument' }], [{ type: 'config', message: 'a call the widget cannot read' }]]);
   });
 });

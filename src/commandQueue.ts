@@ -3,6 +3,15 @@ import type { WidgetErrorDetail } from './state/events.ts';
 /** Runs one `Porchlight('name', …args)` call (commands.ts `createDispatcher`). */
 export type Dispatch = (name: string, args: unknown[]) => unknown;
 
+/** What a page's call threw, as text: the page may throw anything, a value whose `toString` throws too. */
+export function thrownText(error: unknown): string {
+  try {
+    return String(error);
+  } catch {
+    return 'a call the widget cannot read';
+  }
+}
+
 /**
  * `Porchlight('name', …args)` with its code (commands.ts) in a chunk of its own: a first open that
  * the page never commands does not download it. Calls made before the chunk is here wait for it, as
@@ -10,23 +19,28 @@ export type Dispatch = (name: string, args: unknown[]) => unknown;
  * and hands back its result (`on` its unsubscribe function). The download starts with the first
  * call (or `prefetch`); a failed one (offline) is reported, the calls keep waiting and the next call
  * tries again.
+ * Every call of the page comes in here, so here it is checked (docs/public-api.md §4): a bad call — a
+ * name that is not a string, or arguments that throw when read (a Proxy, a getter) — is ignored with
+ * one `error` `{type: 'config'}`, and nothing is ever thrown back into the page.
  */
 export function queueCommands(load: () => Promise<Dispatch>, reportError: (detail: WidgetErrorDetail) => void) {
   let dispatch: Dispatch | null = null;
   let loading: Promise<void> | null = null;
   const waiting: Array<[string, unknown[]]> = [];
+  const runChecked = (run: Dispatch, name: string, args: unknown[]): unknown => {
+    try {
+      return run(name, args);
+    } catch (error) {
+      reportError({ type: 'config', message: thrownText(error) });
+      return undefined;
+    }
+  };
   const fetch = () =>
     (loading ??= load().then(
       (loaded) => {
         dispatch = loaded;
-        for (const [name, args] of waiting.splice(0)) {
-          // A call that throws (a page's odd argument) is reported; the ones after it still run.
-          try {
-            loaded(name, args);
-          } catch (error) {
-            reportError({ type: 'command', message: String(error) });
-          }
-        }
+        // One bad call does not stop the ones after it.
+        for (const [name, args] of waiting.splice(0)) runChecked(loaded, name, args);
       },
       (error: unknown) => {
         loading = null;
@@ -34,8 +48,12 @@ export function queueCommands(load: () => Promise<Dispatch>, reportError: (detai
       },
     ));
   return {
-    run(name: string, args: unknown[]): unknown {
-      if (dispatch) return dispatch(name, args);
+    run(name: unknown, args: unknown[]): unknown {
+      if (typeof name !== 'string') {
+        reportError({ type: 'config', message: 'Porchlight(name, …): the name of a command is a string' });
+        return undefined;
+      }
+      if (dispatch) return runChecked(dispatch, name, args);
       waiting.push([name, args]);
       void fetch();
       return undefined;

@@ -1,3 +1,4 @@
+import { thrownText } from './commandQueue.ts';
 import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
 import type { runOfficial } from './officialNames.ts';
 import type { WidgetInstance } from './widget.ts';
@@ -54,6 +55,10 @@ function runOwn(instance: WidgetInstance, name: string, args: unknown[]): unknow
         : undefined;
     case 'update':
       return first && typeof first === 'object' ? instance.update(first) : undefined;
+    case 'openConversation':
+      return typeof first === 'string' ? instance.openConversation(first) : undefined;
+    case 'showHome':
+      return instance.showHome();
     default:
       return NOT_OURS;
   }
@@ -87,9 +92,10 @@ export function createDispatcher(
       try {
         const result = own(name, args);
         if (result !== NOT_OURS) return official;
-        if (!official?.runOfficial({ instance, own, context }, name, args)) reportError({ type: 'command', message: `unknown command ${String(name)}` });
+        if (!official?.runOfficial({ instance, own, context }, name, args)) reportError({ type: 'command', message: `unknown command ${name}` });
       } catch (error) {
-        reportError({ type: 'command', message: String(error) });
+        // A bad call (arguments that throw when read), as commandQueue.ts reports one.
+        reportError({ type: 'config', message: thrownText(error) });
       }
       return official;
     });

@@ -27,6 +27,8 @@ export function instanceOf(widget: MountedWidget): WidgetInstance {
     get unreadCount() {
       return client.unread.value;
     },
+    openConversation: (requestId) => client.openConversation(requestId),
+    showHome: () => client.showHome(),
     destroy: widget.destroy,
     command: widget.command,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from './commands.ts';
-import { messageText, officialCommand, officialEvents } from './officialNames.ts';
+import { installOfficialObject, messageText, officialCommand, officialEvents } from './officialNames.ts';
 import type { WidgetInstance } from './widget.ts';
 
 /** An instance that records the calls it gets, and lets a test fire its events. */
@@ -27,6 +27,8 @@ function fakeInstance() {
     update: record('update'),
     signInWithCustomToken: record('signInWithCustomToken'),
     logout: record('logout'),
+    openConversation: record('openConversation'),
+    showHome: record('showHome'),
     off: record('off'),
     on(event: string, fn: (detail: unknown) => void) {
       const set = listeners.get(event) ?? new Set();
@@ -41,6 +43,13 @@ function fakeInstance() {
 }
 
 const context = { win: window, attributes: () => ({ plan: 'pro' }), ready: Promise.resolve() };
+
+/** The page's command entry on a recording instance, with the errors it reports. */
+function dispatcherOnFake() {
+  const fake = fakeInstance();
+  const errors = vi.fn();
+  return { ...fake, errors, dispatch: createDispatcher(fake.instance, errors, context) };
+}
 /** The official names' chunk is fetched at the first name Porchlight does not know. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -61,7 +70,7 @@ describe('the official names', () => {
   });
 
   it('maps nothing for names without an equivalent, or with arguments of the wrong kind', () => {
-    for (const name of ['signInAnonymous', 'startConversation', 'openConversationById', 'showCallout', 'getBaseLocation', 'toString', '__proto__'])
+    for (const name of ['signInAnonymous', 'startConversation', 'showCallout', 'getBaseLocation', 'toString', '__proto__'])
       expect(officialCommand(name, [], null)).toBeNull();
     expect(officialCommand('setParameter', ['themeColor'], null)).toBeNull();
     expect(officialCommand('setPreChatForm', ['yes'], null)).toBeNull();
@@ -87,11 +96,24 @@ describe('the official names', () => {
   });
 });
 
+describe("the dispatcher with Porchlight's own names", () => {
+  it('runs openConversation(requestId) and showHome as the npm instance does, and nothing for a requestId that is not a string', async () => {
+    const { dispatch, calls, errors } = dispatcherOnFake();
+    dispatch('showHome', []);
+    dispatch('openConversation', ['support-group-p-0123456789abcdef0123456789abcdef']);
+    dispatch('openConversation', [{ id: 'not a string' }]);
+    await settle();
+    expect(calls).toEqual([
+      ['showHome', []],
+      ['openConversation', ['support-group-p-0123456789abcdef0123456789abcdef']],
+    ]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
 describe('the dispatcher with the official names', () => {
   it('runs an official method as its Porchlight command, every later call keeping its turn', async () => {
-    const { instance, calls } = fakeInstance();
-    const errors = vi.fn();
-    const dispatch = createDispatcher(instance, errors, context);
+    const { dispatch, calls, errors } = dispatcherOnFake();
     dispatch('open', []);
     expect(calls).toEqual([['open', []]]);
     dispatch('dispose', []);
@@ -147,5 +169,84 @@ describe('the dispatcher with the official names', () => {
     await settle();
     expect(calls).toEqual([]);
     expect(errors.mock.calls.map(([d]) => (d as { type: string }).type)).toEqual(['command', 'command']);
+  });
+});
+
+describe('window.tiledesk, the official widget’s lower-case object', () => {
+  type Official = Record<string, (...args: unknown[]) => unknown>;
+  const withWindow = () => ({ win: {} as Window & { tiledesk?: unknown }, command: vi.fn((..._: unknown[]): unknown => undefined) });
+
+  it('has the official methods that have an equivalent, each the same call on window.Tiledesk; open() toggles, as the official one does', () => {
+    const { win, command } = withWindow();
+    installOfficialObject(win, command);
+    const tiledesk = win.tiledesk as Official;
+    expect(Object.keys(tiledesk).sort()).toEqual(
+      [
+        'on',
+        'open',
+        'close',
+        'show',
+        'hide',
+        'dispose',
+        'signInWithCustomToken',
+        'logout',
+        'clearStorage',
+        'restart',
+        'reInit',
+        'setParameter',
+        'setPreChatForm',
+        'setPreChatFormJson',
+        'setAttributeParameter',
+        'sendMessage',
+        'sendSupportMessage',
+        'openConversationById',
+      ].sort(),
+    );
+    const handler = () => undefined;
+    tiledesk.open!();
+    tiledesk.close!();
+    tiledesk.on!('onOpen', handler);
+    tiledesk.setAttributeParameter!({ key: 'orders', value: 3 });
+    tiledesk.sendMessage!({ text: 'hi' });
+    tiledesk.openConversationById!('support-group-x');
+    expect(command.mock.calls).toEqual([
+      ['toggle'],
+      ['close'],
+      ['on', 'onOpen', handler],
+      ['setAttributeParameter', { key: 'orders', value: 3 }],
+      ['sendMessage', { text: 'hi' }],
+      ['openConversationById', 'support-group-x'],
+    ]);
+  });
+
+  it('hands back a promise where the official methods do, so `.then` never throws', async () => {
+    const { win, command } = withWindow();
+    installOfficialObject(win, command);
+    const tiledesk = win.tiledesk as Official;
+    for (const name of ['signInWithCustomToken', 'logout', 'clearStorage']) await expect(tiledesk[name]!('a.b.c')).resolves.toBeUndefined();
+    command.mockReturnValueOnce(Promise.resolve('signed in'));
+    await expect(tiledesk.signInWithCustomToken!('a.b.c')).resolves.toBe('signed in');
+  });
+
+  it('leaves a window.tiledesk the page has alone', () => {
+    const { win, command } = withWindow();
+    const theirs = { open: () => 'theirs' };
+    win.tiledesk = theirs;
+    installOfficialObject(win, command);
+    expect(win.tiledesk).toBe(theirs);
+  });
+});
+
+describe('openConversationById', () => {
+  it('shows that conversation in the open window, as the official method does', async () => {
+    const { dispatch, calls, errors } = dispatcherOnFake();
+    dispatch('openConversationById', ['support-group-p-0123456789abcdef0123456789abcdef']);
+    dispatch('openConversationById', [7]);
+    await settle();
+    expect(calls).toEqual([
+      ['openConversation', ['support-group-p-0123456789abcdef0123456789abcdef']],
+      ['open', []],
+    ]);
+    expect(errors.mock.calls).toEqual([[{ type: 'command', message: 'unknown command openConversationById' }]]);
   });
 });

@@ -113,6 +113,62 @@ export function runOfficial(o: { instance: WidgetInstance; own: RunOwn; context:
     if (text !== null) void o.instance.sendMessage(text);
     return true;
   }
+  // The official method opens the window on that conversation.
+  if (name === 'openConversationById' && typeof first === 'string') {
+    o.own('openConversation', [first]);
+    o.own('open', []);
+    return true;
+  }
   const mapped = officialCommand(name, args, o.context.attributes());
   return !!mapped && o.own(mapped.name, mapped.args) !== NOT_OURS;
+}
+
+/**
+ * The members of the official widget's `window.tiledesk` that Porchlight has an equivalent of, and
+ * the call on `window.Tiledesk` each one is (README "Migrating from the official widget"). `open()`
+ * toggles, as the official one does (`Tiledesk('open')` is Porchlight's own `open`, which only opens).
+ */
+const OBJECT_METHODS: Readonly<Record<string, string>> = {
+  on: 'on',
+  open: 'toggle',
+  close: 'close',
+  show: 'show',
+  hide: 'hide',
+  dispose: 'dispose',
+  signInWithCustomToken: 'signInWithCustomToken',
+  logout: 'logout',
+  clearStorage: 'clearStorage',
+  restart: 'restart',
+  reInit: 'reInit',
+  setParameter: 'setParameter',
+  setPreChatForm: 'setPreChatForm',
+  setPreChatFormJson: 'setPreChatFormJson',
+  setAttributeParameter: 'setAttributeParameter',
+  sendMessage: 'sendMessage',
+  sendSupportMessage: 'sendSupportMessage',
+  openConversationById: 'openConversationById',
+};
+
+/**
+ * The official methods that hand back a promise: page code written for them calls `.then`, so ours
+ * hand back one too — the command's own while it hands one back, else one settled at once (a call
+ * that waits its turn hands back nothing, docs/public-api.md §4).
+ */
+const PROMISED = new Set(['signInWithCustomToken', 'logout', 'clearStorage']);
+
+/**
+ * Installs `window.tiledesk` on a page written for the official widget: a thin alias of
+ * `window.Tiledesk(…)` (`command`), member by member. A `window.tiledesk` the page already has is
+ * left alone.
+ */
+export function installOfficialObject(win: Window & { tiledesk?: unknown }, command: (name: string, ...args: unknown[]) => unknown): void {
+  if (win.tiledesk !== undefined) return;
+  const official: Record<string, (...args: unknown[]) => unknown> = {};
+  for (const [method, name] of Object.entries(OBJECT_METHODS)) {
+    official[method] = (...args) => {
+      const result = command(name, ...args);
+      return PROMISED.has(method) ? Promise.resolve(result) : result;
+    };
+  }
+  win.tiledesk = official;
 }

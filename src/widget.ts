@@ -33,6 +33,14 @@ export interface WidgetInstance {
   update(partial: SettingsUpdate): void;
   /** Replies the visitor has not seen: the launcher's count, what `unread:change` reports. */
   readonly unreadCount: number;
+  /**
+   * Shows one of the visitor's conversations (its `requestId`, as `conversation:started` gave it),
+   * its history fetched; a closed one read-only. Nothing with `singleConversation`, or for an id that
+   * is not one of this project's.
+   */
+  openConversation(requestId: string): void;
+  /** The home screen: welcome, the recent conversations, a new one (not with `singleConversation`). */
+  showHome(): void;
   /** `Porchlight('name', …args)` for the script tag's command queue. */
   command(name: string, ...args: unknown[]): unknown;
 }

@@ -154,6 +154,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),
   });
+  // The history of the conversation stored from the last visit is here (README "First paint").
+  const historyReady = signal(false);
   const poller = createPoller({
     env,
     state: () => ({
@@ -165,7 +167,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       msSinceActivity: Date.now() - conversation.lastActivity.value,
       pushLive: realtime.live.value,
     }),
-    tick: conversation.sync,
+    // The first look at a stored conversation, answered or failed, is what an open window waits for.
+    tick: () => conversation.sync().finally(() => (historyReady.value = true)),
     onOnline: () => {
       conversation.resume();
       realtime.wake();
@@ -406,6 +409,8 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     await session.settled();
     // Disposed meanwhile (React StrictMode's first instance): nothing of it runs after.
     if (disposed) return;
+    // No conversation stored: no history to wait for.
+    if (!conversation.requestId.peek()) historyReady.value = true;
     timers.push(setTimeout(() => (lookReady.value = true), LOOK_WAIT_MS));
     const widgets = await project.load().then(
       (answer) => answer ?? {},
@@ -447,7 +452,11 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     // request at start-up (the badge), not two. A tab that does not lead reads it once too (its
     // count and preview), then hears from the leader.
     running.value = true;
-    if (!tabs.isLeader.peek()) void conversation.sync().catch(reportError('sync'));
+    if (!tabs.isLeader.peek())
+      void conversation
+        .sync()
+        .catch(reportError('sync'))
+        .finally(() => (historyReady.value = true));
     void startCallout();
     // i18next takes over the texts once the page is idle (translator.ts).
     disposers.push(whenIdle(win, () => void translator.engine().catch(() => undefined)));
@@ -462,6 +471,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     get unreadCount() {
       return unread.value;
     },
+    historyReady,
     ...commands,
     ...eventsOf(emitter),
     ready,

@@ -207,7 +207,7 @@ export function* modelsInStages(o: ModelOptions) {
 
   // The conversation list is the client's (a live one lists on demand, a preview shows samples), and so the launcher's count (`unreadOf`).
   let control: InputControl | undefined;
-  const state: Omit<ChatState, 'conversations' | 'unread'> = {
+  const state: Omit<ChatState, 'conversations' | 'unread' | 'historyReady'> = {
     settings,
     ui,
     session,

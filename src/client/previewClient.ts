@@ -125,6 +125,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     get unreadCount() {
       return unread.value;
     },
+    // Its sample conversation is there from the start.
+    historyReady: signal(true),
     ...commands,
     // Nothing is ever sent from a preview.
     send: () => Promise.resolve(),

@@ -86,6 +86,11 @@ export interface ChatState {
   lang: ReadonlySignal<string>;
   /** The final look and texts are known (stored from the last visit, or the service answered): paint them. */
   lookReady: ReadonlySignal<boolean>;
+  /**
+   * The conversation the visitor had when the page loaded has its history from the service (or there
+   * is none, or the first look at it failed): a window paints with it, never empty first. Stays true.
+   */
+  historyReady: ReadonlySignal<boolean>;
   title: ReadonlySignal<string>;
   online: ReadonlySignal<boolean>;
   /** The page is visible (not a background tab). */

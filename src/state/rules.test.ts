@@ -69,4 +69,25 @@ describe('ui open state', () => {
     await fresh.restore('last', false);
     expect(fresh.isOpen.value).toBe(true);
   });
+
+  it('the restore never overrides what the visitor or the page chose while it was on its way: an open stays open, a close stays closed', async () => {
+    const { createUi } = await import('./ui.ts');
+    const { createMemoryStore } = await import('./storage.ts');
+    const store = createMemoryStore();
+    await store.set('ui', { open: true });
+    // The visitor clicked "Open chat": open, as the restore would have made it.
+    const clicked = createUi(store);
+    clicked.setOpen(true, true);
+    await clicked.restore('last', false);
+    expect([clicked.isOpen.value, clicked.byVisitor.value]).toEqual([true, true]);
+    // The page closed it (`Porchlight('close')` queued): the last page's open window does not come back.
+    const closedByPage = createUi(store);
+    closedByPage.setOpen(false);
+    await closedByPage.restore('last', false);
+    expect(closedByPage.isOpen.value).toBe(false);
+    // Nobody chose: the last page's state.
+    const untouched = createUi(store);
+    await untouched.restore('last', false);
+    expect(untouched.isOpen.value).toBe(true);
+  });
 });

@@ -64,6 +64,8 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
   const confirmingClose = signal(false);
   const calloutVisible = signal(false);
   const screen = signal<Screen>('conversation');
+  /** The visitor or the page opened or closed the window since the page loaded: the restore keeps out. */
+  let chosen = false;
   return {
     calloutVisible,
     screen,
@@ -76,10 +78,12 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
     async restore(rule, openSetting) {
       const saved = await store.get<{ open?: boolean }>(KEY).catch(() => undefined);
       const last = mirror?.read() ?? saved?.open;
-      // Never closes a window the visitor (or page code) opened while we were loading.
-      if (!isOpen.value) isOpen.value = initialOpen(rule, openSetting, last);
+      // What the visitor (a click on "Open chat", issue 22 §5) or the page chose while we were
+      // loading stands: the restore never closes a window opened then, nor opens one closed then.
+      if (!chosen) isOpen.value = initialOpen(rule, openSetting, last);
     },
     setOpen(open, changedByVisitor = false) {
+      chosen = true;
       byVisitor.value = changedByVisitor;
       if (isOpen.value === open) return;
       isOpen.value = open;

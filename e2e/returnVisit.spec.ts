@@ -1,0 +1,147 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
+import { withOwnDemo } from './ownDemo.ts';
+import { agentReply, chatWindow, isMessagePost, launcher, openHostPage, sendFromWidget, snippetPage, watchBrowser } from './support.ts';
+
+/**
+ * A return visit whose window was open (issue 22 §5, §6): after a reload, and in a second tab of
+ * the site, the window paints with its history or not yet — never the empty conversation (the
+ * welcome, no end button) first — and a click on the launcher while it is being restored means what
+ * its label said: "Open chat" opens, it never closes.
+ */
+
+/**
+ * Watches the widget's shadow root from the page's first script on: every state of the window it
+ * shows (at each change of the DOM and each frame), and, with `clickOnFirstPaint`, clicks the
+ * launcher in the very task the window first appears (before the browser paints that frame: no
+ * person could have seen the label change).
+ */
+const PROBE = `(() => {
+  const seen = (window.__windowStates = []);
+  // Read as the page loads: only a page loaded after the flag is set clicks.
+  const clickOnFirstPaint = !!localStorage.getItem('e2e:clickOnFirstPaint');
+  window.__clicked = [];
+  const watch = () => {
+    const host = document.querySelector('porchlight-widget');
+    if (!host || !host.shadowRoot) return requestAnimationFrame(watch);
+    const root = host.shadowRoot;
+    const look = () => {
+      const win = root.querySelector('[part~="window"]');
+      if (!win) return;
+      const state = { bubbles: win.querySelectorAll('[part~="message-visitor"], [part~="message-agent"]').length, empty: !!win.querySelector('.welcome.is-empty'), text: win.textContent };
+      const last = seen[seen.length - 1];
+      if (!last || last.bubbles !== state.bubbles || last.empty !== state.empty) seen.push(state);
+      if (clickOnFirstPaint && window.__clicked.length === 0) {
+        const button = root.querySelector('button.launcher');
+        window.__clicked.push(button.getAttribute('aria-label'));
+        button.click();
+      }
+    };
+    new MutationObserver(look).observe(root, { childList: true, subtree: true, characterData: true, attributes: true });
+    const frame = () => { look(); requestAnimationFrame(frame); };
+    frame();
+  };
+  watch();
+})();`;
+
+type Probe = { __windowStates: Array<{ bubbles: number; empty: boolean; text: string }>; __clicked: string[] };
+/** From the next page load on, the probe clicks the launcher as the window first appears. */
+const clickOnFirstPaint = (page: Page) => page.evaluate(() => localStorage.setItem('e2e:clickOnFirstPaint', '1'));
+const states = (page: Page) => page.evaluate(() => (window as unknown as Probe).__windowStates);
+
+/** The first visit: the visitor opens the window and writes, an agent answers. */
+async function firstVisit(page: Page, html: string): Promise<string> {
+  await openHostPage(page, html);
+  await launcher(page).click();
+  const rid = await sendFromWidget(page, 'Where is my order?');
+  await agentReply(rid, 'It ships today.');
+  await expect(page.getByText('It ships today.')).toBeVisible({ timeout: 10_000 });
+  return rid;
+}
+
+/** Every state the window was painted in had the conversation's history; none was the empty one. */
+async function expectPaintedWithHistory(page: Page) {
+  await expect(chatWindow(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('It ships today.')).toBeVisible();
+  const painted = await states(page);
+  expect(painted.length).toBeGreaterThan(0);
+  expect(painted.filter((state) => state.empty || state.bubbles === 0)).toEqual([]);
+  expect(painted[0]!.text).toContain('Where is my order?');
+}
+
+async function probed(context: BrowserContext, page?: Page): Promise<Page> {
+  await context.addInitScript(PROBE);
+  return page ?? context.newPage();
+}
+
+test.describe('a return visit whose window was open', () => {
+  test('after a reload, the window paints with its history, never the empty conversation first', async ({ page, context }) => {
+    const browser = watchBrowser(page);
+    await probed(context, page);
+    await firstVisit(page, snippetPage());
+    await page.reload();
+    await expectPaintedWithHistory(page);
+    expect(browser.problems()).toEqual([]);
+  });
+
+  test('in a second tab of the site, the window paints with its history, never the empty conversation first', async ({ page, context }) => {
+    await firstVisit(page, snippetPage());
+    const second = await probed(context);
+    const browser = watchBrowser(second);
+    await second.goto(page.url());
+    await expectPaintedWithHistory(second);
+    expect(browser.problems()).toEqual([]);
+  });
+
+  test('a click on the launcher in the very moment the restore shows the window opens it, never closes it: after a reload and in a second tab', async ({
+    page,
+    context,
+  }) => {
+    await probed(context, page);
+    await firstVisit(page, snippetPage());
+    await clickOnFirstPaint(page);
+    for (const tab of [page, await context.newPage()]) {
+      const heard: string[] = [];
+      await tab.exposeFunction('heard', (name: string) => heard.push(name));
+      await tab.addInitScript("for (const name of ['open', 'close']) addEventListener('porchlight:' + name, () => window.heard(name));");
+      if (tab === page) await tab.reload();
+      else await tab.goto(page.url());
+      await expect(chatWindow(tab)).toBeVisible({ timeout: 10_000 });
+      await expect.poll(() => tab.evaluate(() => (window as unknown as Probe).__clicked)).toHaveLength(1);
+      // Still open once everything settled: the page heard one open and no close.
+      await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 600)));
+      await expect(chatWindow(tab)).toBeVisible();
+      expect(heard).toEqual(['open']);
+      // As with the visitor's own open: they are taken to the composer.
+      await expect(tab.locator('porchlight-widget [part~="input"]')).toBeFocused();
+    }
+  });
+});
+
+// The same against a service that behaves like the reference server (slower history, no socket).
+const reference = withOwnDemo({ reference: true });
+reference(
+  'against the reference-like service: after a reload the window paints with its history, and a click at that moment keeps it open',
+  async ({ page, context, demo }) => {
+    await probed(context, page);
+    const html = snippetPage({ settings: { apiUrl: demo.apiUrl, realtime: undefined } }).replace(
+      /http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/,
+      `${demo.apiOrigin}/widget/loader.js`,
+    );
+    await openHostPage(page, html, demo.pagesOrigin);
+    await launcher(page).click();
+    const sent = page.waitForResponse((r) => isMessagePost(r.request()));
+    await page.locator('porchlight-widget [part~="input"]').fill('Where is my order?');
+    await page.locator('porchlight-widget [part~="input"]').press('Enter');
+    expect((await sent).status()).toBe(200);
+    await clickOnFirstPaint(page);
+    await page.reload();
+    await expect(chatWindow(page)).toBeVisible({ timeout: 10_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as Probe).__clicked)).toHaveLength(1);
+    const painted = await states(page);
+    expect(painted.filter((state) => state.empty || state.bubbles === 0)).toEqual([]);
+    expect(painted[0]!.text).toContain('Where is my order?');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    await expect(chatWindow(page)).toBeVisible();
+  },
+);
