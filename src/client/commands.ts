@@ -36,16 +36,22 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
   const nameVisitor = (fullname: string, email: string) => session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
 
   // Called in the task that handled the visitor's action: the conversation keeps the message
-  // before anything waits (start-up, and commands called before it whose code is on its way).
-  const send = (message: Outgoing): Promise<void> =>
-    conversation
+  // before anything waits (start-up, and commands called before it whose code is on its way: a
+  // reset or a new conversation among them, it goes to the conversation that follows them).
+  const send = (message: Outgoing): Promise<void> => {
+    const earlier = later.waiting();
+    if (earlier) void conversation.switching(earlier);
+    return conversation
       .send(message, later.after(hooks.ready))
       .then(() => hooks.afterSend())
       .catch(reportError('send'));
+  };
   const later = commandsOnDemand(
     () => import('./laterCommands.ts').then((m) => m.createLaterCommands(models, hooks, { send, nameVisitor })),
     reportError('load'),
   );
+  /** A command that forgets the visitor: a message sent until it is done is the next visitor's, in the conversation that follows. */
+  const forgetting = (command: () => Promise<void>) => (): Promise<void> => conversation.switching(command());
 
   return {
     open: (byVisitor = false) => ui.setOpen(true, byVisitor),
@@ -94,9 +100,9 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
     setLocale(next) {
       if (typeof next === 'string') localeOverride.value = next;
     },
-    reset: later.command('reset'),
+    reset: forgetting(later.command('reset')),
     signInWithCustomToken: later.command('signInWithCustomToken'),
-    logout: later.command('logout'),
+    logout: forgetting(later.command('logout')),
     transcript: later.command('transcript', true),
     update(partial) {
       const { project: _project, labels: _labels, ...rest } = partial ?? {};

@@ -28,6 +28,16 @@ export interface ChatMessage {
   state: 'sending' | 'sent' | 'failed';
 }
 
+/** Fields the service reads on the first message of a conversation only. */
+export interface FirstMessageFields {
+  /** Merged under the message's own attributes (who the visitor is, the pre-chat form, …). */
+  attributes?: MessageAttributes;
+  departmentid?: string;
+  sourcePage?: string;
+  language?: string;
+  userAgent?: string;
+}
+
 export interface OutboxItem {
   tempUID: string;
   requestId: string;
@@ -51,6 +61,12 @@ export interface OutboxItem {
   reason?: DeliveryReason;
   /** Already retried once by itself when the service answered again after an outage. */
   autoRetried?: boolean;
+  /**
+   * Sent while its conversation had no message stored yet: what the first message of that
+   * conversation carries, as it was then (its department, pre-chat answers, page). Sent only if it
+   * is still the first to get there.
+   */
+  opening?: FirstMessageFields;
 }
 
 /** `messagelabel.key` of info messages shown as a line, and the label that words it. */

@@ -110,8 +110,11 @@ export interface FailureScope {
 export async function settleFailure(s: FailureScope, item: OutboxItem, error: unknown): Promise<void> {
   if (isConversationRefusal(error) && s.target.mayMove(item)) {
     const to = await s.target.moveToNew();
+    // What opened the old conversation does not open the new one: its own fields, as they are now.
     await s.change((list) =>
-      list.map((i) => (i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)),
+      list.map((i) =>
+        i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false, opening: undefined } : i,
+      ),
     );
     return;
   }

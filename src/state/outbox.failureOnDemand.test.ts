@@ -51,8 +51,7 @@ async function setup(answers: Array<'stored' | 'unreachable' | 'refused'>) {
         await engine.change((list) => list.filter((x) => x.tempUID !== i.tempUID));
         return true;
       },
-      isFirst: () => false,
-      firstMessageFields: () => ({}),
+      opening: () => null,
       post(_rid, body: SendMessageBody) {
         const tempUID = String(body.attributes?.tempUID);
         posts.push(tempUID);

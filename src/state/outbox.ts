@@ -1,10 +1,9 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { SendMessageBody, WireMessage } from '../api/wire.ts';
-import type { OutboxItem } from './chatMessage.ts';
+import type { FirstMessageFields, OutboxItem } from './chatMessage.ts';
 import { bodyBytes, dueAt, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS } from './delivery.ts';
 import type { FailureScope } from './deliveryFailure.ts';
 import type { Emitter } from './events.ts';
-import type { FirstMessageFields } from './conversation.ts';
 import type { OutboxStore } from './outboxStore.ts';
 
 /**
@@ -32,9 +31,8 @@ export interface OutboxEngine {
 export interface DeliveryTarget {
   /** The message may be stored already (an earlier attempt was cut off): look at the history. */
   isStored(item: OutboxItem): Promise<boolean>;
-  /** No message of this conversation is stored yet: the first carries the first-message fields. */
-  isFirst(requestId: string): boolean;
-  firstMessageFields(): FirstMessageFields;
+  /** What `item` carries as the first message of its conversation, or null: one of it is stored already. */
+  opening(item: OutboxItem): FirstMessageFields | null;
   post(requestId: string, body: SendMessageBody): Promise<WireMessage | null>;
   /** The service stored `item` and answered `answer`: show it; gives the message as stored. */
   stored(item: OutboxItem, answer: WireMessage | null): WireMessage;
@@ -96,8 +94,8 @@ export function createOutboxEngine(options: {
 
   async function deliver(item: OutboxItem): Promise<void> {
     if (item.maybeDelivered && (await target.isStored(item))) return;
-    const first = target.isFirst(item.requestId);
-    const { attributes: firstAttributes, ...firstFields } = first ? target.firstMessageFields() : {};
+    const opening = target.opening(item);
+    const { attributes: firstAttributes, ...firstFields } = opening ?? {};
     const body: SendMessageBody = {
       ...firstFields,
       text: item.text,
@@ -113,7 +111,7 @@ export function createOutboxEngine(options: {
     await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));
     const message = target.stored(item, await target.post(item.requestId, body));
     await change((list) => list.filter((i) => i.tempUID !== item.tempUID));
-    target.sent(item, message, first);
+    target.sent(item, message, !!opening);
   }
 
   async function drain() {
