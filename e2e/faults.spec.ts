@@ -116,11 +116,21 @@ test('offline, then online', async ({ page: p, context }) => {
 
 test('a burst of 503s', async ({ page: p }) => {
   await openWidget(p);
-  await type(p, unique('warm-up'));
+  const warmUp = unique('warm-up');
+  await type(p, warmUp);
+  await exactlyOnce(p, warmUp);
+  const errors = await collectErrors(p);
   await fault({ status5xx: { count: 3, status: 503, method: 'POST', path: '/messages' } });
   const text = unique('503');
   await type(p, text);
+  // At the first failed attempt: the bubble says it waits, and the page hears it (issue 22 §19).
+  const bubble = p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text });
+  await expect(bubble).toContainText('Waiting to send…');
+  const sendErrors = async () => (await errors()).filter((e) => e.type === 'send');
+  await expect.poll(sendErrors).toEqual([expect.objectContaining({ status: 503, retrying: true, reason: 'MESSAGE_UNREACHABLE' })]);
   await exactlyOnce(p, text);
+  // The retries said nothing more.
+  expect(await sendErrors()).toHaveLength(1);
 });
 
 test('429 with Retry-After', async ({ page: p }) => {
@@ -428,8 +438,10 @@ test('after an outage longer than the retry schedule, "Not sent" goes once more 
   await fault({ status5xx: { count: 6, status: 503, method: 'POST', path: '/messages' } });
   const text = unique('outage');
   await type(p, text);
-  // Shown as "Not sent" (the failed state can be short: the next poll ends it, so the event proves it).
-  await expect.poll(async () => (await errors()).filter((e) => e.type === 'send').length, { timeout: 90_000 }).toBe(1);
+  // Shown as "Not sent" (the failed state can be short: the next poll ends it, so the event proves
+  // it), after the one event of its first failed attempt.
+  await expect.poll(async () => (await errors()).filter((e) => e.type === 'send' && !e.retrying).length, { timeout: 90_000 }).toBe(1);
+  expect((await errors()).filter((e) => e.type === 'send').map((e) => e.retrying ?? false)).toEqual([true, false]);
   // No tap, no `online`: the next successful poll sends it.
   await exactlyOnce(p, text);
   const posts = api.answered.filter((a) => a.method === 'POST' && a.path.endsWith('/messages')).map((a) => a.status);

@@ -26,6 +26,8 @@ export interface ChatMessage {
   fromVisitor: boolean;
   createdAt: number;
   state: 'sending' | 'sent' | 'failed';
+  /** Sending, after an attempt that failed: tried again by itself (docs/delivery.md). */
+  retrying?: boolean;
 }
 
 /** Fields the service reads on the first message of a conversation only. */
@@ -283,6 +285,7 @@ function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], ca
         fromVisitor: true,
         createdAt: item.createdAt,
         state: item.state,
+        ...(item.state === 'sending' && item.attempts > 0 ? { retrying: true } : {}),
       })),
     );
   }

@@ -116,6 +116,16 @@ export async function settleFailure(s: FailureScope, item: OutboxItem, error: un
   }
   const patch = failureOf(item, error, { now: s.now(), random: s.random, online: s.isOnline() });
   await s.change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-  if (patch.state === 'failed')
-    s.emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
+  // The page hears of a message in trouble at once, at its first failed attempt (the visitor's send
+  // or Retry), and then only when it is final ("Not sent"): never at each retry.
+  const retrying = patch.state !== 'failed';
+  if (retrying && item.attempts) return;
+  s.emitter.emit('error', {
+    type: 'send',
+    tempUID: item.tempUID,
+    reason: patch.reason ?? REASONS.unreachable,
+    ...(error instanceof ApiError ? { status: error.status } : {}),
+    ...(retrying ? { retrying } : {}),
+    message: patch.error ?? '',
+  } satisfies WidgetErrorDetail);
 }
