@@ -224,6 +224,43 @@ test('reload the moment Enter is pressed, with slow storage', async ({ page: p }
   }
 });
 
+// Issue 22 §2: each message goes to the conversation shown when it was sent. Storage is slow (a busy
+// phone): the messages are still on their way into the outbox when the visitor opens another
+// conversation from the home screen.
+test('send, send, then another conversation at once, with slow storage: both messages stay where they were sent', async ({ page: p }) => {
+  await p.addInitScript(() => {
+    const request = LockManager.prototype.request as (...args: unknown[]) => Promise<unknown>;
+    LockManager.prototype.request = function (this: LockManager, ...args: unknown[]) {
+      return new Promise((resolve) => setTimeout(resolve, 1000)).then(() => request.apply(this, args));
+    };
+  });
+  await openWidget(p, { startFromHome: true, realtime: false });
+  const part = (name: string) => p.locator(`porchlight-widget [part~="${name}"]`);
+  const conversation = async (text: string) => {
+    await part('new-conversation').click();
+    await type(p, text);
+    await exactlyOnce(p, text);
+    const rid = await storedRequestId(p);
+    await part('back-button').click();
+    return rid;
+  };
+  const [b1, a1, a2, a3] = [unique('B1'), unique('A1'), unique('A2'), unique('A3')] as const;
+  // The visitor's messages in conversation `rid` (the service adds its own lines: a member joined…).
+  const ours = async (rid: string) => (await historyTexts(rid)).filter((text) => [b1, a1, a2, a3].includes(text));
+  const b = await conversation(b1);
+  const a = await conversation(a1);
+  await part('conversation-item').filter({ hasText: a1 }).click();
+  await type(p, a2);
+  await type(p, a3);
+  await part('back-button').click();
+  await part('conversation-item').filter({ hasText: b1 }).click();
+  await expect(part('message-visitor').filter({ hasText: b1 })).toBeVisible();
+  await expect.poll(() => ours(a), { timeout: 20_000 }).toEqual([a1, a2, a3]);
+  expect(await ours(b)).toEqual([b1]);
+  // B shows B's message only.
+  await expect(part('message-visitor')).toHaveCount(1);
+});
+
 async function twoTabs(browser: Browser): Promise<{ context: BrowserContext; a: Page; b: Page }> {
   const context = await browser.newContext();
   const a = await context.newPage();
