@@ -70,4 +70,17 @@ describe('a reset while the conversation list is on its way', () => {
     await until(() => expect(client.conversations.value).not.toBeNull());
     await until(() => expect(listed(service)).toHaveLength(1));
   });
+
+  it('a client disposed meanwhile never makes it', async () => {
+    const { client, service, listCodeArrives } = await setup();
+    await client.ready;
+    await client.send('hello');
+    await client.rate(0, '');
+    client.showHome();
+    client.dispose();
+    listCodeArrives();
+    await vi.dynamicImportSettled();
+    expect(client.conversations.value).toBeNull();
+    expect(listed(service)).toEqual([]);
+  });
 });
