@@ -630,6 +630,30 @@ describe('conversation: the stored outbox is repaired on restore', () => {
   });
 });
 
+describe('conversation: a message on its way when the visitor is forgotten', () => {
+  it("goes to the next visitor's conversation, never to the forgotten one (a reset, another known visitor)", async () => {
+    const { service, conversation, session } = setup();
+    await session.restore();
+    await conversation.restore();
+    await conversation.send({ text: 'A1' });
+    const a = conversation.requestId.value!;
+    // Sent while something is still to be settled (start-up, whether the page's token names someone else).
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const sending = conversation.send({ text: 'next' }, settled);
+    await Promise.all([conversation.forget(), session.forget()]);
+    settle();
+    await sending;
+    await until(() => expect(conversation.outbox.value).toEqual([]));
+    const next = conversation.requestId.value;
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(a);
+    expect(service.messages.get(a)!.map((m) => m.text)).toEqual(['A1']);
+    expect(service.messages.get(next!)!.map((m) => m.text)).toEqual(['next']);
+    expect(conversation.messages.value.map((m) => m.text)).toEqual(['next']);
+  });
+});
+
 describe('conversation: what opens a conversation (issue 22 §2)', () => {
   it("carries its own conversation's first-message fields, as they were when it was sent", async () => {
     let fields: FirstMessageFields = { departmentid: 'sales', language: 'en', attributes: { preChatForm: { topic: 'order' } } };

@@ -201,6 +201,8 @@ export function createConversation(options: {
   const unplaced: Array<() => void> = [];
   let known = false;
   let switches = 0;
+  /** Visitors forgotten so far (`forget`): a message placed before one and written after is the next visitor's. */
+  let forgotten = 0;
   const placeWaiting = (anyway = false) => {
     while (unplaced.length && (anyway || (known && !switches))) unplaced.shift()!();
   };
@@ -572,8 +574,12 @@ export function createConversation(options: {
         notBefore: 0,
       };
       // Its conversation, now if it is known; a page that reloads in this very task still has it (sendJournal.ts).
+      let placedFor = forgotten;
       const placed = new Promise<unknown>((resolve) => {
-        const take = () => resolve(place(item));
+        const take = () => {
+          placedFor = forgotten;
+          resolve(place(item));
+        };
         if (known && !switches && !unplaced.length) take();
         else {
           unplaced.push(take);
@@ -591,17 +597,30 @@ export function createConversation(options: {
         // Start-up never read the stored conversation (a model disposed first, or one never restored): the one of now.
         if (!known) placeWaiting(true);
         await placed;
-        const rid = item.requestId;
-        // Still the conversation shown: what opens it is taken again, now that start-up is done (its departments known).
-        if (item.opening && rid === requestId.peek()) item.opening = options.firstMessageFields();
-        // The first message names the visitor (firstMessageFields); a later one only after a change,
-        // which is code of its own (identityUpdate.ts, with the client's later code): a first message
-        // never runs it. Not downloaded: this message goes without, and the next one names them.
-        if (options.identity && history.value.some((m) => m.recipient === rid)) {
-          const update = await import('./identityUpdate.ts').catch(() => null);
-          if (update)
-            item.attributes = { ...update.laterMessageIdentity(options.identity(), rid, myIds.peek(), history.value, outbox.value), ...item.attributes };
-        }
+        let named: IdentityAttributes | null = null;
+        do {
+          // Its visitor was forgotten on its way here (a reset, another known visitor named by the
+          // page): it is the next visitor's, in their conversation. (Once its write has begun, a
+          // forget empties the outbox after it: it leaves with the visitor who sent it.)
+          while (placedFor !== forgotten) {
+            placedFor = forgotten;
+            await place(item);
+          }
+          const rid = item.requestId;
+          // Still the conversation shown: what opens it is taken again, now that start-up is done (its departments known).
+          if (item.opening && rid === requestId.peek()) item.opening = options.firstMessageFields();
+          // The first message names the visitor (firstMessageFields); a later one only after a change,
+          // which is code of its own (identityUpdate.ts, with the client's later code): a first message
+          // never runs it. Not downloaded: this message goes without, and the next one names them.
+          named =
+            options.identity && history.value.some((m) => m.recipient === rid)
+              ? await import('./identityUpdate.ts').then(
+                  (update) => update.laterMessageIdentity(options.identity!(), rid, myIds.peek(), history.value, outbox.value),
+                  () => null,
+                )
+              : null;
+        } while (placedFor !== forgotten);
+        if (named) item.attributes = { ...named, ...item.attributes };
         await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]).catch((error: unknown) => {
           // Not in the outbox (it could not be read): the journal keeps it for the next message, or
           // the network's return, to put in first.
@@ -665,6 +684,7 @@ export function createConversation(options: {
       // here waits: a message sent after the reset (to the next conversation) is written after them,
       // never emptied with them.
       const emptied = Promise.all([outboxStore.clear(), setOutbox(() => [])]);
+      forgotten++;
       requestId.value = null;
       closedByVisitor.value = false;
       publish(history, []);
