@@ -14,7 +14,6 @@ const LATER_CLIENT_CODE = [
   'src/state/sessionRefusal.ts',
   'src/state/uploads.ts',
   'src/state/attention.ts',
-  'src/state/deliveryFailure.ts',
   'src/state/conversationLeave.ts',
   'src/api/requests.ts',
   'src/client/laterCommands.ts',
@@ -23,7 +22,6 @@ const LATER_CLIENT_CODE = [
   'src/state/identityUpdate.ts',
   'src/state/splitParts.ts',
   'src/state/messageRecovery.ts',
-  'src/api/retryAfter.ts',
 ];
 
 /**

@@ -116,11 +116,21 @@ test('offline, then online', async ({ page: p, context }) => {
 
 test('a burst of 503s', async ({ page: p }) => {
   await openWidget(p);
-  await type(p, unique('warm-up'));
+  const warmUp = unique('warm-up');
+  await type(p, warmUp);
+  await exactlyOnce(p, warmUp);
+  const errors = await collectErrors(p);
   await fault({ status5xx: { count: 3, status: 503, method: 'POST', path: '/messages' } });
   const text = unique('503');
   await type(p, text);
+  // At the first failed attempt: the bubble says it waits, and the page hears it (issue 22 §19).
+  const bubble = p.locator('porchlight-widget [part~="message-visitor"]', { hasText: text });
+  await expect(bubble).toContainText('Waiting to send…');
+  const sendErrors = async () => (await errors()).filter((e) => e.type === 'send');
+  await expect.poll(sendErrors).toEqual([expect.objectContaining({ status: 503, retrying: true, reason: 'MESSAGE_UNREACHABLE' })]);
   await exactlyOnce(p, text);
+  // The retries said nothing more.
+  expect(await sendErrors()).toHaveLength(1);
 });
 
 test('429 with Retry-After', async ({ page: p }) => {
@@ -212,6 +222,43 @@ test('reload the moment Enter is pressed, with slow storage', async ({ page: p }
     await p.waitForLoadState('load');
     await exactlyOnce(p, text);
   }
+});
+
+// Issue 22 §2: each message goes to the conversation shown when it was sent. Storage is slow (a busy
+// phone): the messages are still on their way into the outbox when the visitor opens another
+// conversation from the home screen.
+test('send, send, then another conversation at once, with slow storage: both messages stay where they were sent', async ({ page: p }) => {
+  await p.addInitScript(() => {
+    const request = LockManager.prototype.request as (...args: unknown[]) => Promise<unknown>;
+    LockManager.prototype.request = function (this: LockManager, ...args: unknown[]) {
+      return new Promise((resolve) => setTimeout(resolve, 1000)).then(() => request.apply(this, args));
+    };
+  });
+  await openWidget(p, { startFromHome: true, realtime: false });
+  const part = (name: string) => p.locator(`porchlight-widget [part~="${name}"]`);
+  const conversation = async (text: string) => {
+    await part('new-conversation').click();
+    await type(p, text);
+    await exactlyOnce(p, text);
+    const rid = await storedRequestId(p);
+    await part('back-button').click();
+    return rid;
+  };
+  const [b1, a1, a2, a3] = [unique('B1'), unique('A1'), unique('A2'), unique('A3')] as const;
+  // The visitor's messages in conversation `rid` (the service adds its own lines: a member joined…).
+  const ours = async (rid: string) => (await historyTexts(rid)).filter((text) => [b1, a1, a2, a3].includes(text));
+  const b = await conversation(b1);
+  const a = await conversation(a1);
+  await part('conversation-item').filter({ hasText: a1 }).click();
+  await type(p, a2);
+  await type(p, a3);
+  await part('back-button').click();
+  await part('conversation-item').filter({ hasText: b1 }).click();
+  await expect(part('message-visitor').filter({ hasText: b1 })).toBeVisible();
+  await expect.poll(() => ours(a), { timeout: 20_000 }).toEqual([a1, a2, a3]);
+  expect(await ours(b)).toEqual([b1]);
+  // B shows B's message only.
+  await expect(part('message-visitor')).toHaveCount(1);
 });
 
 async function twoTabs(browser: Browser): Promise<{ context: BrowserContext; a: Page; b: Page }> {
@@ -428,8 +475,10 @@ test('after an outage longer than the retry schedule, "Not sent" goes once more 
   await fault({ status5xx: { count: 6, status: 503, method: 'POST', path: '/messages' } });
   const text = unique('outage');
   await type(p, text);
-  // Shown as "Not sent" (the failed state can be short: the next poll ends it, so the event proves it).
-  await expect.poll(async () => (await errors()).filter((e) => e.type === 'send').length, { timeout: 90_000 }).toBe(1);
+  // Shown as "Not sent" (the failed state can be short: the next poll ends it, so the event proves
+  // it), after the one event of its first failed attempt.
+  await expect.poll(async () => (await errors()).filter((e) => e.type === 'send' && !e.retrying).length, { timeout: 90_000 }).toBe(1);
+  expect((await errors()).filter((e) => e.type === 'send').map((e) => e.retrying ?? false)).toEqual([true, false]);
   // No tap, no `online`: the next successful poll sends it.
   await exactlyOnce(p, text);
   const posts = api.answered.filter((a) => a.method === 'POST' && a.path.endsWith('/messages')).map((a) => a.status);

@@ -52,13 +52,15 @@ describe('the first open', () => {
       'src/state/attentionOnDemand.ts',
       'src/state/attachments.ts',
       'src/commandQueue.ts',
+      // What a failed send means (issue 23 §4): decided at once, never after a download.
+      'src/state/deliveryFailure.ts',
+      'src/api/retryAfter.ts',
     ])
       expect(modules).toContain(needed);
     for (const later of [
       'src/state/sessionRefusal.ts',
       'src/state/uploads.ts',
       'src/state/attention.ts',
-      'src/state/deliveryFailure.ts',
       'src/state/conversationLeave.ts',
       'src/api/requests.ts',
       'src/state/typing.ts',
@@ -97,8 +99,6 @@ describe('the first open', () => {
       'src/state/tabRelay.ts',
       // A message retried, discarded, or looked for after a cut-off attempt: with the later client code.
       'src/state/messageRecovery.ts',
-      // `Retry-After`, read only when a send failed: with the failure's code (deliveryFailure.ts).
-      'src/api/retryAfter.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

@@ -194,12 +194,17 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   // screen, a second conversation, marks from an earlier visit), never with `singleConversation`.
   const conversations = signal<ConversationListControl | null>(null);
   let listing: Promise<ConversationListControl | null> | null = null;
-  const listConversations = () =>
-    settings.peek().singleConversation
-      ? null
-      : (listing ??= import('../state/conversationList.ts').then(
-          (m) =>
-            (conversations.value = m.createConversationList({
+  // One per visitor (a reset starts the next): a list whose code comes after a reset or the client's
+  // end was asked for the visitor who left, and is never made.
+  let visitor = 0;
+  const listConversations = () => {
+    if (settings.peek().singleConversation) return null;
+    const asker = visitor;
+    return (listing ??= import('../state/conversationList.ts').then(
+      (m) =>
+        asker !== visitor || disposed
+          ? null
+          : (conversations.value = m.createConversationList({
               http,
               projectId,
               session,
@@ -211,15 +216,21 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
               tabs,
               onError: reportError('conversations'),
             })),
-          // Not downloaded (offline): the next need tries again.
-          () => (listing = null),
-        ));
+      // Not downloaded (offline): the next need tries again.
+      () => {
+        if (asker === visitor) listing = null;
+        return null;
+      },
+    ));
+  };
   const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && listConversations(), reportError('storage'));
   /** The visitor's list leaves (they were forgotten): a later need lists the next visitor's. */
   function dropList() {
     conversations.peek()?.dispose();
     conversations.value = null;
     listing = null;
+    // A list whose code is still on its way was asked for the visitor who left: it is never made.
+    visitor++;
   }
   const unread = unreadOf(conversation.unread, conversations);
 

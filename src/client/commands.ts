@@ -35,21 +35,27 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
   const nameVisitor = (fullname: string, email: string) => session.updateVisitor({ ...(fullname ? { fullName: fullname } : {}), ...(email ? { email } : {}) });
 
   // Called in the task that handled the visitor's action: the conversation keeps the message
-  // before anything waits (start-up, commands called before it whose code is on its way, and
-  // whether the page's token names someone else than the known visitor held).
-  const send = (message: Outgoing): Promise<void> =>
-    conversation
+  // before anything waits (start-up, commands called before it whose code is on its way: a reset or
+  // a new conversation among them, it goes to the conversation that follows them; and whether the
+  // page's token names someone else than the known visitor held).
+  const send = (message: Outgoing): Promise<void> => {
+    const earlier = later.waiting();
+    if (earlier) void conversation.switching(earlier);
+    return conversation
       .send(
         message,
         later.after(hooks.ready).then(() => session.settled()),
       )
       .then(() => hooks.afterSend())
       .catch(reportError('send'));
+  };
   const later = commandsOnDemand(
     () => import('./laterCommands.ts').then((m) => m.createLaterCommands(models, hooks, { send, nameVisitor })),
     reportError('load'),
   );
-  const logout = later.command('logout');
+  /** A command that forgets the visitor: a message sent until it is done is the next visitor's, in the conversation that follows. */
+  const forgetting = (command: () => Promise<void>) => (): Promise<void> => conversation.switching(command());
+  const logout = forgetting(later.command('logout'));
 
   return {
     open: (byVisitor = false) => ui.setOpen(true, byVisitor),
@@ -98,7 +104,7 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
     setLocale(next) {
       if (typeof next === 'string') localeOverride.value = next;
     },
-    reset: later.command('reset'),
+    reset: forgetting(later.command('reset')),
     signInWithCustomToken: later.command('signInWithCustomToken'),
     logout,
     transcript: later.command('transcript', true),

@@ -19,6 +19,8 @@ export function commandsOnDemand<C extends object>(load: () => Promise<C>, onLoa
      * (or a new conversation) that waits goes to the conversation that follows it.
      */
     after: (ready: Promise<void>) => (loading ? inTurn().then(() => ready) : ready),
+    /** While calls wait for the code: settles once they have started (null when none wait). */
+    waiting: () => loading,
     /** Command `name` of the code on demand: run at once once it is here, else in its turn. */
     command<K extends keyof C>(name: K, rejectsWhenMissing?: boolean): C[K] {
       type Command = (...args: unknown[]) => unknown;

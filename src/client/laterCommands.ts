@@ -47,7 +47,11 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
       if (conversation.requestId.peek()) void hooks.listConversations();
       void Promise.all([conversation.startNew(), intake.resetDepartment()]).catch(reportError('conversation'));
     },
-    openConversation: (requestId, byVisitor) => void hooks.listConversations()?.then((list) => list?.open(requestId, byVisitor)),
+    openConversation(requestId, byVisitor) {
+      const opening = hooks.listConversations()?.then((list) => list?.open(requestId, byVisitor));
+      // A message sent meanwhile goes to the conversation opened.
+      if (opening) void conversation.switching(opening);
+    },
     showHome(byVisitor) {
       if (hooks.listConversations()) ui.setScreen('home', byVisitor);
     },

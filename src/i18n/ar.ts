@@ -23,6 +23,7 @@ const ar: LocaleTexts = {
   GUEST_LABEL: 'زائر',
   SUPPORT_LABEL: 'الدعم',
   MESSAGE_SENDING: 'جارٍ الإرسال…',
+  MESSAGE_WAITING: 'في انتظار الإرسال…',
   MESSAGE_SENT: 'تم الإرسال',
   MESSAGE_FAILED: 'لم يتم الإرسال',
   BUTTON_RETRY: 'إعادة المحاولة',

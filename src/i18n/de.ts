@@ -19,6 +19,7 @@ const de: LocaleTexts = {
   GUEST_LABEL: 'Gast',
   SUPPORT_LABEL: 'Support',
   MESSAGE_SENDING: 'Wird gesendet…',
+  MESSAGE_WAITING: 'Wartet auf Versand…',
   MESSAGE_SENT: 'Gesendet',
   MESSAGE_FAILED: 'Nicht gesendet',
   BUTTON_RETRY: 'Erneut versuchen',

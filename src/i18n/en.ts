@@ -19,6 +19,8 @@ const en = {
   YOU: 'You',
   SUPPORT_LABEL: 'Support',
   MESSAGE_SENDING: 'Sending…',
+  // A message whose attempt failed, tried again by itself (docs/delivery.md).
+  MESSAGE_WAITING: 'Waiting to send…',
   UNREAD_COUNT_one: '{{count}} unread message',
   UNREAD_COUNT_other: '{{count}} unread messages',
   LABEL_TODAY: 'Today',

@@ -19,6 +19,7 @@ const es: LocaleTexts = {
   GUEST_LABEL: 'Invitado',
   SUPPORT_LABEL: 'Soporte',
   MESSAGE_SENDING: 'Enviando…',
+  MESSAGE_WAITING: 'Esperando para enviar…',
   MESSAGE_SENT: 'Enviado',
   MESSAGE_FAILED: 'No enviado',
   BUTTON_RETRY: 'Reintentar',

@@ -22,6 +22,7 @@ const fr: LocaleTexts = {
   GUEST_LABEL: 'Invité',
   SUPPORT_LABEL: 'Assistance',
   MESSAGE_SENDING: 'Envoi en cours…',
+  MESSAGE_WAITING: "En attente d'envoi…",
   MESSAGE_SENT: 'Envoyé',
   MESSAGE_FAILED: 'Non envoyé',
   BUTTON_RETRY: 'Réessayer',

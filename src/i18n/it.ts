@@ -19,6 +19,7 @@ const it: LocaleTexts = {
   GUEST_LABEL: 'Ospite',
   SUPPORT_LABEL: 'Assistenza',
   MESSAGE_SENDING: 'Invio in corso…',
+  MESSAGE_WAITING: 'In attesa di invio…',
   MESSAGE_SENT: 'Inviato',
   MESSAGE_FAILED: 'Non inviato',
   BUTTON_RETRY: 'Riprova',

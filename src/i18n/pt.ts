@@ -19,6 +19,7 @@ const pt: LocaleTexts = {
   GUEST_LABEL: 'Visitante',
   SUPPORT_LABEL: 'Atendimento',
   MESSAGE_SENDING: 'Enviando…',
+  MESSAGE_WAITING: 'Aguardando envio…',
   MESSAGE_SENT: 'Enviada',
   MESSAGE_FAILED: 'Não enviada',
   BUTTON_RETRY: 'Tentar de novo',

@@ -26,6 +26,18 @@ export interface ChatMessage {
   fromVisitor: boolean;
   createdAt: number;
   state: 'sending' | 'sent' | 'failed';
+  /** Sending, after an attempt that failed: tried again by itself (docs/delivery.md). */
+  retrying?: boolean;
+}
+
+/** Fields the service reads on the first message of a conversation only. */
+export interface FirstMessageFields {
+  /** Merged under the message's own attributes (who the visitor is, the pre-chat form, …). */
+  attributes?: MessageAttributes;
+  departmentid?: string;
+  sourcePage?: string;
+  language?: string;
+  userAgent?: string;
 }
 
 export interface OutboxItem {
@@ -51,6 +63,12 @@ export interface OutboxItem {
   reason?: DeliveryReason;
   /** Already retried once by itself when the service answered again after an outage. */
   autoRetried?: boolean;
+  /**
+   * Sent while its conversation had no message stored yet: what the first message of that
+   * conversation carries, as it was then (its department, pre-chat answers, page). Sent only if it
+   * is still the first to get there.
+   */
+  opening?: FirstMessageFields;
 }
 
 /** `messagelabel.key` of info messages shown as a line, and the label that words it. */
@@ -268,6 +286,7 @@ function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], ca
         fromVisitor: true,
         createdAt: item.createdAt,
         state: item.state,
+        ...(item.state === 'sending' && item.attempts > 0 ? { retrying: true } : {}),
       })),
     );
   }

@@ -11,7 +11,7 @@ import { createEmitter } from './events.ts';
 import { createOutboxStore } from './outboxStore.ts';
 import { createSession } from './session.ts';
 import { createMemoryStore, type KeyValueStore } from './storage.ts';
-import type { OutboxItem } from './chatMessage.ts';
+import type { FirstMessageFields, OutboxItem } from './chatMessage.ts';
 import { createSendJournal, type SendJournal } from './sendJournal.ts';
 import { fakeWebStorage } from '../test/fakeWebStorage.ts';
 
@@ -28,6 +28,7 @@ function setup(
     open?: boolean;
     journal?: SendJournal;
     onShare?: (change: unknown) => void;
+    firstMessageFields?: () => FirstMessageFields;
   } = {},
 ) {
   const service = options.service ?? createFakeService();
@@ -46,7 +47,9 @@ function setup(
     outboxStore: createOutboxStore(store, 'test', false, (rid) => rid.startsWith(`support-group-${service.projectId}-`)),
     emitter,
     isWindowOpen: () => options.open ?? true,
-    firstMessageFields: () => ({ departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA', attributes: { userFullname: 'Ada' } }),
+    firstMessageFields:
+      options.firstMessageFields ??
+      (() => ({ departmentid: 'd1', sourcePage: 'https://shop.test/p', language: 'en', userAgent: 'UA', attributes: { userFullname: 'Ada' } })),
     random: () => 0,
     settleMs: 100,
     journal: options.journal,
@@ -207,6 +210,32 @@ describe('conversation: a reload in the task that sent', () => {
     await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'sent as the page reloads', state: 'sent' }]), 3000);
     expect(service.posts()).toHaveLength(1);
     expect(service.posts()[0]!.body).toMatchObject({ attributes: { from: 'button' }, departmentid: 'd1' });
+    expect(page().left()).toEqual([]);
+  });
+
+  it('goes to the conversation it was sent in, not the one the page shows after the reload (issue 22 §2)', async () => {
+    const store = createMemoryStore();
+    const service = createFakeService();
+    const page = tabJournal();
+    const first = setup({ store, service, journal: page() });
+    await first.session.restore();
+    await first.conversation.restore();
+    await first.conversation.send({ text: 'A1' });
+    const a = first.conversation.requestId.value!;
+    // Sent in A, then a new conversation at once; the page goes before the outbox write (slow storage).
+    void first.conversation.send({ text: 'A2' }, new Promise(() => {}));
+    await first.conversation.startNew();
+    first.conversation.dispose();
+    expect(page().left()).toMatchObject([{ text: 'A2', requestId: a }]);
+
+    const second = setup({ store, service, journal: page() });
+    await second.session.restore();
+    await second.conversation.restore();
+    await until(() => expect(service.messages.get(a)?.map((m) => m.text)).toEqual(['A1', 'A2']), 3000);
+    await until(() => expect(second.conversation.outbox.value).toEqual([]));
+    expect(service.messages.size).toBe(1);
+    // Nothing of A in the conversation the page shows now.
+    expect(second.conversation.messages.value).toEqual([]);
     expect(page().left()).toEqual([]);
   });
 
@@ -598,6 +627,64 @@ describe('conversation: the stored outbox is repaired on restore', () => {
     await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
     expect(service.posts().map(textOf)).toEqual(['odd state']);
     expect(conversation.messages.value.map((m) => [m.text, m.state])).toEqual([['odd state', 'sent']]);
+  });
+});
+
+describe('conversation: a message on its way when the visitor is forgotten', () => {
+  it("goes to the next visitor's conversation, never to the forgotten one (a reset, another known visitor)", async () => {
+    const { service, conversation, session } = setup();
+    await session.restore();
+    await conversation.restore();
+    await conversation.send({ text: 'A1' });
+    const a = conversation.requestId.value!;
+    // Sent while something is still to be settled (start-up, whether the page's token names someone else).
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const sending = conversation.send({ text: 'next' }, settled);
+    await Promise.all([conversation.forget(), session.forget()]);
+    settle();
+    await sending;
+    await until(() => expect(conversation.outbox.value).toEqual([]));
+    const next = conversation.requestId.value;
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(a);
+    expect(service.messages.get(a)!.map((m) => m.text)).toEqual(['A1']);
+    expect(service.messages.get(next!)!.map((m) => m.text)).toEqual(['next']);
+    expect(conversation.messages.value.map((m) => m.text)).toEqual(['next']);
+  });
+});
+
+describe('conversation: what opens a conversation (issue 22 §2)', () => {
+  it("carries its own conversation's first-message fields, as they were when it was sent", async () => {
+    let fields: FirstMessageFields = { departmentid: 'sales', language: 'en', attributes: { preChatForm: { topic: 'order' } } };
+    const { service, conversation } = setup({ firstMessageFields: () => fields });
+    let down = true;
+    service.setFault((call) => (down && isPost(call) ? { status: 503, body: 'Service Unavailable' } : undefined));
+    await conversation.send({ text: 'N1' });
+    const n = conversation.requestId.value!;
+    // The visitor starts another conversation, with another department, before N1 got through.
+    await conversation.startNew();
+    fields = { departmentid: 'support', language: 'en', attributes: { preChatForm: { topic: 'refund' } } };
+    down = false;
+    conversation.resume();
+    await until(() => expect(service.messages.get(n)?.map((m) => m.text)).toEqual(['N1']), 3000);
+    expect(service.posts().at(-1)!.body).toMatchObject({ departmentid: 'sales', attributes: { preChatForm: { topic: 'order' } } });
+  });
+
+  it('a later message of a conversation the visitor left opens nothing, though this tab shows another one', async () => {
+    const { service, conversation } = setup();
+    await conversation.send({ text: 'A1' });
+    const a = conversation.requestId.value!;
+    let down = true;
+    service.setFault((call) => (down && isPost(call) ? { status: 503, body: 'Service Unavailable' } : undefined));
+    await conversation.send({ text: 'A2' });
+    await conversation.startNew();
+    down = false;
+    conversation.resume();
+    await until(() => expect(service.messages.get(a)?.map((m) => m.text)).toEqual(['A1', 'A2']), 3000);
+    const body = service.posts().at(-1)!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('departmentid');
+    expect(body.attributes).not.toHaveProperty('userFullname');
   });
 });
 

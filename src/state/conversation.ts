@@ -3,7 +3,7 @@ import { NetworkError, type Http } from '../api/http.ts';
 import { isRecord } from '../api/normalize/guards.ts';
 import { listMessages, postMessage } from '../api/messages.ts';
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-import { createChatMessages, mergeHistory, type ChatMessage, type OutboxItem } from './chatMessage.ts';
+import { createChatMessages, mergeHistory, type ChatMessage, type FirstMessageFields, type OutboxItem } from './chatMessage.ts';
 import { sortIncoming, type Prepared } from './incomingSort.ts';
 import { createSplitExpansion, revealed, type TimedMessage } from './splitMessages.ts';
 import { keepIfUnchanged, startsWithSame } from './stableList.ts';
@@ -28,16 +28,6 @@ export interface Outgoing {
   type?: string;
   metadata?: MessageMetadata;
   attributes?: MessageAttributes;
-}
-
-/** Fields the service reads on the first message of a conversation only. */
-export interface FirstMessageFields {
-  /** Merged under the message's own attributes (who the visitor is, the pre-chat form, …). */
-  attributes?: MessageAttributes;
-  departmentid?: string;
-  sourcePage?: string;
-  language?: string;
-  userAgent?: string;
 }
 
 export interface ConversationModel {
@@ -65,8 +55,15 @@ export interface ConversationModel {
   mirrorUnread(count: number): void;
   lastActivity: Signal<number>;
   restore(): Promise<void>;
-  /** Kept (sendJournal.ts) before it waits for `ready`, start-up being done. */
+  /**
+   * Kept (sendJournal.ts) before it waits for `ready`, start-up being done. It belongs to the
+   * conversation shown when it is sent (one made now if there is none), whatever happens before it
+   * is posted; before start-up has read the stored conversation, or while a switch is under way
+   * (`switching`), to the one shown once that is done.
+   */
   send(message: Outgoing, ready?: Promise<void>): Promise<void>;
+  /** A switch of conversation under way (a reset, one opened from the list): messages sent until it is done go to the one that follows. */
+  switching<T>(work: Promise<T>): Promise<T>;
   retry(tempUID: string): Promise<void>;
   discard(tempUID: string): Promise<void>;
   /** Fetches the history now (no-op before the first message or without a session). */
@@ -153,6 +150,12 @@ export function createConversation(options: {
     isOnline: options.isOnline ?? (() => globalThis.navigator?.onLine !== false),
     settleMs: options.settleMs,
     target: {
+      opening(item) {
+        const rid = item.requestId;
+        if (started.has(rid) || history.value.some((m) => m.recipient === rid)) return null;
+        // An item an earlier version stored carries none: what opens the conversation shown, as it is now.
+        return item.opening ?? (rid === requestId.peek() ? options.firstMessageFields() : null);
+      },
       // A message whose attempt was cut off is looked for with code of its own (messageRecovery.ts).
       // Not downloaded: the attempt failed as on the network (it is tried again later, looked for first).
       isStored: (item) =>
@@ -162,10 +165,9 @@ export function createConversation(options: {
             throw new NetworkError(error, false);
           },
         ),
-      isFirst: (rid) => !history.value.some((m) => m.recipient === rid),
-      firstMessageFields: options.firstMessageFields,
       post: (rid, body) => session.authorized((token) => postMessage(http, token, projectId, rid, body)),
       stored(item, stored) {
+        started.add(item.requestId);
         const { request: _request, ...answer } = stored ?? ({} as WireMessage);
         // The answer joins the history it belongs to only: the visitor may have moved on to another
         // conversation meanwhile, and a service's answer for another recipient is nobody's here
@@ -197,6 +199,20 @@ export function createConversation(options: {
   const flush = engine.flush;
   /** The last message on its way into the outbox (`send`): the next one waits for it. */
   let sendTurn: Promise<unknown> = Promise.resolve();
+  /** Conversations a message was stored in by this tab (one not shown has no history here). */
+  const started = new Set<string>();
+  /**
+   * Messages sent while the conversation they belong to is not known, in the order sent: before
+   * start-up read the stored one (`known`), or while a switch is under way (`switches`).
+   */
+  const unplaced: Array<() => void> = [];
+  let known = false;
+  let switches = 0;
+  /** Visitors forgotten so far (`forget`): a message placed before one and written after is the next visitor's. */
+  let forgotten = 0;
+  const placeWaiting = (anyway = false) => {
+    while (unplaced.length && (anyway || (known && !switches))) unplaced.shift()!();
+  };
 
   const myIds = computed(() => {
     const v = session.visitor.value;
@@ -480,16 +496,45 @@ export function createConversation(options: {
     if (leftInJournal) await recoverJournal().catch(() => undefined);
   };
 
-  async function ensureRequestId(): Promise<string> {
-    if (requestId.value) return requestId.value;
+  /** A conversation made now, shown from now on; `stored`: its id is in storage and the other tabs know. */
+  function newConversation() {
     const rid = newRequestId(projectId);
     historyLoaded = true;
     publish(requestId, rid);
     // Nothing in it seen yet: whatever the other side writes is unread until the visitor sees it.
     markSeen(0);
-    await store.set('conversation', { requestId: rid });
-    share({ type: 'conversation' });
-    return rid;
+    return { rid, stored: store.set('conversation', { requestId: rid }).then(() => share({ type: 'conversation' })) };
+  }
+
+  async function ensureRequestId(): Promise<string> {
+    if (requestId.value) return requestId.value;
+    const made = newConversation();
+    await made.stored;
+    return made.rid;
+  }
+
+  /**
+   * `item` takes the conversation shown, or one made now: the next messages go to the same one, and
+   * a switch right after takes none of them. While no message of it is stored, the item carries what
+   * opens it (`OutboxItem.opening`). Gives the storing of a conversation made.
+   */
+  function place(item: OutboxItem): Promise<void> | undefined {
+    const made = requestId.peek() ? undefined : newConversation();
+    const rid = (item.requestId = made?.rid ?? requestId.peek()!);
+    if (!started.has(rid) && !history.peek().some((m) => m.recipient === rid)) item.opening = options.firstMessageFields();
+    journal.hold(item);
+    return made?.stored;
+  }
+
+  /** See `ConversationModel.switching`. */
+  function switching<T>(work: Promise<T>): Promise<T> {
+    switches++;
+    const done = () => {
+      switches--;
+      placeWaiting();
+    };
+    work.then(done, done);
+    return work;
   }
 
   return {
@@ -506,6 +551,8 @@ export function createConversation(options: {
     lastActivity,
     async restore() {
       await readConversation();
+      known = true;
+      placeWaiting();
       // An outbox an earlier page left is read with code of its own (outboxStore.ts). Not downloaded:
       // the start-up goes on, and the outbox's next use (a message, the network back, the lead) tries again.
       await dropFailedElsewhere().catch(() => undefined);
@@ -518,7 +565,18 @@ export function createConversation(options: {
     // Not read (its code not downloaded): the other tab's next change tries again.
     reloadOutbox: () => engine.reload().catch(() => undefined),
     adopt,
-    open: (rid, closed) => leave().then((m) => m.openConversation(laterScope, rid, closed)),
+    open(rid, closed) {
+      const work = leave().then((m) => m.openConversation(laterScope, rid, closed));
+      // Messages sent meanwhile go to the one opened, as soon as it is shown (not once its history came).
+      let stop = () => {};
+      const shown = new Promise((resolve) => {
+        stop = requestId.subscribe((now) => now === rid && resolve(now));
+        work.then(resolve, resolve);
+      });
+      void switching(shown.finally(() => stop()));
+      return work;
+    },
+    switching,
     // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
     async send(message, ready) {
       const text = message.text;
@@ -533,7 +591,6 @@ export function createConversation(options: {
         } satisfies WidgetErrorDetail);
         return;
       }
-      // A page that reloads in this very task still has it (sendJournal.ts).
       const item: OutboxItem = {
         tempUID: newTempUID(),
         requestId: '',
@@ -547,7 +604,20 @@ export function createConversation(options: {
         maybeDelivered: false,
         notBefore: 0,
       };
-      journal.hold(item);
+      // Its conversation, now if it is known; a page that reloads in this very task still has it (sendJournal.ts).
+      let placedFor = forgotten;
+      const placed = new Promise<unknown>((resolve) => {
+        const take = () => {
+          placedFor = forgotten;
+          resolve(place(item));
+        };
+        if (known && !switches && !unplaced.length) take();
+        else {
+          unplaced.push(take);
+          journal.hold(item);
+        }
+      });
+      placed.catch(() => undefined);
       // Into the outbox in the order they were written: the first message waits for the new
       // conversation to be stored, and the next ones must not overtake it.
       const queued = sendTurn.then(async () => {
@@ -555,17 +625,33 @@ export function createConversation(options: {
         await recoverLeftInJournal();
         // The visitor acts: if the service refused their session, it may be tried once more.
         session.allowAgain();
-        const rid = (item.requestId = await ensureRequestId());
-        // From here on the outbox may hold it: a start-up that finds it in the journal looks first.
-        journal.hold(item);
-        // The first message names the visitor (firstMessageFields); a later one only after a change,
-        // which is code of its own (identityUpdate.ts, with the client's later code): a first message
-        // never runs it. Not downloaded: this message goes without, and the next one names them.
-        if (options.identity && history.value.some((m) => m.recipient === rid)) {
-          const update = await import('./identityUpdate.ts').catch(() => null);
-          if (update)
-            item.attributes = { ...update.laterMessageIdentity(options.identity(), rid, myIds.peek(), history.value, outbox.value), ...item.attributes };
-        }
+        // Start-up never read the stored conversation (a model disposed first, or one never restored): the one of now.
+        if (!known) placeWaiting(true);
+        await placed;
+        let named: IdentityAttributes | null = null;
+        do {
+          // Its visitor was forgotten on its way here (a reset, another known visitor named by the
+          // page): it is the next visitor's, in their conversation. (Once its write has begun, a
+          // forget empties the outbox after it: it leaves with the visitor who sent it.)
+          while (placedFor !== forgotten) {
+            placedFor = forgotten;
+            await place(item);
+          }
+          const rid = item.requestId;
+          // Still the conversation shown: what opens it is taken again, now that start-up is done (its departments known).
+          if (item.opening && rid === requestId.peek()) item.opening = options.firstMessageFields();
+          // The first message names the visitor (firstMessageFields); a later one only after a change,
+          // which is code of its own (identityUpdate.ts, with the client's later code): a first message
+          // never runs it. Not downloaded: this message goes without, and the next one names them.
+          named =
+            options.identity && history.value.some((m) => m.recipient === rid)
+              ? await import('./identityUpdate.ts').then(
+                  (update) => update.laterMessageIdentity(options.identity!(), rid, myIds.peek(), history.value, outbox.value),
+                  () => null,
+                )
+              : null;
+        } while (placedFor !== forgotten);
+        if (named) item.attributes = { ...named, ...item.attributes };
         await setOutbox((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]).catch((error: unknown) => {
           // Not in the outbox (it could not be read): the journal keeps it for the next message, or
           // the network's return, to put in first.
@@ -629,6 +715,7 @@ export function createConversation(options: {
       // here waits: a message sent after the reset (to the next conversation) is written after them,
       // never emptied with them.
       const emptied = Promise.all([outboxStore.clear(), setOutbox(() => [])]);
+      forgotten++;
       requestId.value = null;
       closedByVisitor.value = false;
       publish(history, []);

@@ -3,7 +3,7 @@ import { ApiError, NetworkError } from '../api/http.ts';
 import type { OutboxItem } from './chatMessage.ts';
 import { dueAt, HOLD_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS } from './delivery.ts';
 import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS, UndeliverableError } from './deliveryFailure.ts';
-import { SessionRefusedError } from './sessionRefusal.ts';
+import { SessionRefusedError } from './sessionRefusedError.ts';
 
 const item = (over: Partial<OutboxItem> = {}): OutboxItem => ({
   tempUID: 't',

@@ -2,8 +2,7 @@ import type { OutboxItem } from './chatMessage.ts';
 
 /**
  * The rules of delivering a visitor's message exactly once: when an attempt may happen and which
- * message goes next. What a failed attempt means for the next one is deliveryFailure.ts (code a
- * delivery that goes through never runs, loaded on demand).
+ * message goes next. What a failed attempt means for the next one is deliveryFailure.ts.
  */
 
 /**

@@ -1,8 +1,7 @@
 /**
  * What a failed attempt to deliver a visitor's message means for the next one (docs/delivery.md),
- * and the delivery engine's step that applies it (outbox.ts). A first open and send that go through
- * never run it: it is code of its own with the client's later code (vite.config.ts
- * LATER_CLIENT_CODE), prefetched once the window opens, so it is here before a failure needs it.
+ * and the delivery engine's step that applies it (outbox.ts). Part of the first open, as the engine
+ * is: a failure is decided at once, never after a download (which the same network trouble may stop).
  */
 import { ApiError, NetworkError } from '../api/http.ts';
 import { parseRetryAfter } from '../api/retryAfter.ts';
@@ -11,12 +10,9 @@ import { REASONS, type DeliveryReason } from './delivery.ts';
 import type { Emitter, WidgetErrorDetail } from './events.ts';
 import type { DeliveryTarget } from './outbox.ts';
 import { retryDelay } from './retryDelay.ts';
-import { SessionRefusedError } from './sessionRefusal.ts';
+import { SessionRefusedError } from './sessionRefusedError.ts';
 
-/**
- * A message that cannot be sent as it is (found before any attempt): made only on that failure's
- * way here (outbox.ts), with the rest of what a failure means.
- */
+/** A message that cannot be sent as it is (found before any attempt, outbox.ts). */
 export class UndeliverableError extends Error {
   constructor(readonly reason: DeliveryReason) {
     super(`undeliverable: ${reason}`);
@@ -110,13 +106,26 @@ export interface FailureScope {
 export async function settleFailure(s: FailureScope, item: OutboxItem, error: unknown): Promise<void> {
   if (isConversationRefusal(error) && s.target.mayMove(item)) {
     const to = await s.target.moveToNew();
+    // What opened the old conversation does not open the new one: its own fields, as they are now.
     await s.change((list) =>
-      list.map((i) => (i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false } : i)),
+      list.map((i) =>
+        i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false, opening: undefined } : i,
+      ),
     );
     return;
   }
   const patch = failureOf(item, error, { now: s.now(), random: s.random, online: s.isOnline() });
   await s.change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-  if (patch.state === 'failed')
-    s.emitter.emit('error', { type: 'send', tempUID: item.tempUID, reason: patch.reason, message: patch.error ?? '' } satisfies WidgetErrorDetail);
+  // The page hears of a message in trouble at once, at its first failed attempt (the visitor's send
+  // or Retry), and then only when it is final ("Not sent"): never at each retry.
+  const retrying = patch.state !== 'failed';
+  if (retrying && item.attempts) return;
+  s.emitter.emit('error', {
+    type: 'send',
+    tempUID: item.tempUID,
+    reason: patch.reason ?? REASONS.unreachable,
+    ...(error instanceof ApiError ? { status: error.status } : {}),
+    ...(retrying ? { retrying } : {}),
+    message: patch.error ?? '',
+  } satisfies WidgetErrorDetail);
 }

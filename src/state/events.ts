@@ -11,6 +11,8 @@ export interface WidgetErrorDetail {
   reason?: string;
   status?: number;
   tempUID?: string;
+  /** A message not sent yet (`type: 'send'`) that is tried again by itself: fired at its first failed attempt only. */
+  retrying?: boolean;
   limit?: number;
 }
 

@@ -1,10 +1,9 @@
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { SendMessageBody, WireMessage } from '../api/wire.ts';
-import type { OutboxItem } from './chatMessage.ts';
+import type { FirstMessageFields, OutboxItem } from './chatMessage.ts';
 import { bodyBytes, dueAt, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS } from './delivery.ts';
-import type { FailureScope } from './deliveryFailure.ts';
+import { settleFailure, UndeliverableError, type FailureScope } from './deliveryFailure.ts';
 import type { Emitter } from './events.ts';
-import type { FirstMessageFields } from './conversation.ts';
 import type { OutboxStore } from './outboxStore.ts';
 
 /**
@@ -32,9 +31,8 @@ export interface OutboxEngine {
 export interface DeliveryTarget {
   /** The message may be stored already (an earlier attempt was cut off): look at the history. */
   isStored(item: OutboxItem): Promise<boolean>;
-  /** No message of this conversation is stored yet: the first carries the first-message fields. */
-  isFirst(requestId: string): boolean;
-  firstMessageFields(): FirstMessageFields;
+  /** What `item` carries as the first message of its conversation, or null: one of it is stored already. */
+  opening(item: OutboxItem): FirstMessageFields | null;
   post(requestId: string, body: SendMessageBody): Promise<WireMessage | null>;
   /** The service stored `item` and answered `answer`: show it; gives the message as stored. */
   stored(item: OutboxItem, answer: WireMessage | null): WireMessage;
@@ -45,12 +43,6 @@ export interface DeliveryTarget {
   /** Starts a new conversation and gives its id. */
   moveToNew(): Promise<string>;
 }
-
-/**
- * A failed attempt whose rules (deliveryFailure.ts) could not be downloaded waits this long before
- * the next: nothing about it changes meanwhile (a message that may have been stored still is).
- */
-export const FAILURE_CODE_WAIT_MS = 5000;
 
 export function createOutboxEngine(options: {
   outboxStore: OutboxStore;
@@ -96,8 +88,8 @@ export function createOutboxEngine(options: {
 
   async function deliver(item: OutboxItem): Promise<void> {
     if (item.maybeDelivered && (await target.isStored(item))) return;
-    const first = target.isFirst(item.requestId);
-    const { attributes: firstAttributes, ...firstFields } = first ? target.firstMessageFields() : {};
+    const opening = target.opening(item);
+    const { attributes: firstAttributes, ...firstFields } = opening ?? {};
     const body: SendMessageBody = {
       ...firstFields,
       text: item.text,
@@ -105,15 +97,14 @@ export function createOutboxEngine(options: {
       attributes: { ...firstAttributes, ...item.attributes, tempUID: item.tempUID },
       ...(item.metadata ? { metadata: item.metadata } : {}),
     };
-    // Bigger than the service takes (long first-message attributes): it would only be refused. Its
-    // error comes with what it means (deliveryFailure.ts); not downloaded, the failure waits as any does.
-    if (bodyBytes(body) > SERVICE_BODY_LIMIT) throw new (await import('./deliveryFailure.ts')).UndeliverableError(REASONS.tooLarge);
+    // Bigger than the service takes (long first-message attributes): it would only be refused.
+    if (bodyBytes(body) > SERVICE_BODY_LIMIT) throw new UndeliverableError(REASONS.tooLarge);
     // Write-ahead: from here on the message may reach the service, so whoever tries next (this
     // tab after a failure, another tab after this one closed) checks the history first.
     await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, maybeDelivered: true, attemptedAt: now() } : i)));
     const message = target.stored(item, await target.post(item.requestId, body));
     await change((list) => list.filter((i) => i.tempUID !== item.tempUID));
-    target.sent(item, message, first);
+    target.sent(item, message, !!opening);
   }
 
   async function drain() {
@@ -127,11 +118,7 @@ export function createOutboxEngine(options: {
         await deliver(item);
         await recovered();
       } catch (error) {
-        // What the failure means is code of its own (deliveryFailure.ts), here since the window
-        // opened. Not downloaded (offline since): the item, as stored, is tried again a little later.
-        const failure = await import('./deliveryFailure.ts').catch(() => null);
-        if (failure) await failure.settleFailure(failureScope, item, error);
-        else await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, notBefore: now() + FAILURE_CODE_WAIT_MS } : i)));
+        await settleFailure(failureScope, item, error);
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { OutboxItem } from './chatMessage.ts';
+import type { FirstMessageFields, OutboxItem } from './chatMessage.ts';
 import { REASONS, type DeliveryReason } from './delivery.ts';
 
 /**
@@ -11,6 +11,14 @@ import { REASONS, type DeliveryReason } from './delivery.ts';
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isDeliveryReason = (value: unknown): value is DeliveryReason => (Object.values(REASONS) as unknown[]).includes(value);
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+
+/** What an item carries to open its conversation (`OutboxItem.opening`): its strings and its attributes, nothing else. */
+function openingOf(value: unknown): FirstMessageFields | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: FirstMessageFields = isRecord(value.attributes) ? { attributes: value.attributes } : {};
+  for (const key of ['departmentid', 'sourcePage', 'language', 'userAgent'] as const) if (typeof value[key] === 'string') fields[key] = value[key];
+  return fields;
+}
 
 /**
  * One stored item made safe to use, or null to drop it. Storage outlives versions of the widget
@@ -28,6 +36,7 @@ export function repairOutboxItem(value: unknown, belongs: (requestId: string) =>
   const metadata = isRecord(value.metadata) ? (value.metadata as OutboxItem['metadata']) : undefined;
   if (!text.trim() && type === 'text') return null;
   const known = value.state === 'sending' || value.state === 'failed';
+  const opening = openingOf(value.opening);
   return {
     tempUID,
     requestId,
@@ -45,6 +54,7 @@ export function repairOutboxItem(value: unknown, belongs: (requestId: string) =>
     ...(typeof value.retryable === 'boolean' ? { retryable: value.retryable } : {}),
     ...(isDeliveryReason(value.reason) ? { reason: value.reason } : {}),
     ...(value.autoRetried === true ? { autoRetried: true } : {}),
+    ...(opening ? { opening } : {}),
   };
 }
 

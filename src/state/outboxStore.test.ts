@@ -47,6 +47,16 @@ describe('outbox store: what is read is safe to use', () => {
     expect(repairOutboxItem({ ...good, state: undefined }, belongs, 100)).toMatchObject({ state: 'sending', maybeDelivered: true });
   });
 
+  it('keeps the conversation it was sent in and what opens that conversation, its strings and attributes only (issue 22 §2)', () => {
+    const opening = { departmentid: 'd1', sourcePage: 'https://shop.test/', language: 'en', userAgent: 'UA', attributes: { preChatForm: { topic: 'order' } } };
+    expect(repairOutboxItem({ ...good, opening }, belongs, 100)).toEqual({ ...good, opening });
+    expect(repairOutboxItem({ ...good, opening: { departmentid: 7, language: 'en', attributes: 'x', extra: 'y' } }, belongs, 100)).toEqual({
+      ...good,
+      opening: { language: 'en' },
+    });
+    expect(repairOutboxItem({ ...good, opening: 'd1' }, belongs, 100)).toEqual(good);
+  });
+
   it('gives every other field a usable value', () => {
     const repaired = repairOutboxItem(
       {

@@ -4,7 +4,7 @@ import { listMessages } from '../api/messages.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import type { WidgetErrorDetail } from './events.ts';
 import { createSession, REFUSAL_STATUSES } from './session.ts';
-import { SessionRefusedError } from './sessionRefusal.ts';
+import { SessionRefusedError } from './sessionRefusedError.ts';
 import { isCredentialRefusal, REFUSAL_SIGN_INS } from './sessionRefusal.ts';
 import { createMemoryStore } from './storage.ts';
 

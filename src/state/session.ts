@@ -5,7 +5,7 @@ import type { SignInAnonymouslyBody } from '../api/wire.ts';
 import type { KeyValueStore } from './storage.ts';
 import type { SiteSession } from './customTokenSignIn.ts';
 import type { WidgetErrorDetail } from './events.ts';
-import type { SessionRefusedError } from './sessionRefusal.ts';
+import type { SessionRefusedError } from './sessionRefusedError.ts';
 
 export interface Visitor {
   id: string;

@@ -6,6 +6,7 @@
  */
 import { ApiError } from '../api/http.ts';
 import type { RefusalScope } from './session.ts';
+import { SessionRefusedError } from './sessionRefusedError.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -25,18 +26,6 @@ export function isCredentialRefusal(error: unknown): error is ApiError {
   if (status === 400) return !isRecord(body);
   if (status === 403) return /belong to the project/i.test(msg) || msg === 'Unauthorized.';
   return false;
-}
-
-/**
- * The service keeps refusing this visitor's credentials even after a fresh sign-in: automatic
- * calls stop (no request loop) until the visitor acts again (`allowAgain`) or the page reloads.
- * Made only here (the first open's session.ts throws the one made, `Refusals.stopped`).
- */
-export class SessionRefusedError extends Error {
-  constructor(readonly status: number) {
-    super(`the service refuses the visitor's credentials (HTTP ${status})`);
-    this.name = 'SessionRefusedError';
-  }
 }
 
 /** Fresh sign-ins forced by refusals, at most this many per window, before calls stop. */

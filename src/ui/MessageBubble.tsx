@@ -96,7 +96,7 @@ function Bubble(
               <ClockText clock={clock} ms={message.createdAt} />
             </time>
           )}
-          {sending && <span class="status">{t('MESSAGE_SENDING')}</span>}
+          {sending && <span class="status">{t(message.retrying ? 'MESSAGE_WAITING' : 'MESSAGE_SENDING')}</span>}
           {failed && <FailedStatus.View message={message} />}
         </div>
       </div>

@@ -61,6 +61,25 @@ describe('the API refuses an oversize text', () => {
   });
 });
 
+describe('the service answers 503 (issue 22 §19)', () => {
+  it('the bubble says it waits to be sent, and the page hears of it once, at the first failed attempt', async () => {
+    const { ui, widget } = harness.start({ open: true });
+    const errors = vi.fn();
+    widget.on('error', errors);
+    harness.service.setFault((c) => (isPost(c) ? { status: 503, body: 'Service Unavailable' } : undefined));
+    await widget.sendMessage('are you there?');
+    expect(await ui.findByText('Waiting to send…')).toBeTruthy();
+    expect(ui.queryByText('Sending…')).toBeNull();
+    expect(errors.mock.calls).toEqual([[expect.objectContaining({ type: 'send', status: 503, retrying: true, reason: 'MESSAGE_UNREACHABLE' })]]);
+    // Its second attempt (0.5–1 s later) fails too: nothing more for the page.
+    await until(() => expect(harness.service.calls.filter(isPost)).toHaveLength(2));
+    expect(errors).toHaveBeenCalledTimes(1);
+    harness.service.setFault(null);
+    await until(() => expect(ui.queryByText('Waiting to send…')).toBeNull(), 5000);
+    expect(ui.getByText('are you there?')).toBeTruthy();
+  });
+});
+
 describe('"Not sent" says why', () => {
   it('a definite refusal shows at once with its reason, and is not retried', async () => {
     const { ui, widget } = harness.start({ open: true });
