@@ -18,6 +18,8 @@ const FACES = [
   { css: '@fontsource-variable/noto-sans/wght-italic.css', family: 'Pinned Noto Sans' },
   { css: '@fontsource-variable/noto-sans-arabic/wght.css', family: 'Pinned Noto Sans Arabic' },
   { css: '@fontsource-variable/noto-sans-mono/wght.css', family: 'Pinned Noto Sans Mono' },
+  // The rating's stars (★) and other symbols neither Noto Sans nor the colour emoji have.
+  { css: '@fontsource/noto-sans-symbols-2/symbols-400.css', family: 'Pinned Noto Sans Symbols 2' },
   // One file of every emoji: in 5.3.2 the split files (400.css) do not hold the characters their
   // `unicode-range` names, and Chromium drew no smiley at all with them.
   { css: '@fontsource/noto-color-emoji/emoji-400.css', family: 'Pinned Noto Color Emoji' },
@@ -56,15 +58,16 @@ export async function servePinnedFonts(page: Page, origin: string): Promise<void
 
 /**
  * Laid over the widget's styles (src/ui/base.css, markdown/Markdown.css): the same stacks with the
- * pinned faces in the place of the system's. Colour emoji stay last for text and first in the picker.
+ * pinned faces in the place of the system's. Colour emoji come after the text faces and first in
+ * the picker; the symbols last, where the system's fallback would have drawn them.
  */
 export const PINNED_WIDGET_CSS = `
 .root {
-  --pl-emoji-font: 'Pinned Noto Color Emoji' !important;
+  --pl-emoji-font: 'Pinned Noto Color Emoji', 'Pinned Noto Sans Symbols 2' !important;
   font-family: 'Pinned Noto Sans', 'Pinned Noto Sans Arabic', var(--pl-emoji-font) !important;
 }
 .md code, .md pre { font-family: 'Pinned Noto Sans Mono', var(--pl-emoji-font) !important; }
 `;
 
 /** The host page's own text, for the shots of the whole viewport. */
-export const PINNED_PAGE_FONT = `'Pinned Noto Sans', 'Pinned Noto Sans Arabic', 'Pinned Noto Color Emoji'`;
+export const PINNED_PAGE_FONT = `'Pinned Noto Sans', 'Pinned Noto Sans Arabic', 'Pinned Noto Color Emoji', 'Pinned Noto Sans Symbols 2'`;
