@@ -22,7 +22,7 @@ const SAME_MEANING = (
   // the image viewer's close button
   'CLOSE ' +
   // rating and what follows the end
-  'CUSTOMER_SATISFACTION YOUR_RATING WRITE_YOUR_OPINION SUBMIT THANK_YOU_FOR_YOUR_EVALUATION ' +
+  'CUSTOMER_SATISFACTION YOUR_RATING WRITE_YOUR_OPINION THANK_YOU_FOR_YOUR_EVALUATION ' +
   'LABEL_START_NW_CONV ' +
   // callout, departments, pre-chat form, offline notices
   'CALLOUT_TITLE_PLACEHOLDER CALLOUT_MSG_PLACEHOLDER LABEL_SELECT_TOPIC LABEL_COMPLETE_FORM CONTINUE ' +
@@ -32,6 +32,8 @@ const SAME_MEANING = (
   'WAITING_TIME_FOUND WAITING_TIME_NOT_FOUND AGENT_AVAILABLE AGENT_NOT_AVAILABLE'
 )
   // Not taken: LABEL_WRITING ("is writing...") completes an agent's name; our typing dots have none.
+  // SUBMIT is a generic "Submit" ("SUBMIT" in the stock set): the rating's button says what it
+  // sends, "Send rating", in sentence case and in every language.
   .split(' ');
 
 export const LABEL_MEANINGS: Readonly<Record<string, string>> = Object.freeze({

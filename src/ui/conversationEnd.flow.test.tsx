@@ -95,3 +95,24 @@ describe('end of a conversation', () => {
     expect(lit()).toBe(5);
   });
 });
+
+describe('the rating button', () => {
+  it('is "Send rating" before and after a star is picked, though the service labels its submit button "SUBMIT"', async () => {
+    serveRatings();
+    // The reference service's stock EN set names its rating form's button in capitals.
+    harness.service.setLabels('EN', { SUBMIT: 'SUBMIT', CUSTOMER_SATISFACTION: 'Customer satisfaction' });
+    const { widget, ui } = harness.start({ open: true });
+    await widget.sendMessage('Hi');
+    const rid = [...harness.service.messages.keys()][0]!;
+    harness.service.store(rid, closedInfo(rid));
+    widget.close();
+    widget.open();
+    const four = await ui.findByRole('radio', { name: /4 stars/i }, { timeout: 4000 });
+    // The service's labels are in (another rating text took its label) before the button is read.
+    await ui.findByText('Customer satisfaction');
+    const button = () => ui.getByRole('button', { name: /send rating|submit/i });
+    expect(button().textContent).toBe('Send rating');
+    fireEvent.click(four);
+    expect(button().textContent).toBe('Send rating');
+  });
+});
