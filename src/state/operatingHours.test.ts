@@ -56,7 +56,13 @@ describe('nextOpeningAt', () => {
   });
   it('during the start minute itself (still closed) it is that start; a range too short to open is skipped', () => {
     expect(new Date(nextOpeningAt(h, at('2024-01-15T08:00:30Z'))!).toISOString()).toBe('2024-01-15T08:00:00.000Z');
-    const short = hours({ 1: [{ start: '09:00', end: '09:01' }, { start: '10:00', end: '11:00' }], tzname: 'UTC' });
+    const short = hours({
+      1: [
+        { start: '09:00', end: '09:01' },
+        { start: '10:00', end: '11:00' },
+      ],
+      tzname: 'UTC',
+    });
     expect(new Date(nextOpeningAt(short, at('2024-01-15T07:00:00Z'))!).toISOString()).toBe('2024-01-15T10:00:00.000Z');
   });
   it('crosses a daylight-saving change', () => {

@@ -8,6 +8,7 @@ import { svg } from './icons.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import homeCss from './Home.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
+import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 /** One conversation: who said what last, when, and how many replies wait unread. */
 function ConversationItem({ item, when }: { item: ConversationSummary; when: string }, widget: WidgetView) {
@@ -84,7 +85,7 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
       <div class="home-welcome">
         {logo && <img class="home-logo" src={logo} alt="" referrerpolicy="no-referrer" />}
         <p class="home-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
-        <p class="home-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+        <WelcomeMessage class="home-msg" />
         <div class="home-presence">
           <Team class="home-team" />
           <StatusLine />

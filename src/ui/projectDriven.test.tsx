@@ -105,8 +105,8 @@ describe('styled and configured by the project', () => {
     if (monday.getTime() + 60_000 <= Date.now()) monday.setUTCDate(monday.getUTCDate() + 7);
     const format = (at: Date) => new Intl.DateTimeFormat('en', { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(at);
     expect(root.querySelector('.next-opening')!.textContent).toBe(`We open again ${format(monday)}.`);
-    // The visitor can still leave a message.
-    expect(ui.getByRole('textbox')).toBeTruthy();
+    // The visitor can still leave a message (and an email: closedWelcome.test.tsx).
+    expect(ui.getByRole('textbox', { name: 'Type your message…' })).toBeTruthy();
   });
 
   it('says nobody is available when open but user_available is empty', async () => {
