@@ -39,7 +39,12 @@ test('the schedule as it is: every range of every day and the zone; saved untouc
 
   await expect(page.getByLabel('Time zone of the hours')).toHaveValue('Europe/Rome');
   await expect(times(page, 'Monday')).toHaveCount(4);
-  expect(await times(page, 'Wednesday').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['09:00', '11:00', '14:00', '18:00']);
+  expect(await times(page, 'Wednesday').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([
+    '09:00',
+    '11:00',
+    '14:00',
+    '18:00',
+  ]);
   expect(await times(page, 'Friday').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['09:00', '13:00', '14:00', '18:00']);
   await expect(day(page, 'Saturday')).toContainText('Closed');
   await expect(day(page, 'Sunday')).toContainText('Closed');

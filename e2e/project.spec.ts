@@ -82,10 +82,7 @@ test.describe('the project decides', () => {
     expect((await posted).status()).toBe(200);
   });
 
-  test("closed: the welcome says when the team is back instead of a quick reply, and the visitor's email reaches the console", async ({
-    page,
-    context,
-  }) => {
+  test("closed: the welcome says when the team is back instead of a quick reply, and the visitor's email reaches the console", async ({ page, context }) => {
     const browser = watchBrowser(page);
     const pid = await createProject({ activeOperatingHours: true, operatingHours: closedUntilTomorrow() });
     await openHostPage(page, projectPage(pid));
