@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  AGENT,
   API_ORIGIN,
   PROJECT_ID,
   chatWindow,
@@ -11,6 +12,7 @@ import {
   projectPage,
   sendFromWidget,
   snippetPage,
+  watchBrowser,
 } from './support.ts';
 
 /** Hours that are closed now and open again tomorrow (UTC), so the next opening is known. */
@@ -78,6 +80,33 @@ test.describe('the project decides', () => {
     await input(page).fill('Call me back please');
     await input(page).press('Enter');
     expect((await posted).status()).toBe(200);
+  });
+
+  test("closed: the welcome says when the team is back instead of a quick reply, and the visitor's email reaches the console", async ({ page, context }) => {
+    const browser = watchBrowser(page);
+    const pid = await createProject({ activeOperatingHours: true, operatingHours: closedUntilTomorrow() });
+    await openHostPage(page, projectPage(pid));
+    await launcher(page).click();
+    const welcome = page.locator('porchlight-widget .welcome');
+    await expect(welcome).toContainText(/We are back \w+day \d\d:00 (AM|PM)\. Leave your email and we will answer you there\./);
+    await expect(welcome).not.toContainText('within a few minutes');
+    await page.getByRole('textbox', { name: 'Your email' }).fill('jane@example.com');
+    await page.getByRole('button', { name: 'Save my email' }).click();
+    await expect(welcome).toContainText('We will answer you at jane@example.com.');
+    const posted = page.waitForRequest((r) => isMessagePost(r));
+    await input(page).fill('Please call me back tomorrow');
+    await input(page).press('Enter');
+    const body = (await posted).postDataJSON() as { attributes?: Record<string, unknown> };
+    expect(body.attributes?.userEmail).toBe('jane@example.com');
+
+    const consolePage = await context.newPage();
+    await consolePage.goto(`${API_ORIGIN}/console/?project=${pid}`);
+    await consolePage.fill('#email', AGENT.email);
+    await consolePage.fill('#password', AGENT.password);
+    await consolePage.click('#signin');
+    await consolePage.locator('[data-testid=conversation]').first().click();
+    await expect(consolePage.locator('#visitor-identity dd[data-field="Email"]')).toHaveText('jane@example.com');
+    expect(browser.problems()).toEqual([]);
   });
 
   test('nobody available: the department offline message or the no-agents text', async ({ page }) => {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_PROJECT_ID } from '../demo/server/index.ts';
 import { withOwnDemo } from './ownDemo.ts';
+import { PINNED_PAGE_FONT, PINNED_WIDGET_CSS, pinnedFontFaces, servePinnedFonts } from './pinnedFonts.ts';
 import { AGENT, DEFAULT_DEPARTMENT, openHostPage } from './support.ts';
 
 /**
@@ -13,7 +14,8 @@ import { AGENT, DEFAULT_DEPARTMENT, openHostPage } from './support.ts';
  *
  * Deterministic: a demo service of each worker's own (bot replies at once, no welcome), a fixed
  * clock in the page, every message time rewritten to one fixed instant on its way to the page,
- * UTC and en-US, no websocket; animations and the caret are off for every shot.
+ * UTC and en-US, no websocket; animations and the caret are off for every shot; and fonts of the
+ * test's own, never the machine's (e2e/pinnedFonts.ts).
  */
 const NOW = new Date('2026-03-02T10:30:00Z');
 const MESSAGE_TIME = '2026-03-02T10:29:00.000Z';
@@ -37,7 +39,9 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' });
 test.beforeEach(({ demo }) => {
   ({ apiOrigin: API_ORIGIN, apiUrl: API_URL, pagesOrigin: PAGES_ORIGIN } = demo);
 });
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // A poll in flight through the time-stamping route must not fail the next test once this one ended.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await fetch(`${API_ORIGIN}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refuseGuests: null }) });
 });
 
@@ -45,7 +49,8 @@ function hostPage(settings: Record<string, unknown>): string {
   const all = { projectid: DEMO_PROJECT_ID, apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, realtime: false, ...settings };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
-<style>body{margin:0;font:16px sans-serif;background:Canvas;color:CanvasText}</style></head>
+<style>${pinnedFontFaces(PAGES_ORIGIN)}
+body{margin:0;font:16px ${PINNED_PAGE_FONT};background:Canvas;color:CanvasText}</style></head>
 <body><script>window.porchlightSettings = ${JSON.stringify(all)};</script>
 <script async src="${API_ORIGIN}/widget/loader.js"></script></body></html>`;
 }
@@ -71,6 +76,7 @@ async function agentReply(projectId: string, requestId: string, text: string): P
 /** Every message reaches the page stamped with the same instant, so times and day lines never change. */
 async function fixTime(page: Page, variant: Variant) {
   await page.clock.setFixedTime(NOW);
+  await servePinnedFonts(page, PAGES_ORIGIN);
   await page.route(/\/v3\/[^/]+\/requests\/[^/]+\/messages$/, async (route) => {
     const response = await route.fetch();
     const body = (await response.json().catch(() => null)) as unknown;
@@ -113,8 +119,19 @@ async function widgetBox(page: Page) {
 async function settled(page: Page) {
   // No hover look on whatever was clicked last.
   await page.mouse.move(0, 0);
-  await page.locator('porchlight-widget').evaluate(async (host) => {
+  await page.locator('porchlight-widget').evaluate(async (host, pinnedCss) => {
+    // The pinned fonts go last in the shadow root's sheets, once (the widget only adds and removes its own).
+    const root = host.shadowRoot!;
+    if (!root.adoptedStyleSheets.some((s) => s.cssRules[0]?.cssText.includes('Pinned Noto'))) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(pinnedCss);
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    }
+    // Laid out now, so the faces the text needs start loading before we wait for them.
+    root.querySelector('.root')?.getBoundingClientRect();
     await document.fonts.ready;
+    const failed = [...document.fonts].filter((face) => face.status === 'error').map((face) => face.family);
+    if (failed.length) throw new Error(`pinned fonts did not load: ${failed.join(', ')}`);
     // Focusing the end confirmation's first button sometimes scrolls the whole window a few px
     // (the layout defect of issue 10 §5, being fixed with the confirm panel): undo it so the shot
     // does not depend on that race. Remove once the panel takes the composer's place.
@@ -134,7 +151,7 @@ async function settled(page: Page) {
     const log = host.shadowRoot!.querySelector('[part~="messages"]');
     if (log) log.scrollTop = log.scrollHeight;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  }, PINNED_WIDGET_CSS);
 }
 
 async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[] } = {}) {

@@ -109,6 +109,7 @@ export function mountWidget({ host, client, openedByVisitor = false, schedulePai
     adoptCss(...cssTexts) {
       for (const cssText of cssTexts) if (!lazyStyles.has(cssText)) lazyStyles.set(cssText, adoptStyles(shadow, cssText, nonce));
     },
+    missingPhotos: new Set(),
   };
 
   if (openedByVisitor) client.open(true);

@@ -90,7 +90,8 @@ describe('static pages', () => {
   it('serves the host page on the second origin with only the embed snippet', async () => {
     const html = await (await fetch(`${kit.demo.pagesOrigin}/`)).text();
     expect(html).toContain(
-      `window.porchlightSettings = { projectid: "${DEMO_PROJECT_ID}", apiUrl: "${kit.demo.apiOrigin}/v3", realtime: true, allowTranscriptDownload: true };`,
+      // The README's snippet as it is (hostPage.test.ts): no realtime, nothing the snippet does not set.
+      `window.porchlightSettings = { projectid: "${DEMO_PROJECT_ID}", apiUrl: "${kit.demo.apiOrigin}/v3" };`,
     );
     expect(html).toContain(`<script async src="${kit.demo.apiOrigin}/widget/loader.js"></script>`);
     expect(html).not.toContain('{{');

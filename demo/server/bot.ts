@@ -1,6 +1,8 @@
 /**
  * Porch Bot, the demo bot. It answers, after a short human-like pause:
- * - every visitor message in a conversation routed to its department;
+ * - every visitor message in a conversation routed to its department, with a "Talk to a human"
+ *   button: pressed, the bot hands the conversation to the department's agents (as a bot does on
+ *   the real service), who take it from the console;
  * - visitor messages starting with `/` in any conversation (`/help` lists them);
  * - visitor messages sent by an action button (`attributes.action`);
  * - with `botWelcome` on, the first message of every other new conversation.
@@ -12,7 +14,7 @@ import type { AttachmentButton, MessageAttributes, MessageMetadata } from '../..
 import { MessageStatus, RequestStatus } from '../../src/api/wire.ts';
 import { priceListMetadata } from './demoFiles.ts';
 import { createMessage } from './messageStore.ts';
-import { noteFirstResponse } from './conversations.ts';
+import { handOffToAgents, noteFirstResponse } from './conversations.ts';
 import type { Store } from './store.ts';
 import type { BotDoc, MessageDoc, RequestDoc } from './types.ts';
 
@@ -79,11 +81,17 @@ export const SPLIT_COMMANDS = [
   { type: 'message', message: { text: 'Done!', type: 'text', attributes: { attachment: { type: 'template', buttons: [{ type: 'text', value: 'Thanks' }] } } } },
 ];
 
+/** The way from the bot to a person: the bot hands the conversation to its department's agents. */
+const TALK_TO_A_HUMAN: AttachmentButton = { type: 'action', value: 'Talk to a human', action: 'handoff' };
+
 /** `/action`: action buttons; the bot answers their `attributes.action` (see `actionReply`). */
-export const ACTION_BUTTONS: AttachmentButton[] = [
-  { type: 'action', value: 'Talk to a human', action: 'handoff' },
-  { type: 'action', value: 'Show me (echo)', action: 'show', show_echo: true },
-];
+export const ACTION_BUTTONS: AttachmentButton[] = [TALK_TO_A_HUMAN, { type: 'action', value: 'Show me (echo)', action: 'show', show_echo: true }];
+
+/** What the bot says to anything else in a conversation it holds: what it can do, and the way to a person. */
+const BOT_GREETING: Reply = {
+  text: 'Hi, I am Porch Bot! Type /help to see what I can show you, or talk to a person.',
+  attributes: { attachment: { type: 'template', buttons: [TALK_TO_A_HUMAN] } },
+};
 
 /** The reply to a visitor message sent by an action button. */
 export function actionReply(action: string): Reply {
@@ -170,15 +178,22 @@ function isInfo(message: MessageDoc): boolean {
   return message.attributes?.subtype === 'info' || message.attributes?.subtype === 'info/support';
 }
 
-/** Decides what the bot says to a message (maybe nothing). */
-export function repliesTo(store: Store, message: MessageDoc, request: RequestDoc, assetOrigin: string): Reply[] {
+/** What the bot does about a message: its replies, then maybe hand the conversation to the agents. */
+export interface BotTurn {
+  replies: Reply[];
+  handOff: boolean;
+}
+
+/** Decides what the bot says to a message (maybe nothing), and whether it hands off. */
+export function turnFor(store: Store, message: MessageDoc, request: RequestDoc, assetOrigin: string): BotTurn {
+  const none: BotTurn = { replies: [], handOff: false };
   const visitor = visitorId(store, request);
-  if (message.sender !== visitor) return [];
+  if (message.sender !== visitor) return none;
   const action = typeof message.attributes?.action === 'string' && message.attributes.action ? message.attributes.action : undefined;
   // An action button without `show_echo` sends `subtype: "info"` (a hidden echo): still an action.
-  if (isInfo(message) && !action) return [];
+  if (isInfo(message) && !action) return none;
   const bot = projectBot(store, request.id_project);
-  if (!bot || request.status === RequestStatus.CLOSED) return [];
+  if (!bot || request.status === RequestStatus.CLOSED) return none;
   const botRouted = request.participantsBots.includes(bot._id);
   const isFirst = store.messagesOf(request.request_id, request.id_project).filter((m) => m.sender === visitor).length === 1;
   const text = message.text?.trim() ?? '';
@@ -186,8 +201,8 @@ export function repliesTo(store: Store, message: MessageDoc, request: RequestDoc
   if (isFirst && !botRouted && store.data.demo.botWelcome) replies.push(welcome(request));
   if (action) replies.push(actionReply(action));
   else if (text.startsWith('/')) replies.push(commandReply(text.split(/\s+/)[0] ?? text, assetOrigin));
-  else if (botRouted) replies.push({ text: 'Hi, I am Porch Bot! Type /help to see what I can show you.' });
-  return replies;
+  else if (botRouted) replies.push(structuredClone(BOT_GREETING));
+  return { replies, handOff: action === 'handoff' && botRouted };
 }
 
 /** Subscribes the bot to new messages; returns a function that stops it. */
@@ -225,12 +240,18 @@ export function startBot(options: BotOptions): () => void {
     if (live.participants.includes(`bot_${bot._id}`)) noteFirstResponse(store, live);
   };
 
+  const handOff = (request: RequestDoc) => {
+    const live = store.request(request.request_id, request.id_project);
+    if (live) handOffToAgents(store, live);
+  };
+
   const stopListening = store.on('message.create', (message, request) => {
-    const replies = repliesTo(store, message, request, options.assetOrigin());
-    if (replies.length === 0) return;
-    // One queue per conversation keeps the bot's replies in order.
+    const turn = turnFor(store, message, request, options.assetOrigin());
+    if (turn.replies.length === 0 && !turn.handOff) return;
+    // One queue per conversation keeps the bot's replies in order, the hand-off after them.
     const previous = queues.get(request.request_id) ?? Promise.resolve();
-    const next = replies.reduce((chain, reply) => chain.then(pause).then(() => send(request, reply)), previous);
+    const replied = turn.replies.reduce((chain, reply) => chain.then(pause).then(() => send(request, reply)), previous);
+    const next = turn.handOff ? replied.then(() => handOff(request)) : replied;
     queues.set(
       request.request_id,
       next.catch((err) => console.error('[demo] bot reply failed', err)),

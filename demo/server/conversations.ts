@@ -61,8 +61,8 @@ function pickAgent(store: Store, projectId: string, available: ProjectUserDoc[])
   return id ? [id] : [];
 }
 
-/** `departmentService.getOperators`. */
-export function getOperators(store: Store, departmentId: string | undefined, projectId: string, now: number = Date.now()): Operators {
+/** `departmentService.getOperators`; `nobot`: the department's agents even where it has a bot. */
+export function getOperators(store: Store, departmentId: string | undefined, projectId: string, now: number = Date.now(), nobot = false): Operators {
   const project = store.activeProject(projectId);
   if (!project) throw new RoutingError('Project not found with id ');
   const department = findDepartment(store, projectId, departmentId);
@@ -70,7 +70,7 @@ export function getOperators(store: Store, departmentId: string | undefined, pro
   const opening = projectIsOpenNow(project, projectId, now);
   const isOpen = 'open' in opening && opening.open;
   const available = isOpen ? agents.filter((pu) => pu.user_available) : [];
-  if (department.id_bot) return { department, agents, available, operators: [`bot_${department.id_bot}`] };
+  if (department.id_bot && !nobot) return { department, agents, available, operators: [`bot_${department.id_bot}`] };
   const operators = department.routing === 'assigned' ? pickAgent(store, projectId, available) : [];
   return { department, agents, available, operators };
 }
@@ -108,7 +108,7 @@ interface Assignment {
 }
 
 /** Who takes the request, following `requestService.create`. */
-function assign(input: NewRequest, routed: Operators): Assignment {
+function assign(input: Pick<NewRequest, 'status' | 'participants'>, routed: Operators): Assignment {
   const participants = [...(input.participants ?? [])];
   const base = { participantsAgents: [] as string[], participantsBots: [] as string[], hasBot: false };
   if (input.status === RequestStatus.TEMP) {
@@ -131,6 +131,26 @@ function assign(input: NewRequest, routed: Operators): Assignment {
     department,
     assigned_at: nowIso(),
   };
+}
+
+/**
+ * The conversation's bot hands it to the people of its department: routed again with `nobot`, as
+ * the reference does when a bot asks for an agent (`requestService.route(…, nobot)`): the bot leaves
+ * the participants, and the department's agents are chosen as for a department without a bot (an
+ * available one, who joins, or nobody: unassigned, for any agent to take). Nothing happens to a
+ * conversation no bot holds. Returns whether it was handed off.
+ */
+export function handOffToAgents(store: Store, request: RequestDoc): boolean {
+  if (!request.hasBot || request.status === RequestStatus.CLOSED) return false;
+  const routed = getOperators(store, request.department, request.id_project, Date.now(), true);
+  const assignment = assign({}, routed);
+  if (!assignment.assigned_at) delete request.assigned_at;
+  Object.assign(request, assignment);
+  request.snapshot.availableAgentsCount = routed.agents.filter((pu) => pu.user_available).length;
+  store.touch(request);
+  store.emit('request.update', request);
+  announceAssignedAgent(store, request);
+  return true;
 }
 
 /** Creates, routes and stores a conversation; throws `RoutingError` where the reference fails. */

@@ -55,7 +55,7 @@ function commonFilters(req: Request): Filter[] {
   const participant = q('participant');
   if (participant) filters.push((r) => r.participants.includes(participant));
   const hasBot = q('hasbot') ?? q('hasBot');
-  if (hasBot !== null) filters.push((r) => r.hasBot === (hasBot === 'true'));
+  if (hasBot !== undefined) filters.push((r) => r.hasBot === (hasBot === 'true'));
   const ticket = q('ticket_id');
   if (ticket) filters.push((r) => String(r.ticket_id) === ticket);
   const lead = q('lead');

@@ -37,8 +37,13 @@ describe('service labels by meaning', () => {
     // Stock CLOSE_CHAT with no BUTTON_CLOSE_TO_ICON would name the end button like our launcher's "Close chat".
     expect(textsFromServiceLabels({ CLOSE_CHAT: 'Close chat' }, own)).toEqual({});
     expect(textsFromServiceLabels({ MINIMIZE: 'Close chat', CLOSE_CHAT: 'close chat ' }, own)).toEqual({});
-    // "Send" for the rating would repeat the composer's send button.
-    expect(textsFromServiceLabels({ SUBMIT: 'Send', CLOSE_CHAT: 'End it' }, own)).toEqual({ CLOSE_CHAT: 'End it' });
+    // "Send" for the department step's button would repeat the composer's send button.
+    expect(textsFromServiceLabels({ CONTINUE: 'Send', CLOSE_CHAT: 'End it' }, own)).toEqual({ CLOSE_CHAT: 'End it' });
+  });
+
+  it("keeps the rating button's own text: the service's SUBMIT is a generic submit, in capitals in the stock set", () => {
+    expect(textsFromServiceLabels({ SUBMIT: 'SUBMIT' }, own)).toEqual({});
+    expect(textsFromServiceLabels({ SUBMIT: 'Submit' }, own)).toEqual({});
   });
 
   it('does not take labels whose meaning differs, and passes through keys the widget has no text for', () => {

@@ -45,14 +45,29 @@ describe('isOpenAt (as the reference server)', () => {
 
 describe('nextOpeningAt', () => {
   const h = hours(FIXTURE);
-  it('finds the next minute the project is open', () => {
-    expect(new Date(nextOpeningAt(h, at('2024-01-15T17:30:00Z'))!).toISOString()).toBe('2024-01-16T08:01:00.000Z'); // Mon 18:30 → Tue 09:01 Rome
-    expect(new Date(nextOpeningAt(h, at('2024-01-15T12:30:00Z'))!).toISOString()).toBe('2024-01-15T13:01:00.000Z'); // lunch → 14:01
-    expect(new Date(nextOpeningAt(h, at('2024-01-19T18:00:00Z'))!).toISOString()).toBe('2024-01-22T08:01:00.000Z'); // Fri evening → Mon
+  it('is the configured start of the next range, not the first open minute after it', () => {
+    // The service opens a 09:00 range at 09:01 (exclusive start), but a visitor reads "09:01" as a bug.
+    expect(new Date(nextOpeningAt(h, at('2024-01-15T17:30:00Z'))!).toISOString()).toBe('2024-01-16T08:00:00.000Z'); // Mon 18:30 → Tue 09:00 Rome
+    expect(new Date(nextOpeningAt(h, at('2024-01-15T12:30:00Z'))!).toISOString()).toBe('2024-01-15T13:00:00.000Z'); // lunch → 14:00
+    expect(new Date(nextOpeningAt(h, at('2024-01-19T18:00:00Z'))!).toISOString()).toBe('2024-01-22T08:00:00.000Z'); // Fri evening → Mon
+    expect(new Date(nextOpeningAt(hours({ 1: [{ start: '02:00', end: '05:00' }], tzname: 'UTC' }), at('2024-01-14T12:00:00Z'))!).toISOString()).toBe(
+      '2024-01-15T02:00:00.000Z',
+    );
+  });
+  it('during the start minute itself (still closed) it is that start; a range too short to open is skipped', () => {
+    expect(new Date(nextOpeningAt(h, at('2024-01-15T08:00:30Z'))!).toISOString()).toBe('2024-01-15T08:00:00.000Z');
+    const short = hours({
+      1: [
+        { start: '09:00', end: '09:01' },
+        { start: '10:00', end: '11:00' },
+      ],
+      tzname: 'UTC',
+    });
+    expect(new Date(nextOpeningAt(short, at('2024-01-15T07:00:00Z'))!).toISOString()).toBe('2024-01-15T10:00:00.000Z');
   });
   it('crosses a daylight-saving change', () => {
     // Saturday 30 March 2024 → Monday 1 April, after Rome moved to UTC+2.
-    expect(new Date(nextOpeningAt(h, at('2024-03-30T12:00:00Z'))!).toISOString()).toBe('2024-04-01T07:01:00.000Z');
+    expect(new Date(nextOpeningAt(h, at('2024-03-30T12:00:00Z'))!).toISOString()).toBe('2024-04-01T07:00:00.000Z');
   });
   it('is null when the week has no opening', () => {
     expect(nextOpeningAt(hours({ tzname: 'UTC' }), at('2024-01-15T12:00:00Z'))).toBeNull();
@@ -64,7 +79,7 @@ describe('availability', () => {
   it('is closed with the next opening when the hours say so', () => {
     expect(availability({ activeOperatingHours: true, operatingHours: FIXTURE, userAvailable: false }, now)).toEqual({
       status: 'closed',
-      nextOpening: at('2024-01-16T08:01:00Z'),
+      nextOpening: at('2024-01-16T08:00:00Z'),
     });
   });
   it('is "no agents" when open but nobody is available, open otherwise, unknown before the service answered', () => {

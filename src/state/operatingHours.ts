@@ -98,19 +98,22 @@ export function isOpenAt(hours: OperatingHours, now: number): boolean {
 }
 
 /**
- * The first instant after `now` at which the project is open (the minute after a range starts,
- * since starts are exclusive), looking a week ahead; null when there is none.
+ * When the project opens next, as the site owner configured it: the start of the first range
+ * (looking a week ahead) whose open minutes are still to come, or null when there is none. The
+ * service opens a `09:00` range at 09:01 (starts are exclusive), but a visitor reads "09:01" as a
+ * mistake, so the configured minute is what the widget shows.
  */
 export function nextOpeningAt(hours: OperatingHours, now: number): number | null {
   const startOfMinute = Math.floor(now / 60_000) * 60_000;
   const { day, minute } = wallClock(hours, now);
   for (let ahead = 0; ahead <= 7; ahead++) {
     const weekday = (day + ahead) % 7;
-    const candidates = rangesOn(hours, weekday)
-      .map(([from, to]) => (from + 1 < to ? from + 1 : null))
-      .filter((m): m is number => m !== null && (ahead > 0 || m > minute))
+    const starts = rangesOn(hours, weekday)
+      // A range opens from its minute after the start; one too short for that never opens.
+      .filter(([from, to]) => from + 1 < to && (ahead > 0 || from + 1 > minute))
+      .map(([from]) => from)
       .sort((a, b) => a - b);
-    const first = candidates[0];
+    const first = starts[0];
     if (first === undefined) continue;
     const guess = startOfMinute + (ahead * 24 * 60 + first - minute) * 60_000;
     // A daylight-saving change in between moves the wall clock: correct by the offset difference.

@@ -3,6 +3,8 @@
  * the fields, as the service's dashboard writes them: `{name, type: text|textarea|checkbox|static,
  * mandatory, label, errorLabel, regex}`. Labels are label keys, plain text, or `{lang: text}`.
  */
+import { EMAIL_ADDRESS } from './emailAddress.ts';
+
 // Whether the form is needed lives with the intake steps: the form itself comes with its lazy view.
 export { preChatNeeded } from './intake.ts';
 
@@ -19,7 +21,6 @@ export interface PreChatField {
 
 export type PreChatValues = Record<string, string | boolean>;
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}\.[^\s@]{2,}$/;
 const MAX_PATTERN = 500;
 const MAX_VALUE = 500;
 
@@ -36,7 +37,7 @@ export function compilePattern(source: unknown): RegExp | null {
 
 export const DEFAULT_FIELDS: PreChatField[] = [
   { name: 'userFullname', type: 'text', mandatory: true, label: 'LABEL_FIELD_NAME', errorLabel: 'LABEL_ERROR_FIELD_NAME', pattern: null },
-  { name: 'userEmail', type: 'text', mandatory: true, label: 'LABEL_FIELD_EMAIL', errorLabel: 'LABEL_ERROR_FIELD_EMAIL', pattern: EMAIL },
+  { name: 'userEmail', type: 'text', mandatory: true, label: 'LABEL_FIELD_EMAIL', errorLabel: 'LABEL_ERROR_FIELD_EMAIL', pattern: EMAIL_ADDRESS },
 ];
 
 export function parseFields(json: unknown): PreChatField[] {
@@ -55,7 +56,7 @@ export function parseFields(json: unknown): PreChatField[] {
     const type = (['text', 'textarea', 'checkbox', 'static'] as const).find((t) => t === f.type);
     if (!type) return [];
     const name = typeof f.name === 'string' && f.name ? f.name.slice(0, 60) : `field${index}`;
-    const pattern = compilePattern(f.regex) ?? (name === 'userEmail' ? EMAIL : null);
+    const pattern = compilePattern(f.regex) ?? (name === 'userEmail' ? EMAIL_ADDRESS : null);
     return [{ name, type, mandatory: type !== 'static' && f.mandatory === true, label: f.label, errorLabel: f.errorLabel, pattern }];
   });
   return fields.length ? fields : DEFAULT_FIELDS;

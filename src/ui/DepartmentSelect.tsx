@@ -1,6 +1,7 @@
 import { translator, WidgetContext, type WidgetView } from './context.ts';
 import intakeStepCss from './IntakeStep.css?inline';
 import departmentSelectCss from './DepartmentSelect.css?inline';
+import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 /** "What can we help you with?": one button per visible department (the default one is hidden). */
 export function DepartmentSelect(_props: object, widget: WidgetView) {
@@ -11,7 +12,7 @@ export function DepartmentSelect(_props: object, widget: WidgetView) {
     <div part="departments" class="departments" role="group" aria-labelledby="pl-departments-title">
       <div class="welcome">
         <p class="welcome-title">{settings.value.welcomeTitle || t('WELCOME_TITLE')}</p>
-        <p class="welcome-msg">{settings.value.welcomeMsg || t('WELCOME_MSG')}</p>
+        <WelcomeMessage class="welcome-msg" />
       </div>
       <p id="pl-departments-title" class="step-title">
         {t('LABEL_SELECT_TOPIC')}

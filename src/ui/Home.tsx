@@ -9,6 +9,7 @@ import { StatusLine, Team } from './Presence.tsx';
 import { NOT_LAID_OUT, rowWindow, type RowView } from './rowWindow.ts';
 import homeCss from './Home.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
+import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 /** One conversation: who said what last, when, and how many replies wait unread. `position` from 1 in a list of `count` (only some are rendered). */
 function ConversationItem({ item, when, position, count }: { item: ConversationSummary; when: string; position: number; count: number }, widget: WidgetView) {
@@ -121,7 +122,7 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
       <div class="home-welcome">
         {logo && <img class="home-logo" src={logo} alt="" referrerpolicy="no-referrer" />}
         <p class="home-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
-        <p class="home-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+        <WelcomeMessage class="home-msg" />
         <div class="home-presence">
           <Team class="home-team" />
           <StatusLine />

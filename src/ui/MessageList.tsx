@@ -13,6 +13,7 @@ import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
 import { windowRuns } from '../state/messageRuns.ts';
 import type { TimedMessage } from '../state/splitMessages.ts';
+import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 // Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
 const TypingIndicator = lazyView(() => import('./TypingIndicator.tsx'));
@@ -229,7 +230,7 @@ export class MessageList extends Component {
         {start === 0 && (
           <div class={`welcome${messages.length ? '' : ' is-empty'}`} aria-live={messages.length ? 'off' : undefined}>
             <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
-            <p class="welcome-msg">{s.welcomeMsg || t('WELCOME_MSG')}</p>
+            <WelcomeMessage class="welcome-msg" />
             {!messages.length && (
               <>
                 <Team class="welcome-team" />

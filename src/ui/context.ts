@@ -14,6 +14,8 @@ export interface WidgetView extends ChatState {
   intents: Intents;
   /** Adds a view's styles, loaded on demand with it, to this widget's shadow root, once each (after the main sheet), before it first paints. */
   adoptCss(...cssTexts: string[]): void;
+  /** Addresses of photos that failed to load: not asked for again while this widget lives (Avatar.tsx). */
+  missingPhotos: Set<string>;
 }
 
 /**

@@ -40,15 +40,21 @@ const closedInfo = (rid: string) => ({
   createdAt: new Date(Date.now() + 50).toISOString(),
 });
 
+/** The visitor says `text`, then the service closes the conversation: the window shown again is at its end. */
+async function endedConversation({ widget }: ReturnType<typeof harness.start>, text = 'Hi') {
+  await widget.sendMessage(text);
+  const rid = [...harness.service.messages.keys()][0]!;
+  harness.service.store(rid, closedInfo(rid));
+  widget.close();
+  widget.open();
+  return rid;
+}
+
 describe('end of a conversation', () => {
   it('remembers the rating across reloads: the service holds it and lists it in requests/me', async () => {
     const ratings = serveRatings();
     const first = harness.start({ open: true, persistence: 'session' });
-    await first.widget.sendMessage('Thanks for the help');
-    const rid = [...harness.service.messages.keys()][0]!;
-    harness.service.store(rid, closedInfo(rid));
-    first.widget.close();
-    first.widget.open();
+    const rid = await endedConversation(first, 'Thanks for the help');
     const four = await first.ui.findByRole<HTMLInputElement>('radio', { name: /4 stars/i }, { timeout: 4000 });
     fireEvent.click(four);
     fireEvent.click(first.ui.getByRole('button', { name: 'Send rating' }));
@@ -65,12 +71,9 @@ describe('end of a conversation', () => {
 
   it('says "ended" once: the service\'s info line, not a second note under it', async () => {
     serveRatings();
-    const { widget, ui, root } = harness.start({ open: true });
-    await widget.sendMessage('Hi');
-    const rid = [...harness.service.messages.keys()][0]!;
-    harness.service.store(rid, closedInfo(rid));
-    widget.close();
-    widget.open();
+    const started = harness.start({ open: true });
+    const { ui, root } = started;
+    await endedConversation(started);
     await ui.findByRole('radio', { name: /1 star/i }, { timeout: 4000 });
     expect(root.querySelectorAll('.message-info')).toHaveLength(1);
     expect(root.querySelector('.closed-note')).toBeNull();
@@ -78,12 +81,9 @@ describe('end of a conversation', () => {
 
   it('previews the stars under the pointer and focus before one is chosen', async () => {
     serveRatings();
-    const { widget, ui, root } = harness.start({ open: true });
-    await widget.sendMessage('Hi');
-    const rid = [...harness.service.messages.keys()][0]!;
-    harness.service.store(rid, closedInfo(rid));
-    widget.close();
-    widget.open();
+    const started = harness.start({ open: true });
+    const { ui, root } = started;
+    await endedConversation(started);
     const three = await ui.findByRole('radio', { name: /3 stars/i }, { timeout: 4000 });
     const lit = () => root.querySelectorAll('.rating .star.is-on').length;
     expect(lit()).toBe(0);
@@ -93,5 +93,23 @@ describe('end of a conversation', () => {
     expect(lit()).toBe(0);
     fireEvent.focus(ui.getByRole('radio', { name: /5 stars/i }));
     expect(lit()).toBe(5);
+  });
+});
+
+describe('the rating button', () => {
+  it('is "Send rating" before and after a star is picked, though the service labels its submit button "SUBMIT"', async () => {
+    serveRatings();
+    // The reference service's stock EN set names its rating form's button in capitals.
+    harness.service.setLabels('EN', { SUBMIT: 'SUBMIT', CUSTOMER_SATISFACTION: 'Customer satisfaction' });
+    const started = harness.start({ open: true });
+    const { ui } = started;
+    await endedConversation(started);
+    const four = await ui.findByRole('radio', { name: /4 stars/i }, { timeout: 4000 });
+    // The service's labels are in (another rating text took its label) before the button is read.
+    await ui.findByText('Customer satisfaction');
+    const button = () => ui.getByRole('button', { name: /send rating|submit/i });
+    expect(button().textContent).toBe('Send rating');
+    fireEvent.click(four);
+    expect(button().textContent).toBe('Send rating');
   });
 });

@@ -39,6 +39,22 @@ describe('presence', () => {
     expect(avatar.textContent).toBe('AA');
   });
 
+  it('asks for a missing photo once: a face shown again (window reopened) keeps its initials, with no image', async () => {
+    harness.service.setWidgets({ user_available: [{ id: 'a1', firstname: 'Ann Agent' }] });
+    const { root, widget } = harness.start({ open: true });
+    const photo = `${harness.service.apiUrl}/files?path=${encodeURIComponent('uploads/users/a1/images/photo.jpg')}`;
+    const photos = () => [...root.querySelectorAll('img')].filter((img) => img.getAttribute('src') === photo);
+    await until(() => expect(photos().length).toBeGreaterThan(0));
+    // The header's and the welcome's faces are on screen together: the first failure answers for all.
+    fireEvent.error(photos()[0]!);
+    widget.close();
+    await until(() => expect(root.querySelector('[part~="window"]')).toBeNull());
+    widget.open();
+    await until(() => expect(root.querySelectorAll('.header .team .avatar')).toHaveLength(1));
+    expect(photos()).toHaveLength(0);
+    expect(root.querySelector('.header .team .avatar')!.textContent).toBe('AA');
+  });
+
   it('says "we will reply as soon as we can" without a figure ([]), and away when nobody is available', async () => {
     waitingTime([]);
     const first = harness.start({ open: true });

@@ -98,8 +98,15 @@ describe('styled and configured by the project', () => {
     await until(() => expect(root.querySelector('[part~="offline-notice"]')).toBeTruthy());
     expect(root.querySelector('[part~="offline-notice"]')!.textContent).toContain('We are closed right now');
     expect(root.querySelector('[part~="offline-notice"]')!.textContent).toMatch(/We open again .+/);
-    // The visitor can still leave a message.
-    expect(ui.getByRole('textbox')).toBeTruthy();
+    // The configured minute (09:00 UTC, in the visitor's own clock), not the service's first open minute (09:01).
+    const monday = new Date();
+    monday.setUTCHours(9, 0, 0, 0);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
+    if (monday.getTime() + 60_000 <= Date.now()) monday.setUTCDate(monday.getUTCDate() + 7);
+    const format = (at: Date) => new Intl.DateTimeFormat('en', { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(at);
+    expect(root.querySelector('.next-opening')!.textContent).toBe(`We open again ${format(monday)}.`);
+    // The visitor can still leave a message (and an email: closedWelcome.test.tsx).
+    expect(ui.getByRole('textbox', { name: 'Type your message…' })).toBeTruthy();
   });
 
   it('says nobody is available when open but user_available is empty', async () => {
