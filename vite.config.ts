@@ -11,28 +11,28 @@ const FRAMEWORKS = ['react', 'react-dom', 'vue'];
  * (src/client/client.ts `LATER_CODE`): one request, and one gzip stream (~250 B less than three).
  */
 const LATER_CLIENT_CODE = [
-  'src/state/sessionRefusal.ts',
-  'src/state/uploads.ts',
-  'src/state/attention.ts',
-  'src/state/conversationLeave.ts',
+  'src/client/session/sessionRefusal.ts',
+  'src/client/delivery/uploads.ts',
+  'src/client/ui-state/attention.ts',
+  'src/client/conversation/conversationLeave.ts',
   'src/api/requests.ts',
   'src/client/laterCommands.ts',
-  'src/state/ratingRecall.ts',
-  'src/state/identityFromMessages.ts',
+  'src/client/conversation/ratingRecall.ts',
+  'src/client/conversation/identityFromMessages.ts',
   'src/state/identityUpdate.ts',
-  'src/state/splitParts.ts',
-  'src/state/messageRecovery.ts',
+  'src/client/conversation/splitParts.ts',
+  'src/client/delivery/messageRecovery.ts',
 ];
 
 /**
  * What only a returning visit runs (storage holds what an earlier page or another tab left): fetched
- * at start-up when storage shows it, never by a new visitor's first open and send (src/state/outboxStore.ts,
+ * at start-up when storage shows it, never by a new visitor's first open and send (src/client/delivery/outboxStore.ts,
  * conversation.ts `restore`). One request and one gzip stream.
  */
-const RETURNING_CODE = ['src/state/outboxRepair.ts', 'src/state/journalRecovery.ts'];
+const RETURNING_CODE = ['src/state/outboxRepair.ts', 'src/client/delivery/journalRecovery.ts'];
 
-/** Who is typing (state/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
-const REALTIME_CODE = ['src/state/realtime.ts', 'src/state/typing.ts', 'src/state/realtimeEndpoint.ts', 'src/api/socketUrl.ts'];
+/** Who is typing (client/conversation/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
+const REALTIME_CODE = ['src/client/live/realtime.ts', 'src/client/conversation/typing.ts', 'src/client/live/realtimeEndpoint.ts', 'src/api/socketUrl.ts'];
 
 /**
  * Three builds share this file (see README "Build"):

@@ -161,7 +161,7 @@ const PROBE = () => {
 /**
  * For the bytes part: the idle callbacks the app asks for (any widget script but the loader) wait
  * until `window.__releaseIdle()`. What the app fetches at idle is by its own rule ahead of need
- * (state/idle.ts: the i18next engine and the later views' texts; ChatWindow's later views), so
+ * (client/live/idle.ts: the i18next engine and the later views' texts; ChatWindow's later views), so
  * holding it back until the first message is stored tells what the first open and send needed from
  * what is prefetched meanwhile, with no marker in the widget's code. (The loader's own idle moment,
  * which fetches the app on a first visit, is part of the flow and runs as usual.) On a real visit

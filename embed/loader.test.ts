@@ -11,7 +11,7 @@ async function runLoader() {
   await import('./loader.ts');
 }
 
-/** What the app stored after the last visit (src/state/lookCache.ts). */
+/** What the app stored after the last visit (src/client/ui-state/lookCache.ts). */
 const VALUES = { align: 'left', theme: '#c2410c', fg: '#ffffff', x: '30px', y: '24px', mx: '0px', my: '0px', w: '64px', h: '64px', image: '', hide: false };
 const LOOK = { ...VALUES, css: placeholderCss(VALUES), icon: CHAT_ICON_PATH };
 const remember = (projectId: string, look: Record<string, string | boolean> = LOOK) =>

@@ -10,7 +10,7 @@
  *   `sendMessage` called (or queued) on the command queue;
  * - when the visitor comes to our launcher: pointer over it, keyboard focus, click;
  * - otherwise never before the page's `load` event and a first idle moment. Then:
- *   - at once for a visitor with a conversation going on (the app's hint, src/state/loadHint.ts) or
+ *   - at once for a visitor with a conversation going on (the app's hint, src/client/live/loadHint.ts) or
  *     whose window was open on the tab's last page, so the unread badge (or the window) comes back
  *     promptly;
  *   - else at the first sign of a person on the page (pointer, key, scroll, touch), or at a later
@@ -29,7 +29,7 @@ type CommandFn = ((...args: unknown[]) => unknown) & { q?: Command[]; loaded?: b
 type HostWindow = Window & { Porchlight?: CommandFn; Tiledesk?: CommandFn; porchlightSettings?: unknown; tiledeskSettings?: unknown };
 
 /**
- * The launcher's last look for this project, as the app resolved it (src/state/lookCache.ts) with the
+ * The launcher's last look for this project, as the app resolved it (src/client/ui-state/lookCache.ts) with the
  * stylesheet that draws it and its icon, so the placeholder paints exactly where and how the app's
  * launcher will. Anything odd (a stylesheet that could fetch or escape, an image that is not
  * http(s), no icon: an older app's look): no look.

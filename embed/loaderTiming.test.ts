@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { placeholderCss } from '../src/state/launcherLook.ts';
 import { CHAT_ICON_PATH } from '../src/state/launcherIcon.ts';
-import { createLoadHint } from '../src/state/loadHint.ts';
+import { createLoadHint } from '../src/client/live/loadHint.ts';
 
 /**
  * When the loader fetches app.js (issue 9): never before the page is idle and the visitor could

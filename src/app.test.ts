@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boot, type BootedWidget } from './app.ts';
-import { createConversation } from './state/conversation.ts';
-import type * as ConversationModule from './state/conversation.ts';
+import { createConversation } from './client/conversation/conversation.ts';
+import type * as ConversationModule from './client/conversation/conversation.ts';
 import { until } from './test/fakeFetch.ts';
 import { createFakeService } from './test/fakeService.ts';
 
 // The real conversation model, counted: the boot makes it in a task of its own, not in the first.
-vi.mock('./state/conversation.ts', async (actual) => {
+vi.mock('./client/conversation/conversation.ts', async (actual) => {
   const real = await actual<typeof ConversationModule>();
   return { ...real, createConversation: vi.fn(real.createConversation) };
 });

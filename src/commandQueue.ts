@@ -1,4 +1,4 @@
-import type { WidgetErrorDetail } from './state/events.ts';
+import type { WidgetErrorDetail } from './client/platform/events.ts';
 
 /** Runs one `Porchlight('name', …args)` call (commands.ts `createDispatcher`). */
 export type Dispatch = (name: string, args: unknown[]) => unknown;

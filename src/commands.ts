@@ -1,5 +1,5 @@
 import { thrownText } from './commandQueue.ts';
-import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
+import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './client/platform/events.ts';
 import type { runOfficial } from './officialNames.ts';
 import type { WidgetInstance } from './widget.ts';
 

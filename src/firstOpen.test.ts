@@ -47,24 +47,24 @@ describe('the first open', () => {
     // The graph is real: what every open needs is in it.
     for (const needed of [
       'src/client/client.ts',
-      'src/state/session.ts',
-      'src/state/uploadsOnDemand.ts',
-      'src/state/attentionOnDemand.ts',
+      'src/client/session/session.ts',
+      'src/client/delivery/uploadsOnDemand.ts',
+      'src/client/ui-state/attentionOnDemand.ts',
       'src/state/attachments.ts',
       'src/commandQueue.ts',
       // What a failed send means (issue 23 §4): decided at once, never after a download.
-      'src/state/deliveryFailure.ts',
+      'src/client/delivery/deliveryFailure.ts',
       'src/api/retryAfter.ts',
     ])
       expect(modules).toContain(needed);
     for (const later of [
-      'src/state/sessionRefusal.ts',
-      'src/state/uploads.ts',
-      'src/state/attention.ts',
-      'src/state/conversationLeave.ts',
+      'src/client/session/sessionRefusal.ts',
+      'src/client/delivery/uploads.ts',
+      'src/client/ui-state/attention.ts',
+      'src/client/conversation/conversationLeave.ts',
       'src/api/requests.ts',
-      'src/state/typing.ts',
-      'src/state/identityFromMessages.ts',
+      'src/client/conversation/typing.ts',
+      'src/client/conversation/identityFromMessages.ts',
       'src/state/buttonIntent.ts',
       'src/state/safeUrl.ts',
       'src/api/customTokenAuth.ts',
@@ -76,29 +76,29 @@ describe('the first open', () => {
       'src/ui/CharCount.tsx',
       // What only a returning visit runs (an outbox or journal an earlier page left), and a later message's identity check.
       'src/state/outboxRepair.ts',
-      'src/state/journalRecovery.ts',
+      'src/client/delivery/journalRecovery.ts',
       'src/state/identityUpdate.ts',
       // The launcher's count: a first open is in the window, it shows no count.
       'src/ui/UnreadBadge.tsx',
       // What polls remember between two calls (api/http.ts `reuse`): the first poll waits for it.
       'src/api/answerMemory.ts',
       // A bot's split message (its parts): a first exchange has none; such a message waits for it.
-      'src/state/splitParts.ts',
+      'src/client/conversation/splitParts.ts',
       // The texts of a language other than English (and which chunk holds each): an English visit never loads them.
       'src/i18n/locales.ts',
       // A reset, a sign-in, a rating, the pre-chat form, other conversations: the client's later commands.
       'src/client/laterCommands.ts',
       // Where the socket is: with the socket's code, for a project whose `realtime` setting is on.
-      'src/state/realtimeEndpoint.ts',
+      'src/client/live/realtimeEndpoint.ts',
       'src/api/socketUrl.ts',
       // Asking the service for an ended conversation's rating: with the later client code.
-      'src/state/ratingRecall.ts',
+      'src/client/conversation/ratingRecall.ts',
       // The public instance: the script tag's page reaches it by commands only, so it comes with their code.
       'src/instance.ts',
       // What another tab says, checked and acted on: with its first message (most visitors keep one tab).
-      'src/state/tabRelay.ts',
+      'src/client/live/tabRelay.ts',
       // A message retried, discarded, or looked for after a cut-off attempt: with the later client code.
-      'src/state/messageRecovery.ts',
+      'src/client/delivery/messageRecovery.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

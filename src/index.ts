@@ -13,7 +13,7 @@ import type { WidgetSettings } from './state/settings.ts';
 export type { WidgetInstance } from './widget.ts';
 export type { PreviewOptions } from './client/previewClient.ts';
 export type { WidgetSettings } from './state/settings.ts';
-export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './state/events.ts';
+export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './client/platform/events.ts';
 
 export type MountSettings = Omit<Partial<WidgetSettings>, 'jwt'> &
   Record<string, unknown> & {

@@ -19,7 +19,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 }
 
 const cases: Array<[layer: string, file: string, code: string, allowed: boolean]> = [
-  ['api', 'src/api/probe.ts', "import { createUi } from '../state/ui.ts';", false],
+  ['api', 'src/api/probe.ts', "import { createUi } from '../client/ui-state/ui.ts';", false],
   ['api', 'src/api/probe.ts', "import { signal } from '@preact/signals';", false],
   ['api', 'src/api/probe.ts', "import { createChatClient } from '../client/index.ts';", false],
   ['api', 'src/api/probe.ts', "import { createHttp } from './http.ts';", true],
@@ -29,7 +29,7 @@ const cases: Array<[layer: string, file: string, code: string, allowed: boolean]
   ['state', 'src/state/probe.ts', "import { postMessage } from '../api/messages.ts';", true],
   ['client', 'src/client/probe.ts', "import { h } from 'preact';", false],
   ['client', 'src/client/probe.ts', "import { translator } from '../ui/context.ts';", false],
-  ['client', 'src/client/probe.ts', "import { createSession } from '../state/session.ts';", true],
+  ['client', 'src/client/probe.ts', "import { createSession } from '../client/session/session.ts';", true],
   ['ui', 'src/ui/Probe.tsx', "import { postMessage } from '../api/messages.ts';", false],
   ['ui', 'src/ui/Probe.tsx', "import type { WireMessage } from '../api/wire.ts';", true],
   ['ui', 'src/ui/Probe.tsx', "import { createChatClient } from '../client/index.ts';", true],
@@ -46,6 +46,6 @@ describe('layer boundaries (eslint.config.js)', () => {
   });
 
   it('tests may reach across layers', async () => {
-    expect(await boundaryErrors('src/api/probe.test.ts', "import { createUi } from '../state/ui.ts';")).toEqual([]);
+    expect(await boundaryErrors('src/api/probe.test.ts', "import { createUi } from '../client/ui-state/ui.ts';")).toEqual([]);
   });
 });

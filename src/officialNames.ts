@@ -7,7 +7,7 @@
  * entry. Arguments come from page code: each is checked, a wrong one maps to nothing.
  */
 import { NOT_OURS, type CommandContext, type RunOwn } from './commands.ts';
-import type { WidgetEventName } from './state/events.ts';
+import type { WidgetEventName } from './client/platform/events.ts';
 import type { WidgetInstance } from './widget.ts';
 
 /** A Porchlight command and its arguments. */

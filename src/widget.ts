@@ -1,8 +1,8 @@
 import { h, render } from 'preact';
 import type { ChatClient, SettingsUpdate, VisitorDetails } from './client/types.ts';
 import { queueCommands } from './commandQueue.ts';
-import type { ChatListener, WidgetEventName } from './state/events.ts';
-import { whenIdle } from './state/idle.ts';
+import type { ChatListener, WidgetEventName } from './client/platform/events.ts';
+import { whenIdle } from './client/live/idle.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import type { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';

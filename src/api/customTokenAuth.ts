@@ -1,5 +1,5 @@
 /**
- * The sign-in with a site's own token: only `state/customTokenSignIn.ts` (a chunk of its own, never
+ * The sign-in with a site's own token: only `client/session/customTokenSignIn.ts` (a chunk of its own, never
  * downloaded by a guest) calls it, so it is apart from auth.ts, which every first send needs.
  */
 import { bareJwt } from './auth.ts';

@@ -1,6 +1,6 @@
 /**
  * `Retry-After` (seconds, or an HTTP date) as seconds from `now`, or null when there is none or it
- * cannot be read. Only a failed send reads it (state/deliveryFailure.ts).
+ * cannot be read. Only a failed send reads it (client/delivery/deliveryFailure.ts).
  */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (!value) return null;

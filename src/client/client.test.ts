@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
-import { createMemoryStore } from '../state/storage.ts';
+import { createMemoryStore } from './platform/storage.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until } from '../test/fakeFetch.ts';
 import { createChatClient } from './client.ts';

@@ -3,22 +3,22 @@ import { createHttp } from '../api/http.ts';
 import { getLabels } from '../api/labels.ts';
 import { yieldToPage } from '../api/yieldToPage.ts';
 import { remoteLabelsFor } from '../i18n/translator.ts';
-import { createEmitter } from '../state/events.ts';
-import { createEnvironment } from '../state/environment.ts';
-import { whenIdle } from '../state/idle.ts';
-import { createLoadHint } from '../state/loadHint.ts';
-import { createLookCache, localStorageOf } from '../state/lookCache.ts';
-import { createPoller } from '../state/poller.ts';
-import { createRealtimeOnDemand as createRealtime } from '../state/realtimeOnDemand.ts';
+import { createEmitter } from './platform/events.ts';
+import { createEnvironment } from './live/environment.ts';
+import { whenIdle } from './live/idle.ts';
+import { createLoadHint } from './live/loadHint.ts';
+import { createLookCache, localStorageOf } from './ui-state/lookCache.ts';
+import { createPoller } from './live/poller.ts';
+import { createRealtimeOnDemand as createRealtime } from './live/realtimeOnDemand.ts';
 import { defaultApiUrl, resolveSettings, settingsFromQuery, cleanLayer } from '../state/settings.ts';
-import { openStore, sessionOpenMirror } from '../state/storage.ts';
-import { createSendJournal } from '../state/sendJournal.ts';
+import { openStore, sessionOpenMirror } from './platform/storage.ts';
+import { createSendJournal } from './delivery/sendJournal.ts';
 import { createCommands, eventsOf } from './commands.ts';
 import { modelsInStages, unreadOf, type ModelOptions } from './models.ts';
 import type { ChatClient, ChatClientOptions } from './types.ts';
-import type { createTabRelay } from '../state/tabRelay.ts';
-import type { TabMessage } from '../state/tabs.ts';
-import type { ConversationListControl } from '../state/conversationList.ts';
+import type { createTabRelay } from './live/tabRelay.ts';
+import type { TabMessage } from './live/tabs.ts';
+import type { ConversationListControl } from './conversation/conversationList.ts';
 
 /** The list's read marks in the store: kept once a visitor has a list, so a later visit loads it too. */
 const MARKS_KEY = 'conversationMarks';
@@ -31,7 +31,7 @@ const LOOK_WAIT_MS = 2500;
  * replies), fetched at idle once the window is open, as the views' (ui/ChatWindow.tsx): there when
  * the visitor needs it. They are one chunk (vite.config.ts `LATER_CLIENT_CODE`).
  */
-const LATER_CODE = [() => import('../state/sessionRefusal.ts'), () => import('../state/uploads.ts'), () => import('../state/attention.ts')];
+const LATER_CODE = [() => import('./session/sessionRefusal.ts'), () => import('./delivery/uploads.ts'), () => import('./ui-state/attention.ts')];
 
 /**
  * A live chat with the service, without a UI: the models, and the policy between them — which tab
@@ -200,7 +200,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   const listConversations = () => {
     if (settings.peek().singleConversation) return null;
     const asker = visitor;
-    return (listing ??= import('../state/conversationList.ts').then(
+    return (listing ??= import('./conversation/conversationList.ts').then(
       (m) =>
         asker !== visitor || disposed
           ? null
@@ -356,7 +356,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       if (started) poller.reschedule();
     }),
     effect(() => {
-      // The loader's hint for the next page (state/loadHint.ts), once the stored conversation is read.
+      // The loader's hint for the next page (client/live/loadHint.ts), once the stored conversation is read.
       if (running.value) loadHint(!!conversation.requestId.value && !conversation.closed.value);
     }),
     effect(() => {
@@ -374,14 +374,14 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
       if (started && jwt) signInIfReady();
     }),
   ];
-  // What this tab does when another tab speaks (state/tabRelay.ts) comes with the first such
+  // What this tab does when another tab speaks (client/live/tabRelay.ts) comes with the first such
   // message: most visitors keep one tab. Messages wait on the one promise, so they keep their order.
   let relay: Promise<ReturnType<typeof createTabRelay>> | null = null;
   onTabMessage = (data) => {
     // Another tab started or counted a conversation: this tab's list follows (it reads the store,
     // whatever the message says: the message itself is checked by the relay, tabRelay.ts).
     if ((data as Partial<TabMessage> | null)?.type === 'conversation') void (conversations.peek()?.follow() ?? listIfKept());
-    relay ??= import('../state/tabRelay.ts').then((m) =>
+    relay ??= import('./live/tabRelay.ts').then((m) =>
       m.createTabRelay({
         conversation,
         session,

@@ -1,10 +1,10 @@
 import { batch } from '@preact/signals-core';
-import type { ConversationListControl } from '../state/conversationList.ts';
-import type { Emitter } from '../state/events.ts';
-import type { Outgoing } from '../state/conversation.ts';
+import type { ConversationListControl } from './conversation/conversationList.ts';
+import type { Emitter } from './platform/events.ts';
+import type { Outgoing } from './conversation/conversation.ts';
 import type { WidgetSettings } from '../state/settings.ts';
 import { cleanLayer } from '../state/settings.ts';
-import type { KeyValueStore } from '../state/storage.ts';
+import type { KeyValueStore } from './platform/storage.ts';
 import type { Models } from './models.ts';
 import { commandsOnDemand } from './commandsOnDemand.ts';
 import type { ChatClient, ChatCommands } from './types.ts';

@@ -5,23 +5,23 @@
 export { createChatClient } from './client.ts';
 export { createPreviewClient, type PreviewOptions } from './previewClient.ts';
 export type { ChatClient, ChatClientOptions, ChatCommands, ChatState, SettingsUpdate, VisitorDetails } from './types.ts';
-export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from '../state/events.ts';
+export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './platform/events.ts';
 export type { WidgetSettings } from '../state/settings.ts';
 export type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 export type { TextKey } from '../i18n/translator.ts';
 // What a UI renders and passes back: the rows of `conversation.messages`, and the commands' and
 // options' argument types (named here so a consumer never imports them from the package's insides).
 export type { ChatMessage } from '../state/chatMessage.ts';
-export type { TimedMessage } from '../state/splitMessages.ts';
+export type { TimedMessage } from './conversation/splitMessages.ts';
 export type { ButtonIntent } from '../state/attachments.ts';
 export type { PreChatValues } from '../state/preChatForm.ts';
 export type { Availability } from '../state/availability.ts';
 export type { InputControl } from '../state/inputControl.ts';
-export type { KeyValueStore } from '../state/storage.ts';
-export type { Transcript } from '../state/transcriptFile.ts';
-export type { ConversationListModel } from '../state/conversationList.ts';
+export type { KeyValueStore } from './platform/storage.ts';
+export type { Transcript } from './conversation/transcriptFile.ts';
+export type { ConversationListModel } from './conversation/conversationList.ts';
 export type { ConversationSummary } from '../state/conversationSummary.ts';
-export type { Screen } from '../state/ui.ts';
+export type { Screen } from './ui-state/ui.ts';
 export type { Http, RequestOptions } from '../api/http.ts';
 
 // The chat's state is signals of the copy of `@preact/signals-core` compiled into this package

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../api/http.ts';
-import type { WidgetErrorDetail } from '../state/events.ts';
-import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import type { WidgetErrorDetail } from './platform/events.ts';
+import { createMemoryStore, type KeyValueStore } from './platform/storage.ts';
 import { until } from '../test/fakeFetch.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import { withOwn } from '../test/withOwn.ts';

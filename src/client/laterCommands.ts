@@ -1,4 +1,4 @@
-import type { Outgoing } from '../state/conversation.ts';
+import type { Outgoing } from './conversation/conversation.ts';
 import { customTokenJwt } from '../state/tokenParams.ts';
 import type { CommandHooks } from './commands.ts';
 import type { Models } from './models.ts';
@@ -88,7 +88,7 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
       await commands.reset();
     },
     transcript: () =>
-      import('../state/transcriptFile.ts')
+      import('./conversation/transcriptFile.ts')
         .then((m) => m.transcriptOf(models.http, state))
         .catch((error: unknown) => {
           reportError('transcript')(error);

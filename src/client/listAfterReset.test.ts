@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../api/http.ts';
-import { createMemoryStore } from '../state/storage.ts';
+import { createMemoryStore } from './platform/storage.ts';
 import { until } from '../test/fakeFetch.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import type { ChatClient } from './types.ts';
 
 /**
- * Issue 22 §19: the visitor's conversation list is code on demand (state/conversationList.ts). A
+ * Issue 22 §19: the visitor's conversation list is code on demand (client/conversation/conversationList.ts). A
  * reset while that code is on its way must not be undone when it arrives: the list was asked for
  * the visitor who left.
  */
-const LIST = '../state/conversationList.ts';
+const LIST = '../client/conversation/conversationList.ts';
 
 const clients: ChatClient[] = [];
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../state/storage.ts';
+import { createMemoryStore } from './platform/storage.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until } from '../test/fakeFetch.ts';
 import type { createFakeService } from '../test/fakeService.ts';

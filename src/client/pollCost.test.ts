@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import { createMemoryStore, type KeyValueStore } from './platform/storage.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until, wait } from '../test/fakeFetch.ts';

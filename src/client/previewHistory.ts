@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { WireMessage } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
-import type { ConversationListControl } from '../state/conversationList.ts';
+import type { ConversationListControl } from './conversation/conversationList.ts';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 
 /** The dashboard preview's sample conversation, in the preview's language. */

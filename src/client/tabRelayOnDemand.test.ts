@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../api/http.ts';
-import { createMemoryStore } from '../state/storage.ts';
+import { createMemoryStore } from './platform/storage.ts';
 import { codeOnDemand } from '../test/codeOnDemand.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import { withOwn } from '../test/withOwn.ts';
 import type { ChatClient } from './types.ts';
 
 /**
- * What another tab posts is checked and acted on by code of its own (state/tabRelay.ts), which comes
+ * What another tab posts is checked and acted on by code of its own (client/live/tabRelay.ts), which comes
  * with the first such message: a visitor with one tab never downloads it.
  */
-const RELAY = '../state/tabRelay.ts';
+const RELAY = '../client/live/tabRelay.ts';
 
 /** A window whose tabs share storage: another tab holds the lead, and the test speaks for it on the channel. */
 function windowWithAnotherTab() {

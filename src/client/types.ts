@@ -3,22 +3,22 @@ import type { Http } from '../api/http.ts';
 import type { WidgetsResponse } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
 import type { ButtonIntent } from '../state/attachments.ts';
-import type { ConversationModel } from '../state/conversation.ts';
-import type { ChatListener, WidgetErrorDetail, WidgetEventName } from '../state/events.ts';
+import type { ConversationModel } from './conversation/conversation.ts';
+import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './platform/events.ts';
 import type { InputControl } from '../state/inputControl.ts';
-import type { IntakeModel } from '../state/intake.ts';
+import type { IntakeModel } from './ui-state/intake.ts';
 import type { Availability } from '../state/availability.ts';
 import type { PreChatValues } from '../state/preChatForm.ts';
-import type { ProjectModel } from '../state/project.ts';
-import type { SessionModel } from '../state/session.ts';
+import type { ProjectModel } from './ui-state/project.ts';
+import type { SessionModel } from './session/session.ts';
 import type { WidgetSettings } from '../state/settings.ts';
-import type { KeyValueStore } from '../state/storage.ts';
-import type { UiModel } from '../state/ui.ts';
-import type { UploadsModel } from '../state/uploads.ts';
-import type { AttentionModel } from '../state/attention.ts';
-import type { RatingMemory } from '../state/rating.ts';
-import type { Transcript } from '../state/transcriptFile.ts';
-import type { ConversationListModel } from '../state/conversationList.ts';
+import type { KeyValueStore } from './platform/storage.ts';
+import type { UiModel } from './ui-state/ui.ts';
+import type { UploadsModel } from './delivery/uploads.ts';
+import type { AttentionModel } from './ui-state/attention.ts';
+import type { RatingMemory } from './conversation/rating.ts';
+import type { Transcript } from './conversation/transcriptFile.ts';
+import type { ConversationListModel } from './conversation/conversationList.ts';
 
 /** Who the visitor is, as the page says (`setUser`). */
 export interface VisitorDetails {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryStore } from '../state/storage.ts';
+import { createMemoryStore } from './platform/storage.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until } from '../test/fakeFetch.ts';
 import { createFakeService } from '../test/fakeService.ts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/http.ts';
 import type { OutboxItem } from './chatMessage.ts';
 import { dueAt, HOLD_ATTEMPTS, nextToSend, REASONS, retryOnceRecovered, SETTLE_MS } from './delivery.ts';
-import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS, UndeliverableError } from './deliveryFailure.ts';
-import { SessionRefusedError } from './sessionRefusedError.ts';
+import { failureOf, isConversationRefusal, MAX_AUTO_ATTEMPTS, UndeliverableError } from '../client/delivery/deliveryFailure.ts';
+import { SessionRefusedError } from '../client/session/sessionRefusedError.ts';
 
 const item = (over: Partial<OutboxItem> = {}): OutboxItem => ({
   tempUID: 't',

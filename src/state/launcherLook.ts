@@ -2,7 +2,6 @@
  * The launcher's look as the loader's next page draws it (lookCache.ts keeps it): computed once the
  * project has answered, at idle, in a chunk of its own, since the page at hand never needs it.
  */
-import type { LauncherLook } from './lookCache.ts';
 import { CHAT_ICON_PATH } from './launcherIcon.ts';
 import { DEFAULT_SETTINGS, type WidgetSettings } from './settings.ts';
 import { themeVariables } from './theme.ts';
@@ -41,4 +40,24 @@ export function launcherLook(settings: WidgetSettings): LauncherLook {
     hide: settings.startHidden || !settings.displayOnDesktop || !settings.displayOnMobile,
   };
   return { ...look, css: placeholderCss(look), icon: CHAT_ICON_PATH };
+}
+
+/** The launcher's look as kept for the loader (lookCache.ts): the shape `embed/loader.ts` reads, keys `theme fg x y mx my w h image align hide css icon`. */
+export interface LauncherLook {
+  align: string;
+  theme: string;
+  fg: string;
+  x: string;
+  y: string;
+  mx: string;
+  my: string;
+  w: string;
+  h: string;
+  image: string;
+  /** Not always shown (`startHidden`, or hidden on desktop or phones): the loader leaves it to the app. */
+  hide: boolean;
+  /** The loader's placeholder stylesheet for this look (launcherLook.ts `placeholderCss`): built here, so the loader stays small. */
+  css: string;
+  /** The chat icon's path (24×24 viewBox) when there is no image: kept here, so the loader need not carry it. */
+  icon: string;
 }

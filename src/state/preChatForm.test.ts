@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, DEFAULT_FIELDS, parseFields, preChatNeeded, validate } from './preChatForm.ts';
+import { compilePattern, DEFAULT_FIELDS, parseFields, validate } from './preChatForm.ts';
+import { preChatNeeded } from './preChatNeeded.ts';
 
 describe('pre-chat form', () => {
   it('asks name and email by default, with an email check', () => {

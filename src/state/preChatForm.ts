@@ -5,9 +5,6 @@
  */
 import { EMAIL_ADDRESS } from './emailAddress.ts';
 
-// Whether the form is needed lives with the intake steps: the form itself comes with its lazy view.
-export { preChatNeeded } from './intake.ts';
-
 export type PreChatFieldType = 'text' | 'textarea' | 'checkbox' | 'static';
 
 export interface PreChatField {

@@ -4,8 +4,8 @@ import { buttonsEnabled, buttonsOf } from './attachments.ts';
 import { buttonIntent } from './buttonIntent.ts';
 import { infoLineOf, toChatMessages, type ChatMessage } from './chatMessage.ts';
 import { inputControl } from './inputControl.ts';
-import { revealed } from './splitMessages.ts';
-import { expandSplitMessages } from './splitParts.ts';
+import { revealed } from '../client/conversation/splitMessages.ts';
+import { expandSplitMessages } from '../client/conversation/splitParts.ts';
 import { checkUpload, matchesAccept, MAX_UPLOAD_BYTES } from './uploadRules.ts';
 
 const chat = (key: string, fromVisitor: boolean, attributes: ChatMessage['attributes'] = {}, extra: Partial<ChatMessage> = {}): ChatMessage => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRequestIdOf, newRequestId } from './requestId.ts';
 import { RETRY_CAP_MS, retryDelay } from './retryDelay.ts';
 import { POLL_ACTIVE_MS, POLL_CLOSED_MS, POLL_DORMANT_MS, POLL_OPEN_IDLE_MS, pollDelay } from './pollSchedule.ts';
-import { initialOpen } from './ui.ts';
+import { initialOpen } from '../client/ui-state/ui.ts';
 
 describe('request ids', () => {
   it('are support-group-{pid}-{32 lowercase hex}', () => {
@@ -55,8 +55,8 @@ describe('initialOpen (onPageChangeVisibility*)', () => {
 
 describe('ui open state', () => {
   it("prefers this tab's synchronous copy over the asynchronous store", async () => {
-    const { createUi } = await import('./ui.ts');
-    const { createMemoryStore } = await import('./storage.ts');
+    const { createUi } = await import('../client/ui-state/ui.ts');
+    const { createMemoryStore } = await import('../client/platform/storage.ts');
     const store = createMemoryStore();
     await store.set('ui', { open: true });
     let mirrored: boolean | undefined = false;
@@ -71,8 +71,8 @@ describe('ui open state', () => {
   });
 
   it('the restore never overrides what the visitor or the page chose while it was on its way: an open stays open, a close stays closed', async () => {
-    const { createUi } = await import('./ui.ts');
-    const { createMemoryStore } = await import('./storage.ts');
+    const { createUi } = await import('../client/ui-state/ui.ts');
+    const { createMemoryStore } = await import('../client/platform/storage.ts');
     const store = createMemoryStore();
     await store.set('ui', { open: true });
     // The visitor clicked "Open chat": open, as the restore would have made it.

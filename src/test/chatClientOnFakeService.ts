@@ -2,7 +2,7 @@ import { afterEach } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import { createChatClient } from '../client/client.ts';
 import type { ChatClient } from '../client/types.ts';
-import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import { createMemoryStore, type KeyValueStore } from '../client/platform/storage.ts';
 import { createFakeService } from './fakeService.ts';
 
 /**

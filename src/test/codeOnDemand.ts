@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * Code on demand at `modules` (paths from src/test, e.g. `../state/typing.ts`) that counts its
+ * Code on demand at `modules` (paths from src/test, e.g. `../client/conversation/typing.ts`) that counts its
  * downloads in `loads` (called with the module) and cannot be downloaded while `network.codeDown`.
  * Call `vi.doUnmock(module)` and `vi.resetModules()` after each test.
  */

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import { createHttp } from '../api/http.ts';
-import { createEmitter } from '../state/events.ts';
+import { createEmitter } from '../client/platform/events.ts';
 import type { IdentityAttributes } from '../state/identity.ts';
-import { createOutboxStore } from '../state/outboxStore.ts';
-import type { SendJournal } from '../state/sendJournal.ts';
-import { createSession } from '../state/session.ts';
-import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import { createOutboxStore } from '../client/delivery/outboxStore.ts';
+import type { SendJournal } from '../client/delivery/sendJournal.ts';
+import { createSession } from '../client/session/session.ts';
+import { createMemoryStore, type KeyValueStore } from '../client/platform/storage.ts';
 import { codeOnDemand } from './codeOnDemand.ts';
 import { createFakeService } from './fakeService.ts';
 
@@ -13,7 +13,7 @@ import { createFakeService } from './fakeService.ts';
 export async function conversationOnFakeService(
   options: { store?: KeyValueStore; service?: ReturnType<typeof createFakeService>; journal?: SendJournal; identity?: () => IdentityAttributes } = {},
 ) {
-  const { createConversation } = await import('../state/conversation.ts');
+  const { createConversation } = await import('../client/conversation/conversation.ts');
   const service = options.service ?? createFakeService();
   const store = options.store ?? createMemoryStore();
   const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 200 });

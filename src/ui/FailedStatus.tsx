@@ -1,5 +1,5 @@
 import { REASONS } from '../state/delivery.ts';
-import type { TimedMessage } from '../state/splitMessages.ts';
+import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { translator, WidgetContext, type WidgetView } from './context.ts';
 import css from './FailedStatus.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';

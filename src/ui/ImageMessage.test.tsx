@@ -3,7 +3,7 @@ import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/translator.ts';
-import type { TimedMessage } from '../state/splitMessages.ts';
+import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { WidgetContext, type WidgetView } from './context.ts';
 import { ImageMessage } from './ImageMessage.tsx';
 

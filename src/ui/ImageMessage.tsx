@@ -1,6 +1,6 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
-import type { TimedMessage } from '../state/splitMessages.ts';
+import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { translator, WidgetContext, type WidgetView } from './context.ts';
 import imageMessageCss from './ImageMessage.css?inline';
 import { MessageText } from './markdown/MessageText.tsx';

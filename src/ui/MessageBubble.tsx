@@ -1,5 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
-import type { TimedMessage } from '../state/splitMessages.ts';
+import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
 import { translator, WidgetContext, type WidgetView } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';

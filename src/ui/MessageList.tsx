@@ -12,7 +12,7 @@ import { follows, tailWindow, type ShownList } from './listWindow.ts';
 import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
 import { windowRuns } from '../state/messageRuns.ts';
-import type { TimedMessage } from '../state/splitMessages.ts';
+import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 // Dots only while a part of a split message is due, or the socket says someone types: loaded then, with their styles.
@@ -28,7 +28,7 @@ const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).l
 /**
  * The conversation as a log: a window of it (listWindow.ts), the latest messages first, more on
  * scrolling up, the scroll position kept as they come (listScroll.ts). Messages keep their
- * objects (state/conversation.ts) and the bubbles are memoised: a new message renders itself only.
+ * objects (client/conversation/conversation.ts) and the bubbles are memoised: a new message renders itself only.
  * A class (a first open downloads no `preact/hooks`): what it does once rendered runs in
  * componentDidMount/DidUpdate, before the browser paints, as layout effects do.
  */

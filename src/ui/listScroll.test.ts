@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TimedMessage } from '../state/splitMessages.ts';
+import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { captureAnchor, keepPlace, restoreAnchor, scrolled, type ScrollAnchor } from './listScroll.ts';
 import type { ShownList } from './listWindow.ts';
 

@@ -1,4 +1,4 @@
-import type { TimedMessage } from '../state/splitMessages.ts';
+import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { arrivals, carryWindow, stepWindow } from './listSteps.ts';
 import type { ListWindow, ShownList } from './listWindow.ts';
 

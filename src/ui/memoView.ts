@@ -8,7 +8,7 @@ function differs(a: object, b: object): boolean {
 
 /**
  * A view that re-renders only when a prop changed (compared by identity): the messages keep their
- * objects (state/conversation.ts), so a new one renders itself alone, not the thousands before it.
+ * objects (client/conversation/conversation.ts), so a new one renders itself alone, not the thousands before it.
  * The view is rendered as a child of the gate: its own signals and hooks still re-render it.
  * (preact/compat's `memo` does the same, but compat would come with it in the bundle.)
  */

@@ -2,7 +2,7 @@ import { fireEvent } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChatClient } from '../client/client.ts';
 import { createWidget } from '../instance.ts';
-import { createMemoryStore, type KeyValueStore } from '../state/storage.ts';
+import { createMemoryStore, type KeyValueStore } from '../client/platform/storage.ts';
 import { until as untilShort } from '../test/fakeFetch.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import type { WidgetInstance } from '../widget.ts';

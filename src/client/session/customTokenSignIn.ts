@@ -1,0 +1,160 @@
+/**
+ * Signing a known visitor in with the site's own token (docs/service.md §1): a chunk of its own,
+ * loaded only when a page gives a token or a signed-in visitor comes back; guests never fetch it.
+ */
+import type { Signal } from '@preact/signals-core';
+import { signInWithCustomToken } from '../../api/customTokenAuth.ts';
+import { ApiError, type Http } from '../../api/http.ts';
+import { identityFromToken, isExpired } from '../../state/customToken.ts';
+import type { SessionOptions, SignedInSwitch, Visitor } from './session.ts';
+
+export type SiteTokenSignIn =
+  | { ok: true; token: string; userId: string; fullName: string; email: string }
+  /** The token is no good (wrong signature, run out, another project's, no `aud`, too large): a guest goes on. */
+  | { ok: false; status: number };
+
+/**
+ * The service could not be asked about a site's token (offline, a 5xx, an answer the browser kept
+ * from us, such as a 431 without CORS headers): the visitor goes on as a guest meanwhile, and the
+ * token is tried again after each of these waits, at most once per wait (never a request loop);
+ * after the last try, not again on this page.
+ */
+export const SITE_SIGN_IN_WAITS_MS = [10_000, 60_000, 300_000];
+
+/** A 4xx other than these is the service's final word on the token (431: too large a header). */
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+/**
+ * `POST /auth/signinWithCustomToken` with `jwt`. The name and email are the token's claims (the
+ * site's word), else the service's answer. A refusal is a value; a network failure or a 5xx throws,
+ * as any sign-in does (the caller holds the token off for a while). `stored`: a token of an earlier visit, not
+ * worth a request once it has run out by the visitor's clock. A token for another project (its
+ * `aud`) is refused here: the service would sign its visitor in to that project, and then refuse
+ * every call to this one (403 "you dont belong to the project.").
+ */
+export async function signInWithSiteToken(http: Http, jwt: string, options: { projectId: string; stored: boolean; now: number }): Promise<SiteTokenSignIn> {
+  const claims = identityFromToken(jwt);
+  if (claims?.projectId && claims.projectId !== options.projectId) return { ok: false, status: 403 };
+  if (options.stored && claims && isExpired(claims, options.now)) return { ok: false, status: 401 };
+  let answer;
+  try {
+    answer = await signInWithCustomToken(http, jwt);
+  } catch (error) {
+    // passport's bare 401; the route's JSON 400 for a token without `aud`; validtoken's 403; a 431.
+    if (error instanceof ApiError && isRefusal(error.status)) return { ok: false, status: error.status };
+    throw error;
+  }
+  if (!answer) throw new Error('sign-in answered without a token');
+  return {
+    ok: true,
+    token: answer.token,
+    userId: answer.user._id,
+    // The reference joins first and last name with a space, so a lone first name ends in one.
+    fullName: (claims?.fullName || answer.user.fullName || answer.user.firstname || '').trim(),
+    email: claims?.email || answer.user.email || '',
+  };
+}
+
+/** What of a session (client/session/session.ts) signing in with a site's token works on. */
+export interface SiteSession {
+  http: Http;
+  projectId: string;
+  now(): number;
+  token: Signal<string | null>;
+  visitor: Signal<Visitor | null>;
+  switched: Signal<SignedInSwitch | null>;
+  /** Site's tokens not to try before a time (ms): refused ones never again on this page (Infinity). */
+  heldOff: Map<string, number>;
+  /** Failed tries to reach the service with each site's token (`holdOff`). */
+  unreachable: Map<string, number>;
+  /** The site's token held now, bare; null for a guest or nobody. */
+  held(): string | null;
+  /** The service accepted this token on this page: not asked again. */
+  accepted(jwt: string): void;
+  /** Stores the session held (none held: none stored). */
+  persist(): Promise<void>;
+  /** An anonymous sign-in. */
+  signIn(): Promise<string>;
+  /** Forgets the session held (SessionModel.forget). */
+  forget(): Promise<void>;
+  options: Pick<SessionOptions, 'onSignIn' | 'onAuthError' | 'conversationId' | 'onOtherVisitor'>;
+}
+
+/**
+ * Before the page's `jwt` is tried while a known visitor is held: a token for someone else (another
+ * `_id`, or one that names nobody) means the one held leaves first — their conversation, outbox, list
+ * and pre-chat answers are forgotten on this device, in every tab (`onOtherVisitor`), so nothing of
+ * theirs is ever shown to, or sent as, the next visitor. The same visitor with a fresh token keeps it all.
+ */
+export async function leaveOtherVisitor(s: SiteSession, jwt: string): Promise<void> {
+  const held = s.visitor.peek();
+  if (!held?.authenticated || identityFromToken(jwt)?.externalId === held.id) return;
+  await (s.options.onOtherVisitor ?? s.forget)();
+}
+
+/** A site's token refused: it is never tried again, and the visitor it named goes on as a guest. */
+export async function dropSiteToken(s: SiteSession, jwt: string, status: number): Promise<void> {
+  s.heldOff.set(jwt, Infinity);
+  s.options.onAuthError?.({
+    type: 'auth',
+    status,
+    reason: 'CUSTOM_TOKEN_REFUSED',
+    message: 'the service refused the custom token: the visitor goes on as a guest',
+  });
+  if (s.held() !== jwt) return;
+  s.token.value = null;
+  // Kept (not authenticated) for one reason: the guest after them still sees their messages as its own.
+  const { authenticated: _authenticated, ...guest } = s.visitor.value!;
+  s.visitor.value = guest;
+  await s.persist();
+}
+
+/**
+ * The service could not be asked about `jwt`: nothing waits on it. The visitor goes on as who they
+ * are (a guest, or the known visitor whose stored token this is), or as a new guest, and the token
+ * waits its turn (SITE_SIGN_IN_WAITS_MS); after the last try the page hears of it once.
+ */
+async function holdOff(s: SiteSession, jwt: string, error: unknown): Promise<string> {
+  const tries = (s.unreachable.get(jwt) ?? 0) + 1;
+  s.unreachable.set(jwt, tries);
+  const wait = SITE_SIGN_IN_WAITS_MS[tries - 1];
+  s.heldOff.set(jwt, wait === undefined ? Infinity : s.now() + wait);
+  if (wait === undefined)
+    s.options.onAuthError?.({
+      type: 'auth',
+      ...(error instanceof ApiError ? { status: error.status } : {}),
+      reason: 'CUSTOM_TOKEN_UNREACHABLE',
+      message: `the service could not be asked about the custom token (${String(error)}): it is not tried again on this page`,
+    });
+  return s.token.peek() ?? s.signIn();
+}
+
+/**
+ * Signs the session in with a site's token: the visitor is who it names from now on (a guest before
+ * them kept among their past ids, and `switched` set while a conversation is on; another known
+ * visitor was forgotten first, `leaveOtherVisitor`). Refused: the guest held, or a new one; not
+ * answered: the same, and the token is held off (`holdOff`). Resolves to the token to use.
+ */
+export async function signInWithSite(s: SiteSession, jwt: string, stored: boolean): Promise<string> {
+  let answer: SiteTokenSignIn;
+  try {
+    answer = await signInWithSiteToken(s.http, jwt, { projectId: s.projectId, stored, now: s.now() });
+  } catch (error) {
+    return holdOff(s, jwt, error);
+  }
+  if (!answer.ok) {
+    await dropSiteToken(s, jwt, answer.status);
+    // No unsent message waits on a refusal.
+    return s.token.value ?? s.signIn();
+  }
+  s.accepted(jwt);
+  const before = s.visitor.value;
+  const pastIds = before ? [...new Set([...before.pastIds, before.id])].filter((id) => id !== answer.userId) : [];
+  s.token.value = answer.token;
+  s.visitor.value = { id: answer.userId, pastIds, fullName: answer.fullName, email: answer.email, authenticated: true };
+  const requestId = s.options.conversationId?.();
+  if (before && before.id !== answer.userId && requestId) s.switched.value = { name: answer.fullName, requestId, at: s.now() };
+  await s.persist();
+  s.options.onSignIn?.();
+  return answer.token;
+}

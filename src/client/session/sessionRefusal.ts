@@ -1,0 +1,83 @@
+/**
+ * What a session does when the service refuses the visitor's credentials (docs/service.md §2): a
+ * chunk of its own, loaded only when a call comes back with one of REFUSAL_STATUSES (a stored token
+ * revoked or run out, a deleted guest). Most visits never see one; it is prefetched once the window
+ * opens (client.ts), so it is there before the visitor's first send needs it.
+ */
+import { ApiError } from '../../api/http.ts';
+import type { RefusalScope } from './session.ts';
+import { SessionRefusedError } from './sessionRefusedError.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Did the service refuse the stored credentials (so a fresh sign-in may help), rather than the
+ * call itself? docs/service.md §2: passport's plain-text 401 (bad, expired or revoked token) and
+ * 400 (a malformed `Authorization`), has-role's 403 "you dont belong to the project." (a deleted
+ * guest, a token of another project) and validtoken's 403 "Unauthorized.". Not a 403 "you dont
+ * have the required role." (a new guest has the same role), not projectSetter's JSON 400, and not
+ * the project's IP or ban filters (401 `{err}`), which a new guest would not pass either.
+ */
+export function isCredentialRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  const { status, body } = error;
+  const msg = isRecord(body) && typeof body.msg === 'string' ? body.msg : '';
+  if (status === 401) return !(isRecord(body) && typeof body.err === 'string');
+  if (status === 400) return !isRecord(body);
+  if (status === 403) return /belong to the project/i.test(msg) || msg === 'Unauthorized.';
+  return false;
+}
+
+/** Fresh sign-ins forced by refusals, at most this many per window, before calls stop. */
+export const REFUSAL_SIGN_INS = 3;
+export const REFUSAL_WINDOW_MS = 10 * 60_000;
+
+/** Calls stop (the first time, the page hears it): the visitor's next action allows them again. */
+function stop(s: RefusalScope, status: number): SessionRefusedError {
+  const error = new SessionRefusedError(status);
+  s.refusals.stopped = error;
+  if (!s.refused.peek()) {
+    s.refused.value = true;
+    s.options.onAuthError?.({ type: 'auth', status, message: error.message });
+  }
+  return error;
+}
+
+/** Forgets the refused token (a site's token the service no longer takes leaves a guest, customTokenSignIn.ts). */
+async function dropToken(s: RefusalScope, status: number): Promise<void> {
+  const held = s.held();
+  if (held) await (await import('./customTokenSignIn.ts')).dropSiteToken(s, held, status);
+  s.token.value = null;
+  // Nothing held: nothing stored.
+  await s.persist();
+}
+
+/** A token to try after `failed` was refused: the one another call already got, or a fresh one. */
+async function renew(s: RefusalScope, failed: string, refusal: ApiError): Promise<string> {
+  if (s.token.peek() === failed) {
+    const since = s.now() - REFUSAL_WINDOW_MS;
+    s.refusals.renewals = s.refusals.renewals.filter((at) => at > since);
+    if (s.refusals.renewals.length >= REFUSAL_SIGN_INS) throw stop(s, refusal.status);
+    s.refusals.renewals.push(s.now());
+    await dropToken(s, refusal.status);
+  }
+  return s.ensure();
+}
+
+/**
+ * After `call` failed with `first` (the token it had): a refusal of the credentials drops the
+ * token, signs in again (one sign-in however many calls were refused) and retries once; a fresh
+ * token refused too, or too many such sign-ins, stops calls with SessionRefusedError. Any other
+ * error is the call's own and goes on as it was.
+ */
+export async function retryRefused<T>(s: RefusalScope, first: string, error: unknown, call: (token: string) => Promise<T>): Promise<T> {
+  if (!isCredentialRefusal(error)) throw error;
+  const fresh = await renew(s, first, error);
+  try {
+    return await call(fresh);
+  } catch (again) {
+    // A brand-new guest refused at once: signing in again would only loop.
+    if (isCredentialRefusal(again)) throw stop(s, again.status);
+    throw again;
+  }
+}
