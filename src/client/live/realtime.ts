@@ -3,6 +3,7 @@ import type { RealtimeConnection } from '../../api/realtime.ts';
 import type { WireMessage } from '../../api/wire.ts';
 import type { TypingSignal } from '../../api/normalize/typing.ts';
 import type { KeyValueStore } from '../platform/storage.ts';
+import { reconnectDelay } from '../../state/backoff.ts';
 
 /**
  * The push channel for the current conversation, only where the service is known to take visitors.
@@ -119,6 +120,7 @@ export function createRealtime(options: {
         if (state === 'down' && !isOnline()) current.close();
       },
       onResync: () => options.onResync(),
+      backoff: reconnectDelay,
       // A failure while offline is not the service's: tried again on `online`.
       onUnreachable: () => {
         if (isOnline()) remember(endpoint);

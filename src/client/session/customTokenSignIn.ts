@@ -5,7 +5,8 @@
 import type { Signal } from '@preact/signals-core';
 import { signInWithCustomToken } from '../../api/customTokenAuth.ts';
 import { ApiError, type Http } from '../../api/http.ts';
-import { identityFromToken, isExpired } from '../../state/customToken.ts';
+import { customTokenClaims } from '../../api/normalize/customToken.ts';
+import { identityOf, isExpired } from '../../state/customToken.ts';
 import type { SessionOptions, SignedInSwitch, Visitor } from './session.ts';
 
 export type SiteTokenSignIn =
@@ -32,8 +33,14 @@ const isRefusal = (status: number) => status >= 400 && status < 500 && status !=
  * `aud`) is refused here: the service would sign its visitor in to that project, and then refuse
  * every call to this one (403 "you dont belong to the project.").
  */
+/** Who `jwt` (bare) names, or null when it names nobody. */
+const identityIn = (jwt: string) => {
+  const claims = customTokenClaims(jwt);
+  return claims ? identityOf(claims) : null;
+};
+
 export async function signInWithSiteToken(http: Http, jwt: string, options: { projectId: string; stored: boolean; now: number }): Promise<SiteTokenSignIn> {
-  const claims = identityFromToken(jwt);
+  const claims = identityIn(jwt);
   if (claims?.projectId && claims.projectId !== options.projectId) return { ok: false, status: 403 };
   if (options.stored && claims && isExpired(claims, options.now)) return { ok: false, status: 401 };
   let answer;
@@ -88,7 +95,7 @@ export interface SiteSession {
  */
 export async function leaveOtherVisitor(s: SiteSession, jwt: string): Promise<void> {
   const held = s.visitor.peek();
-  if (!held?.authenticated || identityFromToken(jwt)?.externalId === held.id) return;
+  if (!held?.authenticated || identityIn(jwt)?.externalId === held.id) return;
   await (s.options.onOtherVisitor ?? s.forget)();
 }
 
