@@ -28,10 +28,11 @@ const LOOK_WAIT_MS = 2500;
 
 /**
  * The client's code that a first open and send do not run (refused credentials, files, unread
- * replies), fetched at idle once the window is open, as the views' (ui/ChatWindow.tsx): there when
- * the visitor needs it. They are one chunk (vite.config.ts `LATER_CLIENT_CODE`).
+ * replies, the later commands…), fetched at idle once the window is open, as the views'
+ * (ui/ChatWindow.tsx): there when the visitor needs it. It is one chunk (src/chunks.ts `later`),
+ * which any of its modules brings: the later commands do.
  */
-const LATER_CODE = [() => import('./session/sessionRefusal.ts'), () => import('./delivery/uploads.ts'), () => import('./ui-state/attention.ts')];
+const prefetchLater = () => import('./laterCommands.ts');
 
 /**
  * A live chat with the service, without a UI: the models, and the policy between them — which tab
@@ -366,7 +367,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     effect(() => {
       if (!running.value || !ui.isOpen.value || prefetching) return;
       prefetching = true;
-      disposers.push(whenIdle(win, () => LATER_CODE.forEach((load) => void load().catch(() => undefined))));
+      disposers.push(whenIdle(win, () => void prefetchLater().catch(() => undefined)));
     }),
     effect(() => {
       // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.
