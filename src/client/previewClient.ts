@@ -86,7 +86,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   let started = false;
   const ready = (async () => {
     project.apply(preview.project ?? {});
-    session.visitor.value = { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] };
+    // The sample conversation's visitor, who never signs in.
+    session.apply({ type: 'restored', token: null, visitor: { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] }, fromTab: false, left: false });
     await loadLabels(lang.peek());
     ui.setOpen(true);
     if (state.settings.peek().startFromHome && !state.settings.peek().singleConversation) ui.setScreen('home');
