@@ -82,7 +82,7 @@ describe('the first open', () => {
       // The public instance: the script tag's page reaches it by commands only, so it comes with their code.
       'src/instance.ts',
       // What another tab says, checked and acted on: with its first message (most visitors keep one tab).
-      'src/client/live/tabRelay.ts',
+      'src/client/policy/tabRelay.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

@@ -9,7 +9,8 @@ import { createEnvironment } from './live/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
 import { createMemoryStore } from './platform/storage.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { modelsInStages, unreadOf, type ModelOptions, type Models } from './models.ts';
+import { modelsInStages, type ModelOptions, type Models } from './models.ts';
+import { unreadOf } from './policy/unread.ts';
 import type { ChatClient } from './types.ts';
 
 export interface PreviewOptions {
@@ -67,9 +68,9 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     onTabMessage: () => {},
     preview: true,
   });
-  const { state, translator, lookReady, conversation, session } = models;
-  const { ui, project, lang } = state;
-  lookReady.value = true;
+  const { state, translator, conversation, session, ui, project } = models;
+  const { lang } = state;
+  ui.showLook();
   const samples = signal<ConversationSummary[]>([]);
   const conversations = signal(previewConversationList(samples, () => ui.setScreen('conversation', true)));
 
