@@ -149,9 +149,29 @@ export default tseslint.config(
     },
   },
   {
+    // Pure rules: no signals (the models are src/client/'s), and of src/api/ only the wire's shapes.
+    // What reads outside input is src/api/normalize/; what calls the service is src/client/.
     files: ['src/state/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...client, ...ui, ...widget, ...preact] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...client,
+            ...ui,
+            ...widget,
+            ...preact,
+            { group: ['@preact/*'], message: 'src/state/ holds pure rules: signals and models live in src/client/ (docs/architecture.md).' },
+            {
+              group: ['**/api/*', '**/api/**'],
+              allowTypeImports: true,
+              message: 'src/state/ knows src/api/ by its types only: reading outside input belongs in src/api/normalize/, calling the service in src/client/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/client/**/*.ts'],

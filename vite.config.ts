@@ -3,36 +3,9 @@ import type { GetManualChunk } from 'rollup';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { NPM_OUT_DIR, presentEntries } from './.ci/npm-entries.mjs';
 import { thirdPartyLicenses } from './.ci/third-party-licenses.mjs';
+import { sharedChunkOf } from './src/chunks.ts';
 
 const FRAMEWORKS = ['react', 'react-dom', 'vue'];
-
-/**
- * The client's code that a first open does not run, prefetched together once the window opens
- * (src/client/client.ts `LATER_CODE`): one request, and one gzip stream (~250 B less than three).
- */
-const LATER_CLIENT_CODE = [
-  'src/client/session/sessionRefusal.ts',
-  'src/client/delivery/uploads.ts',
-  'src/client/ui-state/attention.ts',
-  'src/client/conversation/conversationLeave.ts',
-  'src/api/requests.ts',
-  'src/client/laterCommands.ts',
-  'src/client/conversation/ratingRecall.ts',
-  'src/client/conversation/identityFromMessages.ts',
-  'src/state/identityUpdate.ts',
-  'src/client/conversation/splitParts.ts',
-  'src/client/delivery/messageRecovery.ts',
-];
-
-/**
- * What only a returning visit runs (storage holds what an earlier page or another tab left): fetched
- * at start-up when storage shows it, never by a new visitor's first open and send (src/client/delivery/outboxStore.ts,
- * conversation.ts `restore`). One request and one gzip stream.
- */
-const RETURNING_CODE = ['src/state/outboxRepair.ts', 'src/client/delivery/journalRecovery.ts'];
-
-/** Who is typing (client/conversation/typing.ts) comes with the first typing frame, which only the push channel brings: with its code. */
-const REALTIME_CODE = ['src/client/live/realtime.ts', 'src/client/conversation/typing.ts', 'src/client/live/realtimeEndpoint.ts', 'src/api/socketUrl.ts'];
 
 /**
  * Three builds share this file (see README "Build"):
@@ -156,14 +129,8 @@ export default defineConfig(({ mode }): UserConfig => {
           // sources and their maps (`--sourcemap`) say which file is which. The one chunk app.js
           // imports keeps its name, so `dist/` still shows where the widget is.
           chunkFileNames: (chunk) => (chunk.name === 'widget' ? 'widget-[hash:6].js' : '[hash:6].js'),
-          manualChunks: (id, meta) =>
-            LATER_CLIENT_CODE.some((path) => id.endsWith(path))
-              ? 'later'
-              : REALTIME_CODE.some((path) => id.endsWith(path))
-                ? 'realtime'
-                : RETURNING_CODE.some((path) => id.endsWith(path))
-                  ? 'returning'
-                  : widgetChunk(id, meta),
+          // The chunks on demand that several modules share (src/chunks.ts), and the first open's.
+          manualChunks: (id, meta) => sharedChunkOf(id) ?? widgetChunk(id, meta),
         },
       },
     },

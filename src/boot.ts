@@ -4,7 +4,7 @@
  */
 import { yieldToPage } from './api/yieldToPage.ts';
 import { createStagedChatClient } from './client/client.ts';
-import { readPageQuery } from './state/tokenParams.ts';
+import { readPageQuery } from './client/platform/pageQuery.ts';
 import type { ChatClient } from './client/types.ts';
 import { thrownText } from './commandQueue.ts';
 import { mountWidget, type MountedWidget } from './widget.ts';

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { FIRST_OPEN_ON_DEMAND, SHARED_CHUNKS } from './chunks.ts';
 
 /**
  * The modules a first open loads: `app.ts` and what it imports statically (`npm run size` counts
@@ -57,16 +58,14 @@ describe('the first open', () => {
       'src/api/retryAfter.ts',
     ])
       expect(modules).toContain(needed);
+    // The chunks several modules share (src/chunks.ts), and those every first open loads on demand.
+    for (const later of [...Object.values(SHARED_CHUNKS).flat(), ...FIRST_OPEN_ON_DEMAND]) expect(modules).not.toContain(later);
+    // Modules each loaded by an import() of its own (or with one that is).
     for (const later of [
-      'src/client/session/sessionRefusal.ts',
-      'src/client/delivery/uploads.ts',
-      'src/client/ui-state/attention.ts',
-      'src/client/conversation/conversationLeave.ts',
-      'src/api/requests.ts',
-      'src/client/conversation/typing.ts',
-      'src/client/conversation/identityFromMessages.ts',
+      // What a reply button or a link in a message does: with the views that show them.
       'src/state/buttonIntent.ts',
       'src/state/safeUrl.ts',
+      // Signing a known visitor in with the site's token: guests never fetch it.
       'src/api/customTokenAuth.ts',
       // The page's command API: a first open the page never commands does not run it.
       'src/commands.ts',
@@ -74,31 +73,16 @@ describe('the first open', () => {
       'src/ui/FailedStatus.tsx',
       'src/ui/DropHint.tsx',
       'src/ui/CharCount.tsx',
-      // What only a returning visit runs (an outbox or journal an earlier page left), and a later message's identity check.
-      'src/state/outboxRepair.ts',
-      'src/client/delivery/journalRecovery.ts',
-      'src/state/identityUpdate.ts',
       // The launcher's count: a first open is in the window, it shows no count.
       'src/ui/UnreadBadge.tsx',
       // What polls remember between two calls (api/http.ts `reuse`): the first poll waits for it.
       'src/api/answerMemory.ts',
-      // A bot's split message (its parts): a first exchange has none; such a message waits for it.
-      'src/client/conversation/splitParts.ts',
       // The texts of a language other than English (and which chunk holds each): an English visit never loads them.
       'src/i18n/locales.ts',
-      // A reset, a sign-in, a rating, the pre-chat form, other conversations: the client's later commands.
-      'src/client/laterCommands.ts',
-      // Where the socket is: with the socket's code, for a project whose `realtime` setting is on.
-      'src/client/live/realtimeEndpoint.ts',
-      'src/api/socketUrl.ts',
-      // Asking the service for an ended conversation's rating: with the later client code.
-      'src/client/conversation/ratingRecall.ts',
       // The public instance: the script tag's page reaches it by commands only, so it comes with their code.
       'src/instance.ts',
       // What another tab says, checked and acted on: with its first message (most visitors keep one tab).
-      'src/client/live/tabRelay.ts',
-      // A message retried, discarded, or looked for after a cut-off attempt: with the later client code.
-      'src/client/delivery/messageRecovery.ts',
+      'src/client/policy/tabRelay.ts',
     ])
       expect(modules).not.toContain(later);
     // Views follow signals through ui/renderOnSignals.ts, not the library's larger integration.

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import WebSocket from 'ws';
 import { connectRealtime, type RealtimeConnection, type RealtimeOptions, socketUrlFor } from '../../src/api/realtime.ts';
 import type { WireMessage } from '../../src/api/wire.ts';
+import { reconnectDelay } from '../../src/state/backoff.ts';
 import { eventually, type Kit, newRequestId, PID, send, setFaults, startKit } from './testkit.ts';
 
 let kit: Kit;
@@ -35,6 +36,7 @@ function connect(token: string, rid: string, overrides: Partial<RealtimeOptions>
     onResync: () => (resyncs += 1),
     onUnreachable: () => (unreachable += 1),
     heartbeatMs: 50,
+    backoff: reconnectDelay,
     WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
     ...overrides,
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectRealtime, defaultBackoff, type RealtimeOptions, socketUrlFor } from './realtime.ts';
+import { connectRealtime, type RealtimeOptions, socketUrlFor } from './realtime.ts';
 import type { WireMessage } from './wire.ts';
 import { FakeSocket } from '../test/fakeSocket.ts';
 
@@ -400,6 +400,7 @@ describe('connectRealtime', () => {
       token: 'JWT t',
       topic: TOPIC,
       onMessages: () => connection?.close(),
+      backoff: () => 1000,
       onResync,
       WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
     });
@@ -407,18 +408,6 @@ describe('connectRealtime', () => {
     expect(onResync).not.toHaveBeenCalled();
     expect(connection.state).toBe('down');
     expect(vi.getTimerCount()).toBe(0);
-  });
-});
-
-describe('defaultBackoff', () => {
-  it('grows exponentially up to 1 s, 2 s, 4 s …, with jitter, capped at 60 s', () => {
-    const random = vi.spyOn(Math, 'random');
-    random.mockReturnValue(1);
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(defaultBackoff)).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000]);
-    random.mockReturnValue(0);
-    expect(defaultBackoff(1)).toBe(500);
-    expect(defaultBackoff(50)).toBe(30_000);
-    random.mockRestore();
   });
 });
 

@@ -16,7 +16,6 @@
  * (close, error, `staleMs` without a frame) is a drop: state `down`, wait `backoff(drops)`, try
  * again (`connecting`).
  */
-import { backoffDelay } from './backoff.ts';
 export { socketUrlFor } from './socketUrl.ts';
 import type { WireMessage, WsClientFrame } from './wire.ts';
 import { normalizeMessage, normalizeMessages } from './normalize/message.ts';
@@ -46,8 +45,8 @@ export interface RealtimeOptions {
   heartbeatMs?: number;
   /** default 65000: no frame of any kind from the server for this long → reconnect */
   staleMs?: number;
-  /** wait before reconnecting after a drop; default exponential with jitter, 1 s … 60 s; `attempt` counts the drops (1, 2, …) */
-  backoff?: (attempt: number) => number;
+  /** wait before reconnecting after a drop (the client's rule: state/backoff.ts `reconnectDelay`); `attempt` counts the drops (1, 2, …) */
+  backoff: (attempt: number) => number;
   /** injected by tests (and by Node callers: `ws`) */
   WebSocketImpl?: typeof WebSocket;
 }
@@ -63,10 +62,8 @@ export interface RealtimeConnection {
 const OPEN = 1;
 const HEARTBEAT: WsClientFrame = { action: 'heartbeat', payload: { message: { text: 'ping' } } };
 
-/** Reconnect after a live socket dropped: 1 s, 2 s, 4 s … capped at 60 s, jittered (backoff.ts). */
-export function defaultBackoff(attempt: number): number {
-  return backoffDelay(attempt, { baseMs: 1000, capMs: 60_000 });
-}
+/** The wait after a drop when `backoff` throws or answers no wait at all: a minute. */
+const FALLBACK_BACKOFF_MS = 60_000;
 
 function withToken(url: string, token: string): string {
   const [beforeHash = url] = url.split('#');
@@ -92,7 +89,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   const connectTimeoutMs = positive(options.connectTimeoutMs, 4000);
   const heartbeatMs = positive(options.heartbeatMs, 20_000);
   const staleMs = positive(options.staleMs, 65_000);
-  const backoff = options.backoff ?? defaultBackoff;
+  const { backoff } = options;
   const fullUrl = withToken(options.url, options.token);
 
   let state: RealtimeState = 'connecting';
@@ -165,7 +162,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     guard(() => {
       delay = backoff(drops);
     });
-    if (!Number.isFinite(delay) || delay < 0) delay = defaultBackoff(drops);
+    if (!Number.isFinite(delay) || delay < 0) delay = FALLBACK_BACKOFF_MS;
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;

@@ -1,24 +1,12 @@
 import { batch } from '@preact/signals-core';
-import type { ConversationListControl } from './conversation/conversationList.ts';
 import type { Emitter } from './platform/events.ts';
 import type { Outgoing } from './conversation/conversation.ts';
-import type { WidgetSettings } from '../state/settings.ts';
-import { cleanLayer } from '../state/settings.ts';
+import { cleanLayer, type WidgetSettings } from '../state/settings.ts';
 import type { KeyValueStore } from './platform/storage.ts';
+import type { CommandHooks } from './commandHooks.ts';
 import type { Models } from './models.ts';
 import { commandsOnDemand } from './commandsOnDemand.ts';
 import type { ChatClient, ChatCommands } from './types.ts';
-
-/** Where a live client and a preview differ: what follows a send, whether the visitor may sign in, what a settings change sets off. */
-export interface CommandHooks {
-  /** Start-up is done (a send waits for it). */
-  ready: Promise<void>;
-  /** A message was queued and sent (or failed): a live client looks for the answer and tells the other tabs. */
-  afterSend(): void;
-  afterUpdate(partial: Parameters<ChatCommands['update']>[0]): void;
-  /** The visitor has (or may have) several conversations: list them (null with `singleConversation`). */
-  listConversations(): Promise<ConversationListControl | null> | null;
-}
 
 /**
  * The commands every client has. Those a first open and send never call (a reset, a sign-in, a
@@ -27,7 +15,7 @@ export interface CommandHooks {
  * order, and a message sent meanwhile waits for the calls made before it (commandsOnDemand.ts).
  */
 export function createCommands(models: Models, deps: { win: Window; store: KeyValueStore; emitter: Emitter }, hooks: CommandHooks): ChatCommands {
-  const { state, pageLayer, localeOverride, reportError } = models;
+  const { state, page, reportError } = models;
   const { ui, session, conversation, uploads } = state;
   const { win, store } = deps;
 
@@ -98,11 +86,11 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
       if (typeof user?.fullname === 'string') patch.userFullname = user.fullname;
       if (typeof user?.email === 'string') patch.userEmail = user.email;
       if (user?.attributes && typeof user.attributes === 'object') patch.customAttributes = user.attributes;
-      pageLayer.value = { ...pageLayer.value, ...patch };
+      page.update(patch);
       void nameVisitor(patch.userFullname ?? '', patch.userEmail ?? '').catch(reportError('storage'));
     },
     setLocale(next) {
-      if (typeof next === 'string') localeOverride.value = next;
+      if (typeof next === 'string') page.setLocale(next);
     },
     reset: forgetting(later.command('reset')),
     signInWithCustomToken: later.command('signInWithCustomToken'),
@@ -113,9 +101,9 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
       // The page takes its token back (`jwt: null` or ''): the visitor it named signs out, as with `logout`.
       const takenBack = 'jwt' in rest && !rest.jwt;
       if (takenBack) rest.jwt = '';
-      const signsOut = takenBack && (!!models.wantedToken.peek() || !!session.visitor.peek()?.authenticated);
+      const signsOut = takenBack && (!!page.wantedToken.peek() || !!session.visitor.peek()?.authenticated);
       batch(() => {
-        pageLayer.value = { ...pageLayer.value, ...cleanLayer(rest) };
+        page.update(cleanLayer(rest));
         hooks.afterUpdate(partial ?? {});
       });
       if (signsOut) void logout();

@@ -1,6 +1,5 @@
-import type { Outgoing } from './conversation/conversation.ts';
 import { customTokenJwt } from '../state/tokenParams.ts';
-import type { CommandHooks } from './commands.ts';
+import type { CommandHooks, CoreCommands } from './commandHooks.ts';
 import type { Models } from './models.ts';
 import type { ChatCommands } from './types.ts';
 
@@ -21,16 +20,8 @@ export type LaterCommands = Pick<
   | 'transcript'
 >;
 
-/** What the later commands share with the first open's (commands.ts). */
-export interface CoreCommands {
-  /** Queues a message and sends it, as the composer does. */
-  send(message: Outgoing): Promise<void>;
-  /** Names the stored visitor. */
-  nameVisitor(fullname: string, email: string): Promise<void>;
-}
-
 export function createLaterCommands(models: Models, hooks: CommandHooks, { send, nameVisitor }: CoreCommands): LaterCommands {
-  const { state, who, reportError, commandToken } = models;
+  const { state, identity, page, reportError } = models;
   const { ui, session, conversation, intake } = state;
   const commands: LaterCommands = {
     retry: (tempUID) => void conversation.retry(tempUID).catch(reportError('send')),
@@ -59,7 +50,7 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
       void intake
         .submitPreChat(values)
         .then(async () => {
-          const { fullname, email } = who();
+          const { fullname, email } = identity.who();
           // Signed in already (a returning visitor): the form still names them from now on.
           if (session.token.peek()) await nameVisitor(fullname, email);
           else await session.ensure();
@@ -78,13 +69,13 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
       if (!jwt) return reportError('auth')(new Error('signInWithCustomToken: not a JWT'));
       // Wanted at once: a message sent after this call waits to learn whether it names someone else
       // than the known visitor held (session.ts `settled`), so it never goes to their conversation.
-      commandToken.value = jwt;
+      page.giveToken(jwt);
       await hooks.ready;
       await session.ensure().catch(reportError('auth'));
     },
     async logout() {
       // The page's token named the visitor who leaves: this page does not sign them in again.
-      models.dropPageToken();
+      page.dropToken();
       await commands.reset();
     },
     transcript: () =>

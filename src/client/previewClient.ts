@@ -9,7 +9,8 @@ import { createEnvironment } from './live/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
 import { createMemoryStore } from './platform/storage.ts';
 import { createCommands, eventsOf } from './commands.ts';
-import { modelsInStages, unreadOf, type ModelOptions, type Models } from './models.ts';
+import { modelsInStages, type ModelOptions, type Models } from './models.ts';
+import { unreadOf } from './policy/unread.ts';
 import type { ChatClient } from './types.ts';
 
 export interface PreviewOptions {
@@ -67,9 +68,9 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     onTabMessage: () => {},
     preview: true,
   });
-  const { state, translator, lookReady, conversation, session } = models;
-  const { ui, project, lang } = state;
-  lookReady.value = true;
+  const { state, translator, conversation, session, ui, project } = models;
+  const { lang } = state;
+  ui.showLook();
   const samples = signal<ConversationSummary[]>([]);
   const conversations = signal(previewConversationList(samples, () => ui.setScreen('conversation', true)));
 
@@ -86,7 +87,8 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   let started = false;
   const ready = (async () => {
     project.apply(preview.project ?? {});
-    session.visitor.value = { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] };
+    // The sample conversation's visitor, who never signs in.
+    session.apply({ type: 'restored', token: null, visitor: { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] }, fromTab: false, left: false });
     await loadLabels(lang.peek());
     ui.setOpen(true);
     if (state.settings.peek().startFromHome && !state.settings.peek().singleConversation) ui.setScreen('home');

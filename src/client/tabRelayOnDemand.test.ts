@@ -7,10 +7,10 @@ import { withOwn } from '../test/withOwn.ts';
 import type { ChatClient } from './types.ts';
 
 /**
- * What another tab posts is checked and acted on by code of its own (client/live/tabRelay.ts), which comes
+ * What another tab posts is checked and acted on by code of its own (client/policy/tabRelay.ts), which comes
  * with the first such message: a visitor with one tab never downloads it.
  */
-const RELAY = '../client/live/tabRelay.ts';
+const RELAY = '../client/policy/tabRelay.ts';
 
 /** A window whose tabs share storage: another tab holds the lead, and the test speaks for it on the channel. */
 function windowWithAnotherTab() {

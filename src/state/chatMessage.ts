@@ -1,6 +1,6 @@
 import type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
-import type { DeliveryReason } from './delivery.ts';
+import type { DeliveryProgress, DeliveryReason } from './delivery.ts';
 import { displayName } from './displayName.ts';
 import { sameRecord } from './sameRecord.ts';
 import { keepIfUnchanged, startsWithSame } from './stableList.ts';
@@ -40,7 +40,8 @@ export interface FirstMessageFields {
   userAgent?: string;
 }
 
-export interface OutboxItem {
+/** A message of the visitor's not stored by the service yet: what it says, and how its delivery goes (delivery.ts). */
+export interface OutboxItem extends DeliveryProgress {
   tempUID: string;
   requestId: string;
   text: string;
@@ -48,21 +49,9 @@ export interface OutboxItem {
   metadata?: MessageMetadata;
   attributes: MessageAttributes;
   createdAt: number;
-  attempts: number;
-  state: 'sending' | 'failed';
-  /** A previous attempt may have reached the service: look for the tempUID before posting again. */
-  maybeDelivered: boolean;
-  /** When the last POST began (ms since epoch). */
-  attemptedAt?: number;
-  /** Not before this time (ms since epoch): backoff or `Retry-After`. */
-  notBefore: number;
   error?: string;
-  /** A failure that may pass by itself (network, 5xx, 429): `online` tries it again. */
-  retryable?: boolean;
   /** Why it was not sent, for the visitor: a label key (see deliveryFailure.ts `failureOf`). */
   reason?: DeliveryReason;
-  /** Already retried once by itself when the service answered again after an outage. */
-  autoRetried?: boolean;
   /**
    * Sent while its conversation had no message stored yet: what the first message of that
    * conversation carries, as it was then (its department, pre-chat answers, page). Sent only if it

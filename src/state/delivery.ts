@@ -1,9 +1,23 @@
-import type { OutboxItem } from './chatMessage.ts';
-
 /**
  * The rules of delivering a visitor's message exactly once: when an attempt may happen and which
  * message goes next. What a failed attempt means for the next one is deliveryFailure.ts.
  */
+
+/** How the delivery of one outbox item (chatMessage.ts `OutboxItem`) goes: what these rules read and write. */
+export interface DeliveryProgress {
+  state: 'sending' | 'failed';
+  attempts: number;
+  /** A previous attempt may have reached the service: look for the tempUID before posting again. */
+  maybeDelivered: boolean;
+  /** When the last POST began (ms since epoch). */
+  attemptedAt?: number;
+  /** Not before this time (ms since epoch): backoff or `Retry-After`. */
+  notBefore: number;
+  /** A failure that may pass by itself (network, 5xx, 429): `online` tries it again. */
+  retryable?: boolean;
+  /** Already retried once by itself when the service answered again after an outage. */
+  autoRetried?: boolean;
+}
 
 /**
  * An attempt whose fate is unknown (the page reloaded, the connection dropped) may still be on its
@@ -34,17 +48,17 @@ export const REASONS = {
 export type DeliveryReason = (typeof REASONS)[keyof typeof REASONS];
 
 /** When an outbox item may be tried next. */
-export function dueAt(item: OutboxItem, settleMs = SETTLE_MS): number {
+export function dueAt(item: DeliveryProgress, settleMs = SETTLE_MS): number {
   return Math.max(item.notBefore, item.maybeDelivered && item.attemptedAt ? item.attemptedAt + settleMs : 0);
 }
 
 /** Does this item keep the ones after it waiting? (see HOLD_ATTEMPTS) */
-export function holdsBack(item: OutboxItem): boolean {
+export function holdsBack(item: DeliveryProgress): boolean {
   return item.state === 'sending' && item.attempts < HOLD_ATTEMPTS;
 }
 
 /** The next item to try now: the first due one, unless an earlier one still holds it back. */
-export function nextToSend(items: readonly OutboxItem[], now: number, due: (item: OutboxItem) => number = dueAt): OutboxItem | undefined {
+export function nextToSend<T extends DeliveryProgress>(items: readonly T[], now: number, due: (item: T) => number = dueAt): T | undefined {
   for (const item of items) {
     if (item.state !== 'sending') continue;
     if (due(item) <= now) return item;
@@ -54,7 +68,7 @@ export function nextToSend(items: readonly OutboxItem[], now: number, due: (item
 }
 
 /** The service answers again: messages that failed for a passing reason go once more, by themselves. */
-export function retryOnceRecovered(item: OutboxItem): OutboxItem {
+export function retryOnceRecovered<T extends DeliveryProgress>(item: T): T {
   if (item.state !== 'failed' || !item.retryable || item.autoRetried) return item;
   return { ...item, state: 'sending', attempts: 0, notBefore: 0, autoRetried: true };
 }

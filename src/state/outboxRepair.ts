@@ -5,7 +5,7 @@ import { REASONS, type DeliveryReason } from './delivery.ts';
  * A stored outbox read back as something this tab did not write itself (an earlier page, another
  * tab, another version of the widget, anyone editing storage) is repaired before use. A new
  * visitor's first open and send only ever read back their own writes (outboxStore.ts): this is
- * code of its own, with the rest of a returning visit's (vite.config.ts RETURNING_CODE).
+ * code of its own, with the rest of a returning visit's (src/chunks.ts `returning`).
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

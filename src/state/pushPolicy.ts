@@ -1,4 +1,4 @@
-import { backoffDelay } from '../api/backoff.ts';
+import { backoffDelay } from './backoff.ts';
 import type { MqttEnd } from '../api/mqtt/mqttClient.ts';
 import type { Chat21Token } from '../api/wire.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
-import { newestTime, readMarkOf, unreadSince } from './readMark.ts';
+import { newestTime, unreadSince } from './readMark.ts';
 
 const me = new Set(['v1', 'v0']);
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
@@ -21,24 +21,6 @@ describe('read marks', () => {
     const messages = [written(1), written(3), written(4, 'v1'), written(5, 'a1', { subtype: 'info' })];
     expect(unreadSince(messages, Date.parse(at(2)), me)).toBe(1);
     expect(unreadSince(messages, 0, me)).toBe(2);
-  });
-
-  it('a stored mark counts for its own conversation only, and anything that is not one is none', () => {
-    expect(readMarkOf({ requestId: 'r1', at: 5 }, 'r1')).toBe(5);
-    expect(readMarkOf({ requestId: 'r1', at: 0 }, 'r1')).toBe(0);
-    expect(readMarkOf({ requestId: 'r2', at: 5 }, 'r1')).toBeNull();
-    expect(readMarkOf({ requestId: 'r1', at: 5 }, null)).toBeNull();
-    for (const junk of [
-      undefined,
-      null,
-      'r1',
-      [5],
-      { requestId: 'r1' },
-      { requestId: 'r1', at: '5' },
-      { requestId: 'r1', at: -1 },
-      { requestId: 'r1', at: Infinity },
-    ])
-      expect(readMarkOf(junk, 'r1')).toBeNull();
   });
 
   it('the newest message of a history is its last', () => {

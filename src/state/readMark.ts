@@ -1,5 +1,4 @@
 import type { WireMessage } from '../api/wire.ts';
-import { isRecord } from '../api/normalize/guards.ts';
 import { isInfo, timeOf } from './chatMessage.ts';
 
 /**
@@ -14,13 +13,6 @@ export interface ReadMark {
   requestId: string;
   /** ms since the epoch, the service's clock (a message's `createdAt`) */
   at: number;
-}
-
-/** The stored mark of `requestId`, or null: none, another conversation's, or not a mark (storage is outside input). */
-export function readMarkOf(value: unknown, requestId: string | null): number | null {
-  if (!requestId || !isRecord(value) || value.requestId !== requestId) return null;
-  const at = value.at;
-  return typeof at === 'number' && Number.isFinite(at) && at >= 0 ? at : null;
 }
 
 /** When the newest message of a history was written (0: none). */

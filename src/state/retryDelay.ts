@@ -1,4 +1,4 @@
-import { backoffDelay } from '../api/backoff.ts';
+import { backoffDelay } from './backoff.ts';
 
 /**
  * How long to wait before the next attempt to send: exponential backoff with full jitter, capped,

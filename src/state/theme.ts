@@ -1,5 +1,3 @@
-import type { WidgetSettings } from './settings.ts';
-
 /**
  * CSS custom properties for the shadow root, from settings that come from page code or the
  * service. Only values the browser accepts as colours or lengths pass, so a setting can never
@@ -78,7 +76,20 @@ const asLength = (value: string, fallback: string) => {
   return /^-?\d+(\.\d+)?$/.test(v) ? `${v}px` : v;
 };
 
-export function themeVariables(settings: WidgetSettings, fallback: WidgetSettings): ThemeVariables {
+/** What the theme reads of the settings (settings.ts `WidgetSettings` has them, checked with `isColor` and `isLength`). */
+export interface ThemeSettings {
+  themeColor: string;
+  themeForegroundColor: string;
+  themeColorOpacity: number;
+  marginX: string;
+  marginY: string;
+  mobileMarginX: string;
+  mobileMarginY: string;
+  launcherWidth: string;
+  launcherHeight: string;
+}
+
+export function themeVariables(settings: ThemeSettings, fallback: ThemeSettings): ThemeVariables {
   const theme = isColor(settings.themeColor) ? settings.themeColor : fallback.themeColor;
   const foreground = themeForeground(theme, isColor(settings.themeForegroundColor) ? settings.themeForegroundColor : '');
   const opacity = Math.min(100, Math.max(0, settings.themeColorOpacity)) / 100;

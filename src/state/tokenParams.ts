@@ -3,18 +3,16 @@
  * (customToken.ts, loaded with the sign-in): whether a value is a JWT at all, and the page address
  * without the token parameters.
  */
-import { bareJwt } from '../api/auth.ts';
 
-const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+/** Three base64url parts, with or without the `JWT ` scheme (any case, as passport reads it), blanks around. */
+const PAGE_JWT = /^\s*(?:jwt\s+)?([\w-]+\.[\w-]+\.[\w-]*)\s*$/i;
 
 /**
  * The bare JWT of a token given with or without its `JWT ` scheme, or null when it is not one
  * (three base64url parts). What the settings and the command accept.
  */
 export function customTokenJwt(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const jwt = bareJwt(value);
-  return JWT_SHAPE.test(jwt) ? jwt : null;
+  return typeof value === 'string' ? (PAGE_JWT.exec(value)?.[1] ?? null) : null;
 }
 
 const TOKEN_PARAMS = ['porchlight_jwt', 'tiledesk_jwt'];
@@ -48,23 +46,4 @@ export function withoutTokenParams(href: string): string {
   if (kept.length === pieces.length) return href;
   url.search = kept.join('&');
   return url.href;
-}
-
-/**
- * The page's query string, read once by the widget (its settings, a token). The token parameters
- * then leave the address (`history.replaceState`: no new entry, the page's history state and every
- * other part of the address kept), so Back, a reload or a bookmark never signs the visitor in with
- * that token again, after a logout above all.
- */
-export function readPageQuery(win: Window): string {
-  const { search, href } = win.location;
-  const clean = withoutTokenParams(href);
-  if (clean !== href) {
-    try {
-      win.history.replaceState(win.history.state, '', clean);
-    } catch {
-      // A sandboxed or opaque page may not rewrite its address: the token was read all the same.
-    }
-  }
-  return search;
 }

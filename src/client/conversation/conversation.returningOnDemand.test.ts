@@ -9,7 +9,7 @@ import type { IdentityAttributes } from '../../state/identity.ts';
 import { createSendJournal, type SendJournal } from '../delivery/sendJournal.ts';
 import { createMemoryStore } from '../platform/storage.ts';
 
-/** What only a returning visit runs (vite.config.ts RETURNING_CODE), and a later message's identity check (LATER_CLIENT_CODE). */
+/** What only a returning visit runs (src/chunks.ts `returning`), and a later message's identity check (`later`). */
 const ON_DEMAND = ['../state/outboxRepair.ts', '../client/delivery/journalRecovery.ts', '../state/identityUpdate.ts'];
 
 /** This tab's sessionStorage, as a reload keeps it: each call is the journal of a new page. */

@@ -21,7 +21,8 @@ import { loadOnce } from '../platform/loadOnce.ts';
 import { NO_JOURNAL, type SendJournal } from '../delivery/sendJournal.ts';
 import type { LeaveScope } from './conversationLeave.ts';
 import type { RecoveryScope } from '../delivery/messageRecovery.ts';
-import { newestTime, READ_MARK, readMarkOf, unreadSince } from '../../state/readMark.ts';
+import { newestTime, READ_MARK, unreadSince } from '../../state/readMark.ts';
+import { readMarkOf } from '../../api/normalize/readMark.ts';
 
 export interface Outgoing {
   text: string;

@@ -1,8 +1,8 @@
 /**
  * The visitor leaves the conversation on screen: ends it (`PUT …/closeg`), rates it, or moves to
  * another one (one they opened from their list, or the one another tab moved to). A first open and
- * send never do: this is code of its own with the client's later code (vite.config.ts
- * LATER_CLIENT_CODE), prefetched once the window opens; conversation.ts calls it through
+ * send never do: this is code of its own with the client's later code (src/chunks.ts
+ * `later`), prefetched once the window opens; conversation.ts calls it through
  * `ConversationModel.close`, `rate`, `open` and `adopt`.
  */
 import type { Signal } from '@preact/signals-core';

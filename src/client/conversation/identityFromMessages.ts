@@ -1,7 +1,7 @@
 /**
  * `updateUserFullname` / `updateUserEmail` in a message from the other side (an agent or a bot that
  * learnt who the visitor is) update the stored visitor. Nearly no conversation has one: code of its
- * own with the client's later code (vite.config.ts LATER_CLIENT_CODE), loaded by the first such message.
+ * own with the client's later code (src/chunks.ts `later`), loaded by the first such message.
  */
 import type { WireMessage } from '../../api/wire.ts';
 import type { SessionModel } from '../session/session.ts';

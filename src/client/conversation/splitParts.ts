@@ -4,7 +4,7 @@ import { commandsOf, type PartsCache, type TimedMessage } from './splitMessages.
 
 /**
  * The parts a bot's split message shows as (`attributes.commands[]`: parts to show, with `wait`s
- * between them), timed from when it arrived. Code of its own (the `later` chunk, prefetched once the
+ * between them), timed from when it arrived. Code on demand (src/chunks.ts `later`, prefetched once the
  * window opens): a first open's messages have no script, and a message with one is held until this
  * is here (splitMessages.ts), never shown unsplit first.
  */

@@ -6,7 +6,7 @@ import type { SendJournal } from './sendJournal.ts';
 /**
  * Messages a reload cut off on their way into the outbox (sendJournal.ts) join it at the next
  * start-up. Only a page that follows such a reload has any: this is code of its own, with the rest
- * of a returning visit's (vite.config.ts RETURNING_CODE), which conversation.ts fetches when the
+ * of a returning visit's (src/chunks.ts `returning`), which conversation.ts fetches when the
  * journal holds something.
  */
 export interface JournalRecoveryScope {

@@ -1,8 +1,8 @@
 /**
  * A message in trouble: one the visitor retries or discards after it failed, and one whose attempt
  * was cut off (`maybeDelivered`), looked for in the history before it goes again. A first open and
- * send never do either: this is code of its own with the client's later code (vite.config.ts
- * LATER_CLIENT_CODE), prefetched once the window opens; conversation.ts calls it through
+ * send never do either: this is code of its own with the client's later code (src/chunks.ts
+ * `later`), prefetched once the window opens; conversation.ts calls it through
  * `ConversationModel.retry`, `discard` and its outbox's `isStored`.
  */
 import type { ReadonlySignal, Signal } from '@preact/signals-core';

@@ -1,4 +1,3 @@
-import { signal, type Signal } from '@preact/signals-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireMessage } from '../../api/wire.ts';
 import { FakeSocket } from '../../test/fakeSocket.ts';
@@ -70,9 +69,8 @@ describe('createRealtime: the attempts and their day-long memory', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  function model(store: KeyValueStore, apiUrl = API, live?: Signal<boolean>) {
+  function model(store: KeyValueStore, apiUrl = API) {
     return createRealtime({
-      live,
       apiUrl,
       projectId: 'p1',
       store,
@@ -109,17 +107,16 @@ describe('createRealtime: the attempts and their day-long memory', () => {
   /** The reference's answer to a visitor at its root: nothing, until the widget gives up (4 s). */
   const hang = () => vi.advanceTimersByTimeAsync(4000);
 
-  it('writes `live` into the signal it is handed (the one realtimeOnDemand.ts handed out before this code came)', async () => {
-    const handed = signal(false);
-    const realtime = model(createMemoryStore(), API, handed);
-    expect(realtime.live).toBe(handed);
+  it('is live once its subscription is confirmed, and no longer once stopped', async () => {
+    const realtime = model(createMemoryStore(), API);
     realtime.follow(target(ROOT));
     await settle();
     FakeSocket.instances[0]!.open();
+    expect(realtime.live.value).toBe(false);
     FakeSocket.instances[0]!.receive({ action: 'publish', payload: { topic: '/p1/requests/r1/messages', method: 'CREATE', message: [] } });
-    expect(handed.value).toBe(true);
+    expect(realtime.live.value).toBe(true);
     realtime.stop();
-    expect(handed.value).toBe(false);
+    expect(realtime.live.value).toBe(false);
   });
 
   it('never opens a socket without an endpoint, whatever else is there', async () => {

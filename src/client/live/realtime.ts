@@ -1,8 +1,9 @@
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { RealtimeConnection } from '../../api/realtime.ts';
 import type { WireMessage } from '../../api/wire.ts';
 import type { TypingSignal } from '../../api/normalize/typing.ts';
 import type { KeyValueStore } from '../platform/storage.ts';
+import { reconnectDelay } from '../../state/backoff.ts';
 
 /**
  * The push channel for the current conversation, only where the service is known to take visitors.
@@ -61,10 +62,8 @@ export function createRealtime(options: {
   isOnline?: () => boolean;
   now?: () => number;
   WebSocketImpl?: typeof WebSocket;
-  /** Where `live` is written: the caller's own signal (realtimeOnDemand.ts has one before this code is here). */
-  live?: Signal<boolean>;
 }): RealtimeModel {
-  const live = options.live ?? signal(false);
+  const live = signal(false);
   const memoryName = `realtime:${options.apiUrl}`;
   const now = options.now ?? Date.now;
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
@@ -119,6 +118,7 @@ export function createRealtime(options: {
         if (state === 'down' && !isOnline()) current.close();
       },
       onResync: () => options.onResync(),
+      backoff: reconnectDelay,
       // A failure while offline is not the service's: tried again on `online`.
       onUnreachable: () => {
         if (isOnline()) remember(endpoint);

@@ -7,8 +7,8 @@ import { createMemoryStore } from '../platform/storage.ts';
 const created = vi.hoisted(() => [] as Array<{ follows: RealtimeTarget[]; live: { value: boolean }; stopped: number }>);
 vi.mock('./realtime.ts', async () => ({
   realtimeEndpoint: (await import('./realtimeEndpoint.ts')).realtimeEndpoint,
-  createRealtime: (o: { live?: { value: boolean } }) => {
-    const live = o.live ?? signal(false);
+  createRealtime: () => {
+    const live = signal(false);
     const model = { follows: [] as RealtimeTarget[], live, stopped: 0 };
     created.push(model);
     return { live, follow: (t: RealtimeTarget) => model.follows.push(t), wake() {}, stop: () => model.stopped++ };
@@ -35,14 +35,14 @@ describe('createRealtimeOnDemand', () => {
     realtime.stop();
   });
 
-  it('fetches it for an endpoint, replays the latest target, hands it `live` to write, and stops it', async () => {
+  it('fetches it for an endpoint, replays the latest target, follows its `live`, and stops it', async () => {
     created.length = 0;
     const realtime = createRealtimeOnDemand(options);
     realtime.follow(wish('wss://push.test/'));
     realtime.follow(wish('wss://push.test/other'));
     await vi.waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]!.follows).toEqual([target('wss://push.test/other')]);
-    // It writes the very signal handed out before it was here.
+    // Its `live` is the one handed out before it was here.
     created[0]!.live.value = true;
     expect(realtime.live.value).toBe(true);
     // The setting's rules come with the code: `true` is the API root, anything but a ws(s) URL none.

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-core';
+import { computed, signal } from '@preact/signals-core';
 import type * as RealtimeCode from './realtime.ts';
 import type { RealtimeModel, RealtimeTarget } from './realtime.ts';
 
@@ -14,8 +14,7 @@ export type RealtimeWish = Omit<RealtimeTarget, 'endpoint'> & { setting: boolean
 export function createRealtimeOnDemand(options: Parameters<typeof RealtimeCode.createRealtime>[0]): Omit<RealtimeModel, 'follow'> & {
   follow(wish: RealtimeWish): void;
 } {
-  const live = signal(false);
-  let model: RealtimeModel | null = null;
+  const model = signal<RealtimeModel | null>(null);
   let loading = false;
   let stopped = false;
   let wish: RealtimeWish | null = null;
@@ -26,8 +25,7 @@ export function createRealtimeOnDemand(options: Parameters<typeof RealtimeCode.c
     import('./realtime.ts').then(
       (code) => {
         if (stopped) return;
-        // It writes `live` itself: the signal handed out before it was here.
-        const created = (model = code.createRealtime({ ...options, live }));
+        const created = (model.value = code.createRealtime(options));
         follow = ({ setting, ...target }) => created.follow({ ...target, endpoint: code.realtimeEndpoint(setting, options.apiUrl) });
         if (wish) follow(wish);
       },
@@ -36,18 +34,19 @@ export function createRealtimeOnDemand(options: Parameters<typeof RealtimeCode.c
     );
   };
   return {
-    live,
+    // The socket's own, once its code is here.
+    live: computed(() => model.value?.live.value ?? false),
     follow(next) {
       wish = next;
-      if (model) return follow(next);
+      if (model.peek()) return follow(next);
       if (next.active && next.requestId && next.token && next.setting) load();
     },
     wake() {
-      model?.wake();
+      model.peek()?.wake();
     },
     stop() {
       stopped = true;
-      model?.stop();
+      model.peek()?.stop();
     },
   };
 }

@@ -2,11 +2,11 @@
  * Signing a known visitor in with the site's own token (docs/service.md §1): a chunk of its own,
  * loaded only when a page gives a token or a signed-in visitor comes back; guests never fetch it.
  */
-import type { Signal } from '@preact/signals-core';
 import { signInWithCustomToken } from '../../api/customTokenAuth.ts';
 import { ApiError, type Http } from '../../api/http.ts';
-import { identityFromToken, isExpired } from '../../state/customToken.ts';
-import type { SessionOptions, SignedInSwitch, Visitor } from './session.ts';
+import { customTokenClaims } from '../../api/normalize/customToken.ts';
+import { identityOf, isExpired } from '../../state/customToken.ts';
+import type { Session } from './session.ts';
 
 export type SiteTokenSignIn =
   | { ok: true; token: string; userId: string; fullName: string; email: string }
@@ -32,8 +32,14 @@ const isRefusal = (status: number) => status >= 400 && status < 500 && status !=
  * `aud`) is refused here: the service would sign its visitor in to that project, and then refuse
  * every call to this one (403 "you dont belong to the project.").
  */
+/** Who `jwt` (bare) names, or null when it names nobody. */
+const identityIn = (jwt: string) => {
+  const claims = customTokenClaims(jwt);
+  return claims ? identityOf(claims) : null;
+};
+
 export async function signInWithSiteToken(http: Http, jwt: string, options: { projectId: string; stored: boolean; now: number }): Promise<SiteTokenSignIn> {
-  const claims = identityFromToken(jwt);
+  const claims = identityIn(jwt);
   if (claims?.projectId && claims.projectId !== options.projectId) return { ok: false, status: 403 };
   if (options.stored && claims && isExpired(claims, options.now)) return { ok: false, status: 401 };
   let answer;
@@ -55,58 +61,31 @@ export async function signInWithSiteToken(http: Http, jwt: string, options: { pr
   };
 }
 
-/** What of a session (client/session/session.ts) signing in with a site's token works on. */
-export interface SiteSession {
-  http: Http;
-  projectId: string;
-  now(): number;
-  token: Signal<string | null>;
-  visitor: Signal<Visitor | null>;
-  switched: Signal<SignedInSwitch | null>;
-  /** Site's tokens not to try before a time (ms): refused ones never again on this page (Infinity). */
-  heldOff: Map<string, number>;
-  /** Failed tries to reach the service with each site's token (`holdOff`). */
-  unreachable: Map<string, number>;
-  /** The site's token held now, bare; null for a guest or nobody. */
-  held(): string | null;
-  /** The service accepted this token on this page: not asked again. */
-  accepted(jwt: string): void;
-  /** Stores the session held (none held: none stored). */
-  persist(): Promise<void>;
-  /** An anonymous sign-in. */
-  signIn(): Promise<string>;
-  /** Forgets the session held (SessionModel.forget). */
-  forget(): Promise<void>;
-  options: Pick<SessionOptions, 'onSignIn' | 'onAuthError' | 'conversationId' | 'onOtherVisitor'>;
-}
-
 /**
  * Before the page's `jwt` is tried while a known visitor is held: a token for someone else (another
  * `_id`, or one that names nobody) means the one held leaves first — their conversation, outbox, list
  * and pre-chat answers are forgotten on this device, in every tab (`onOtherVisitor`), so nothing of
  * theirs is ever shown to, or sent as, the next visitor. The same visitor with a fresh token keeps it all.
  */
-export async function leaveOtherVisitor(s: SiteSession, jwt: string): Promise<void> {
-  const held = s.visitor.peek();
-  if (!held?.authenticated || identityFromToken(jwt)?.externalId === held.id) return;
-  await (s.options.onOtherVisitor ?? s.forget)();
+export async function leaveOtherVisitor(session: Session, jwt: string): Promise<void> {
+  const held = session.visitor.peek();
+  if (!held?.authenticated || identityIn(jwt)?.externalId === held.id) return;
+  await (session.options.onOtherVisitor ?? session.forget)();
 }
 
 /** A site's token refused: it is never tried again, and the visitor it named goes on as a guest. */
-export async function dropSiteToken(s: SiteSession, jwt: string, status: number): Promise<void> {
-  s.heldOff.set(jwt, Infinity);
-  s.options.onAuthError?.({
+export async function dropSiteToken(session: Session, jwt: string, status: number): Promise<void> {
+  session.apply({ type: 'siteTokenHeldOff', jwt, until: Infinity, unreachable: false });
+  session.options.onAuthError?.({
     type: 'auth',
     status,
     reason: 'CUSTOM_TOKEN_REFUSED',
     message: 'the service refused the custom token: the visitor goes on as a guest',
   });
-  if (s.held() !== jwt) return;
-  s.token.value = null;
+  if (session.held() !== jwt) return;
   // Kept (not authenticated) for one reason: the guest after them still sees their messages as its own.
-  const { authenticated: _authenticated, ...guest } = s.visitor.value!;
-  s.visitor.value = guest;
-  await s.persist();
+  session.apply({ type: 'siteTokenDropped' });
+  await session.persist();
 }
 
 /**
@@ -114,19 +93,18 @@ export async function dropSiteToken(s: SiteSession, jwt: string, status: number)
  * are (a guest, or the known visitor whose stored token this is), or as a new guest, and the token
  * waits its turn (SITE_SIGN_IN_WAITS_MS); after the last try the page hears of it once.
  */
-async function holdOff(s: SiteSession, jwt: string, error: unknown): Promise<string> {
-  const tries = (s.unreachable.get(jwt) ?? 0) + 1;
-  s.unreachable.set(jwt, tries);
+async function holdOff(session: Session, jwt: string, error: unknown): Promise<string> {
+  const tries = session.unreachableTries(jwt) + 1;
   const wait = SITE_SIGN_IN_WAITS_MS[tries - 1];
-  s.heldOff.set(jwt, wait === undefined ? Infinity : s.now() + wait);
+  session.apply({ type: 'siteTokenHeldOff', jwt, until: wait === undefined ? Infinity : session.options.now() + wait, unreachable: true });
   if (wait === undefined)
-    s.options.onAuthError?.({
+    session.options.onAuthError?.({
       type: 'auth',
       ...(error instanceof ApiError ? { status: error.status } : {}),
       reason: 'CUSTOM_TOKEN_UNREACHABLE',
       message: `the service could not be asked about the custom token (${String(error)}): it is not tried again on this page`,
     });
-  return s.token.peek() ?? s.signIn();
+  return session.token.peek() ?? session.signInAsGuest();
 }
 
 /**
@@ -135,26 +113,29 @@ async function holdOff(s: SiteSession, jwt: string, error: unknown): Promise<str
  * visitor was forgotten first, `leaveOtherVisitor`). Refused: the guest held, or a new one; not
  * answered: the same, and the token is held off (`holdOff`). Resolves to the token to use.
  */
-export async function signInWithSite(s: SiteSession, jwt: string, stored: boolean): Promise<string> {
+export async function signInWithSite(session: Session, jwt: string, stored: boolean): Promise<string> {
+  const { http, projectId, now } = session.options;
   let answer: SiteTokenSignIn;
   try {
-    answer = await signInWithSiteToken(s.http, jwt, { projectId: s.projectId, stored, now: s.now() });
+    answer = await signInWithSiteToken(http, jwt, { projectId, stored, now: now() });
   } catch (error) {
-    return holdOff(s, jwt, error);
+    return holdOff(session, jwt, error);
   }
   if (!answer.ok) {
-    await dropSiteToken(s, jwt, answer.status);
+    await dropSiteToken(session, jwt, answer.status);
     // No unsent message waits on a refusal.
-    return s.token.value ?? s.signIn();
+    return session.token.peek() ?? session.signInAsGuest();
   }
-  s.accepted(jwt);
-  const before = s.visitor.value;
-  const pastIds = before ? [...new Set([...before.pastIds, before.id])].filter((id) => id !== answer.userId) : [];
-  s.token.value = answer.token;
-  s.visitor.value = { id: answer.userId, pastIds, fullName: answer.fullName, email: answer.email, authenticated: true };
-  const requestId = s.options.conversationId?.();
-  if (before && before.id !== answer.userId && requestId) s.switched.value = { name: answer.fullName, requestId, at: s.now() };
-  await s.persist();
-  s.options.onSignIn?.();
+  const before = session.visitor.peek();
+  const requestId = session.options.conversationId?.();
+  session.apply({
+    type: 'signedIn',
+    token: answer.token,
+    visitor: { id: answer.userId, fullName: answer.fullName, email: answer.email, authenticated: true },
+    validated: jwt,
+    ...(before && before.id !== answer.userId && requestId ? { switched: { name: answer.fullName, requestId, at: now() } } : {}),
+  });
+  await session.persist();
+  session.options.onSignIn?.();
   return answer.token;
 }

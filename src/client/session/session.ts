@@ -1,9 +1,8 @@
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { ApiError, NetworkError, type Http } from '../../api/http.ts';
 import { bareJwt, signInAnonymously } from '../../api/auth.ts';
 import type { SignInAnonymouslyBody } from '../../api/wire.ts';
 import type { KeyValueStore } from '../platform/storage.ts';
-import type { SiteSession } from './customTokenSignIn.ts';
 import type { WidgetErrorDetail } from '../platform/events.ts';
 import type { SessionRefusedError } from './sessionRefusedError.ts';
 
@@ -46,35 +45,17 @@ export interface Identity {
  */
 export const REFUSAL_STATUSES = [400, 401, 403];
 
-/** Refusals so far on this page (sessionRefusal.ts). */
-export interface Refusals {
-  /** When refusals forced a fresh sign-in (the budget of REFUSAL_SIGN_INS per window). */
-  renewals: number[];
-  /** What stopped calls (set with `refused`): every automatic call fails with it until the visitor acts. */
-  stopped: SessionRefusedError | null;
-}
-
-/**
- * What of a session the handling of refused credentials works on (sessionRefusal.ts): what signing in
- * with a site's token does (a refused site's token is dropped by it), and the refusals so far.
- */
-export interface RefusalScope extends SiteSession {
-  refused: Signal<boolean>;
-  refusals: Refusals;
-  ensure(): Promise<string>;
-}
-
 export interface SessionModel {
-  token: Signal<string | null>;
-  visitor: Signal<Visitor | null>;
+  token: ReadonlySignal<string | null>;
+  visitor: ReadonlySignal<Visitor | null>;
   /** Automatic calls stopped: the service refused even a fresh guest (see SessionRefusedError). */
-  refused: Signal<boolean>;
+  refused: ReadonlySignal<boolean>;
   /**
    * Set when a sign-in with a site's token made the visitor someone else while a conversation was
    * on: that conversation goes on (any member of the project may post to it, docs/service.md §2),
    * and the UI says so. Cleared by `forget`.
    */
-  switched: Signal<SignedInSwitch | null>;
+  switched: ReadonlySignal<SignedInSwitch | null>;
   /** The visitor acted (sent, tapped Retry): one more fresh sign-in may be tried. */
   allowAgain(): void;
   /**
@@ -145,15 +126,66 @@ export interface SessionOptions {
   now?: () => number;
 }
 
-export function createSession(options: SessionOptions): SessionModel {
-  const { http, store, projectId, identity } = options;
+/**
+ * What happens to a session. Its state changes only by `apply` (as TanStack Query's private
+ * dispatch): the session's commands and its code on demand (customTokenSignIn.ts, sessionRefusal.ts)
+ * say what happened, and this file alone decides what that means for the token, the visitor and the
+ * rest. Storing it is `persist`'s.
+ */
+export type SessionEvent =
+  /**
+   * Signed in as `visitor` (their past guest ids are the session's to keep): as a guest, or with a
+   * site's token the service accepted (`validated`); `switched` while a conversation was on.
+   */
+  | { type: 'signedIn'; token: string; visitor: Omit<Visitor, 'pastIds'>; validated?: string; switched?: SignedInSwitch }
+  /**
+   * Read back from storage (`fromTab`: another tab just stored it; `left`: it forgot the visitor held
+   * here). A preview's visitor comes this way too, without a token.
+   */
+  | { type: 'restored'; token: string | null; visitor: Visitor | null; fromTab: boolean; left: boolean }
+  /** The service refused the token: it is dropped, so the next call signs in afresh. */
+  | { type: 'tokenDropped' }
+  /** The site's token held was refused: the visitor goes on as a guest (kept among the next one's past ids). */
+  | { type: 'siteTokenDropped' }
+  /** A site's token is not tried before `until` (ms; Infinity: never again on this page); `unreachable`: the service could not be asked. */
+  | { type: 'siteTokenHeldOff'; jwt: string; until: number; unreachable: boolean }
+  /** Refusals forced fresh sign-ins at these times (sessionRefusal.ts counts them in a window). */
+  | { type: 'renewed'; renewals: readonly number[] }
+  /** The service refuses even a fresh guest: automatic calls fail with `error` until the visitor acts. */
+  | { type: 'stopped'; error: SessionRefusedError }
+  /** The visitor acted: calls go again, with a fresh budget of sign-ins. */
+  | { type: 'allowed' }
+  | { type: 'visitorNamed'; patch: Partial<Omit<Visitor, 'id'>> }
+  | { type: 'forgotten' };
+
+/**
+ * The session as it and its code on demand see it (customTokenSignIn.ts, sessionRefusal.ts: chunks
+ * of their own for a first open's bytes, the session's all the same): what it was made with, what it
+ * remembers, and `apply`, the one way its state changes.
+ */
+export interface Session extends SessionModel {
+  readonly options: Readonly<SessionOptions> & { now(): number };
+  apply(event: SessionEvent): void;
+  /** The site's token held now (the visitor signed in with it), bare; null for a guest or nobody. */
+  held(): string | null;
+  /** Failed tries so far to reach the service with `jwt`. */
+  unreachableTries(jwt: string): number;
+  /** When refusals forced fresh sign-ins (see `renewed`). */
+  renewals(): readonly number[];
+  /** Stores the session held (none held: none stored). */
+  persist(): Promise<void>;
+  /** An anonymous sign-in (a guest). */
+  signInAsGuest(): Promise<string>;
+}
+
+/** The session's state, and `apply`: the one place where it changes. */
+function sessionState(now: () => number) {
   const token = signal<string | null>(null);
   const visitor = signal<Visitor | null>(null);
   const refused = signal(false);
   const switched = signal<SignedInSwitch | null>(null);
   /** The site's token the service accepted on this page: not asked again. */
   let validated: string | null = null;
-  const now = options.now ?? Date.now;
   /**
    * Site's tokens not to try before a time (ms): one the service refused never again on this page
    * (Infinity), one it could not be asked about after a wait (customTokenSignIn.ts). No request loop.
@@ -161,88 +193,155 @@ export function createSession(options: SessionOptions): SessionModel {
   const heldOff = new Map<string, number>();
   /** Failed tries to reach the service with each site's token (customTokenSignIn.ts `holdOff`). */
   const unreachable = new Map<string, number>();
-  const tryable = (jwt: string) => !((heldOff.get(jwt) ?? 0) > now());
   /** Visitors forgotten so far (logout, reset, another known visitor): a call begun for one is never made as the next. */
   let visits = 0;
+  let renewals: readonly number[] = [];
+  /** What stopped calls (set with `refused`): every automatic call fails with it until the visitor acts. */
+  let stopped: SessionRefusedError | null = null;
+  const held = () => (token.value && visitor.value?.authenticated ? bareJwt(token.value) : null);
+
+  function apply(event: SessionEvent): void {
+    switch (event.type) {
+      case 'signedIn': {
+        const before = visitor.peek();
+        const pastIds = before ? [...new Set([...before.pastIds, before.id])].filter((id) => id !== event.visitor.id) : [];
+        token.value = event.token;
+        visitor.value = { ...event.visitor, pastIds };
+        if (event.validated) validated = event.validated;
+        if (event.switched) switched.value = event.switched;
+        return;
+      }
+      case 'restored':
+        if (event.left) {
+          visits++;
+          switched.value = null;
+        }
+        if (event.visitor) {
+          token.value = event.token;
+          visitor.value = event.visitor;
+          if (event.fromTab) validated = held();
+        } else if (event.fromTab) {
+          token.value = null;
+          visitor.value = null;
+          switched.value = null;
+        }
+        return;
+      case 'tokenDropped':
+        token.value = null;
+        return;
+      case 'siteTokenDropped': {
+        token.value = null;
+        const { authenticated: _authenticated, ...guest } = visitor.peek()!;
+        visitor.value = guest;
+        return;
+      }
+      case 'siteTokenHeldOff':
+        heldOff.set(event.jwt, event.until);
+        if (event.unreachable) unreachable.set(event.jwt, (unreachable.get(event.jwt) ?? 0) + 1);
+        return;
+      case 'renewed':
+        renewals = event.renewals;
+        return;
+      case 'stopped':
+        stopped = event.error;
+        refused.value = true;
+        return;
+      case 'allowed':
+        renewals = [];
+        refused.value = false;
+        return;
+      case 'visitorNamed':
+        if (visitor.peek()) visitor.value = { ...visitor.peek()!, ...event.patch };
+        return;
+      case 'forgotten':
+        apply({ type: 'allowed' });
+        visits++;
+        token.value = null;
+        visitor.value = null;
+        switched.value = null;
+        validated = null;
+        return;
+    }
+  }
+
+  return {
+    token,
+    visitor,
+    refused,
+    switched,
+    apply,
+    held,
+    validated: () => validated,
+    visits: () => visits,
+    stopped: () => (refused.peek() ? stopped : null),
+    tryable: (jwt: string) => !((heldOff.get(jwt) ?? 0) > now()),
+    unreachableTries: (jwt: string) => unreachable.get(jwt) ?? 0,
+    renewals: () => renewals,
+  };
+}
+
+export function createSession(options: SessionOptions): Session {
+  const { http, store, projectId, identity } = options;
+  const now = options.now ?? Date.now;
+  const state = sessionState(now);
+  const { token, visitor, apply } = state;
   /** Whether the page's site's token names the known visitor held, being found out (`settled`). */
   let deciding: { jwt: string; from: string; done: Promise<void> } | null = null;
-  const refusals: Refusals = { renewals: [], stopped: null };
   let signingIn: Promise<string> | null = null;
   // A sign-in must never race the stored session being read (it would make a second guest).
   let restoring: Promise<void> = Promise.resolve();
 
-  async function persist() {
-    if (token.value && visitor.value) await store.set(KEY, { token: token.value, visitor: visitor.value } satisfies StoredSession);
-    else await store.del(KEY);
-  }
-
-  async function signIn(): Promise<string> {
-    const who = identity();
-    const body: SignInAnonymouslyBody = { id_project: projectId, ...splitName(who.fullname) };
-    if (who.email) body.email = who.email;
-    if (who.attributes && Object.keys(who.attributes).length) body.attributes = who.attributes;
-    const answer = await signInAnonymously(http, body);
-    if (!answer || typeof answer.token !== 'string' || !answer.user?._id) throw new Error('sign-in answered without a token');
-    const before = visitor.value;
-    const pastIds = before ? [...new Set([...before.pastIds, before.id])].filter((id) => id !== answer.user._id) : [];
-    token.value = answer.token;
-    visitor.value = {
-      id: answer.user._id,
-      pastIds,
-      // The reference server appends a space when there is no last name ("guest#3f2a ").
-      fullName: (who.fullname || answer.user.fullName || answer.user.firstname || '').trim(),
-      email: who.email || answer.user.email || '',
-    };
-    await persist();
-    options.onSignIn?.();
-    return answer.token;
-  }
-
-  /** The site's token held now (the visitor signed in with it), bare; null for a guest or nobody. */
-  const heldSiteToken = () => (token.value && visitor.value?.authenticated ? bareJwt(token.value) : null);
-
   /** The site's token to sign in with before anything else, if any (see `ensure`). */
   function pendingSiteToken(): { jwt: string; stored: boolean } | null {
     const wanted = options.customToken?.() ?? null;
-    const held = heldSiteToken();
-    if (wanted && wanted !== held && tryable(wanted)) return { jwt: wanted, stored: false };
-    if (held && held !== validated && tryable(held)) return { jwt: held, stored: wanted !== held };
+    const held = state.held();
+    if (wanted && wanted !== held && state.tryable(wanted)) return { jwt: wanted, stored: false };
+    if (held && held !== state.validated() && state.tryable(held)) return { jwt: held, stored: wanted !== held };
     return null;
   }
 
   // Signing in with a site's token, and dropping a refused one, are a chunk of their own
   // (customTokenSignIn.ts): a guest never downloads them. Refused credentials are handled by a chunk
-  // of its own too (sessionRefusal.ts), loaded with the first refusal: the same scope serves both.
-  const site: RefusalScope = {
-    http,
-    projectId,
-    now,
-    token,
-    visitor,
-    switched,
-    heldOff,
-    unreachable,
-    held: heldSiteToken,
-    accepted: (jwt) => void (validated = jwt),
-    persist,
-    signIn,
-    forget: () => model.forget(),
-    options,
-    refused,
-    refusals,
-    ensure: () => model.ensure(),
-  };
+  // of its own too (sessionRefusal.ts), loaded with the first refusal.
   const siteSignIn = () => import('./customTokenSignIn.ts');
 
-  const model: SessionModel = {
+  const session: Session = {
     token,
     visitor,
-    refused,
-    switched,
-    allowAgain() {
-      refusals.renewals = [];
-      refused.value = false;
+    refused: state.refused,
+    switched: state.switched,
+    options: { ...options, now },
+    apply,
+    held: state.held,
+    unreachableTries: state.unreachableTries,
+    renewals: state.renewals,
+    async persist() {
+      const [t, v] = [token.peek(), visitor.peek()];
+      if (t && v) await store.set(KEY, { token: t, visitor: v } satisfies StoredSession);
+      else await store.del(KEY);
     },
+    async signInAsGuest() {
+      const who = identity();
+      const body: SignInAnonymouslyBody = { id_project: projectId, ...splitName(who.fullname) };
+      if (who.email) body.email = who.email;
+      if (who.attributes && Object.keys(who.attributes).length) body.attributes = who.attributes;
+      const answer = await signInAnonymously(http, body);
+      if (!answer || typeof answer.token !== 'string' || !answer.user?._id) throw new Error('sign-in answered without a token');
+      apply({
+        type: 'signedIn',
+        token: answer.token,
+        visitor: {
+          id: answer.user._id,
+          // The reference server appends a space when there is no last name ("guest#3f2a ").
+          fullName: (who.fullname || answer.user.fullName || answer.user.firstname || '').trim(),
+          email: who.email || answer.user.email || '',
+        },
+      });
+      await session.persist();
+      options.onSignIn?.();
+      return answer.token;
+    },
+    allowAgain: () => apply({ type: 'allowed' }),
     restore(fromTab = false) {
       const before = visitor.peek();
       const reading = (async () => {
@@ -252,20 +351,12 @@ export function createSession(options: SessionOptions): SessionModel {
         // Another tab logged the visitor out, reset, or signed in someone else (not them: a guest who
         // signed in is among the past ids of who they are now): this one forgets them too.
         const left = fromTab && !!before && known?.visitor.id !== before.id && !pastIds.includes(before.id);
-        if (left) {
-          visits++;
-          switched.value = null;
-        }
+        let restored: Visitor | null = null;
         if (known) {
-          token.value = known.token;
           const { authenticated, ...rest } = known.visitor;
-          visitor.value = { ...rest, pastIds, ...(authenticated === true ? { authenticated } : {}) };
-          if (fromTab) validated = heldSiteToken();
-        } else if (fromTab) {
-          token.value = null;
-          visitor.value = null;
-          switched.value = null;
+          restored = { ...rest, pastIds, ...(authenticated === true ? { authenticated } : {}) };
         }
+        apply({ type: 'restored', token: known?.token ?? null, visitor: restored, fromTab, left });
         return left;
       })();
       restoring = reading.then(() => undefined);
@@ -276,10 +367,10 @@ export function createSession(options: SessionOptions): SessionModel {
       const held = visitor.peek();
       if (!pending || pending.stored || !held?.authenticated) return Promise.resolve();
       if (deciding?.jwt !== pending.jwt || deciding.from !== held.id) {
-        const leave = () => (options.onOtherVisitor ?? model.forget)();
+        const leave = () => (options.onOtherVisitor ?? session.forget)();
         // Not downloaded (offline): who the token names cannot be read, so the one held leaves.
         const done = siteSignIn()
-          .then((m) => m.leaveOtherVisitor(site, pending.jwt), leave)
+          .then((m) => m.leaveOtherVisitor(session, pending.jwt), leave)
           .catch(() => undefined);
         deciding = { jwt: pending.jwt, from: held.id, done };
       }
@@ -289,21 +380,22 @@ export function createSession(options: SessionOptions): SessionModel {
       await restoring;
       const pending = pendingSiteToken();
       if (!pending && token.value) return token.value;
-      signingIn ??= (pending ? model.settled().then(() => siteSignIn().then((m) => m.signInWithSite(site, pending.jwt, pending.stored))) : signIn()).finally(
-        () => {
-          signingIn = null;
-        },
-      );
+      signingIn ??= (
+        pending ? session.settled().then(() => siteSignIn().then((m) => m.signInWithSite(session, pending.jwt, pending.stored))) : session.signInAsGuest()
+      ).finally(() => {
+        signingIn = null;
+      });
       return signingIn;
     },
     async authorized<T>(call: (token: string) => Promise<T>): Promise<T> {
-      // Set together (sessionRefusal.ts `stop`); `allowAgain` lifts `refused`.
-      if (refused.peek() && refusals.stopped) throw refusals.stopped;
-      const visit = visits;
-      const first = await model.ensure();
+      // Set together (`stopped`); `allowAgain` lifts `refused`.
+      const stopped = state.stopped();
+      if (stopped) throw stopped;
+      const visit = state.visits();
+      const first = await session.ensure();
       // The visitor was forgotten meanwhile: what was begun for them (a message of theirs on its way)
       // is never done as the next one. It never left, as on a network failure.
-      if (visit !== visits) throw new NetworkError(new Error('the visitor it was for was forgotten'), false);
+      if (visit !== state.visits()) throw new NetworkError(new Error('the visitor it was for was forgotten'), false);
       try {
         return await call(first);
       } catch (error) {
@@ -312,23 +404,18 @@ export function createSession(options: SessionOptions): SessionModel {
         const handling = await import('./sessionRefusal.ts').catch(() => {
           throw error;
         });
-        return handling.retryRefused(site, first, error, call);
+        return handling.retryRefused(session, first, error, call);
       }
     },
     async updateVisitor(patch) {
       if (!visitor.value) return;
-      visitor.value = { ...visitor.value, ...patch };
-      await persist();
+      apply({ type: 'visitorNamed', patch });
+      await session.persist();
     },
     async forget() {
-      model.allowAgain();
-      visits++;
-      token.value = null;
-      visitor.value = null;
-      switched.value = null;
-      validated = null;
+      apply({ type: 'forgotten' });
       await store.del(KEY);
     },
   };
-  return model;
+  return session;
 }

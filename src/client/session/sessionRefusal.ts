@@ -5,7 +5,7 @@
  * opens (client.ts), so it is there before the visitor's first send needs it.
  */
 import { ApiError } from '../../api/http.ts';
-import type { RefusalScope } from './session.ts';
+import type { Session } from './session.ts';
 import { SessionRefusedError } from './sessionRefusedError.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,35 +33,33 @@ export const REFUSAL_SIGN_INS = 3;
 export const REFUSAL_WINDOW_MS = 10 * 60_000;
 
 /** Calls stop (the first time, the page hears it): the visitor's next action allows them again. */
-function stop(s: RefusalScope, status: number): SessionRefusedError {
+function stop(session: Session, status: number): SessionRefusedError {
   const error = new SessionRefusedError(status);
-  s.refusals.stopped = error;
-  if (!s.refused.peek()) {
-    s.refused.value = true;
-    s.options.onAuthError?.({ type: 'auth', status, message: error.message });
-  }
+  const first = !session.refused.peek();
+  session.apply({ type: 'stopped', error });
+  if (first) session.options.onAuthError?.({ type: 'auth', status, message: error.message });
   return error;
 }
 
 /** Forgets the refused token (a site's token the service no longer takes leaves a guest, customTokenSignIn.ts). */
-async function dropToken(s: RefusalScope, status: number): Promise<void> {
-  const held = s.held();
-  if (held) await (await import('./customTokenSignIn.ts')).dropSiteToken(s, held, status);
-  s.token.value = null;
+async function dropToken(session: Session, status: number): Promise<void> {
+  const held = session.held();
+  if (held) await (await import('./customTokenSignIn.ts')).dropSiteToken(session, held, status);
+  session.apply({ type: 'tokenDropped' });
   // Nothing held: nothing stored.
-  await s.persist();
+  await session.persist();
 }
 
 /** A token to try after `failed` was refused: the one another call already got, or a fresh one. */
-async function renew(s: RefusalScope, failed: string, refusal: ApiError): Promise<string> {
-  if (s.token.peek() === failed) {
-    const since = s.now() - REFUSAL_WINDOW_MS;
-    s.refusals.renewals = s.refusals.renewals.filter((at) => at > since);
-    if (s.refusals.renewals.length >= REFUSAL_SIGN_INS) throw stop(s, refusal.status);
-    s.refusals.renewals.push(s.now());
-    await dropToken(s, refusal.status);
+async function renew(session: Session, failed: string, refusal: ApiError): Promise<string> {
+  if (session.token.peek() === failed) {
+    const now = session.options.now();
+    const recent = session.renewals().filter((at) => at > now - REFUSAL_WINDOW_MS);
+    if (recent.length >= REFUSAL_SIGN_INS) throw stop(session, refusal.status);
+    session.apply({ type: 'renewed', renewals: [...recent, now] });
+    await dropToken(session, refusal.status);
   }
-  return s.ensure();
+  return session.ensure();
 }
 
 /**
@@ -70,14 +68,14 @@ async function renew(s: RefusalScope, failed: string, refusal: ApiError): Promis
  * token refused too, or too many such sign-ins, stops calls with SessionRefusedError. Any other
  * error is the call's own and goes on as it was.
  */
-export async function retryRefused<T>(s: RefusalScope, first: string, error: unknown, call: (token: string) => Promise<T>): Promise<T> {
+export async function retryRefused<T>(session: Session, first: string, error: unknown, call: (token: string) => Promise<T>): Promise<T> {
   if (!isCredentialRefusal(error)) throw error;
-  const fresh = await renew(s, first, error);
+  const fresh = await renew(session, first, error);
   try {
     return await call(fresh);
   } catch (again) {
     // A brand-new guest refused at once: signing in again would only loop.
-    if (isCredentialRefusal(again)) throw stop(s, again.status);
+    if (isCredentialRefusal(again)) throw stop(session, again.status);
     throw again;
   }
 }

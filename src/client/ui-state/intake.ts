@@ -1,4 +1,4 @@
-import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { WireDepartment } from '../../api/wire.ts';
 import { preselectedDepartment, selectableDepartments } from '../../state/departments.ts';
 import type { PreChatValues } from '../../state/preChatForm.ts';
@@ -16,7 +16,7 @@ export interface IntakeModel {
   /** The department of the next conversation: chosen, named by the page, the only one, or null. */
   department: ReadonlySignal<WireDepartment | null>;
   choices: ReadonlySignal<WireDepartment[]>;
-  preChat: Signal<PreChatValues | null>;
+  preChat: ReadonlySignal<PreChatValues | null>;
   /** Reads what is stored (nothing stored: nothing held, as after another tab forgot the visitor). */
   restore(): Promise<void>;
   submitPreChat(values: PreChatValues): Promise<void>;

@@ -1,4 +1,4 @@
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { ApiError, type Http } from '../../api/http.ts';
 import { getWaitingTime } from '../../api/analytics.ts';
 import { getIsOpen, getWidgets } from '../../api/project.ts';
@@ -33,17 +33,17 @@ export const TEAM_SHOWN = 5;
 /** What the service says about the project: its widget settings, departments and availability. */
 export interface ProjectModel {
   /** `project.widget` as a settings layer (cleaned: unknown keys and wrong types dropped). */
-  widgetLayer: Signal<Partial<WidgetSettings>>;
-  name: Signal<string>;
-  departments: Signal<WireDepartment[]>;
+  widgetLayer: ReadonlySignal<Partial<WidgetSettings>>;
+  name: ReadonlySignal<string>;
+  departments: ReadonlySignal<WireDepartment[]>;
   /** The available agents (`user_available`), at most five: the team in the header. */
-  team: Signal<TeamMember[]>;
+  team: ReadonlySignal<TeamMember[]>;
   /** How long visitors lately waited for a first reply (ms); null when the service has no figure. */
-  replyTime: Signal<number | null>;
+  replyTime: ReadonlySignal<number | null>;
   /** null until known; false when closed by operating hours or nobody is available. */
-  agentsAvailable: Signal<boolean | null>;
+  agentsAvailable: ReadonlySignal<boolean | null>;
   /** `activeOperatingHours` and the `operatingHours` JSON string, evaluated in the browser too. */
-  hours: Signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>;
+  hours: ReadonlySignal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>;
   /** Fetches and applies `/widgets`; resolves with what was applied (null: no `/widgets` here). */
   load(): Promise<Partial<WidgetsResponse> | null>;
   /** Preview mode: the dashboard hands the project in, nothing is fetched. */

@@ -20,6 +20,8 @@ export interface UiModel {
   calloutVisible: ReadonlySignal<boolean>;
   /** What the open window shows: the home screen (recent conversations) or the current conversation. */
   screen: ReadonlySignal<Screen>;
+  /** The final look and texts are known (stored from the last visit, or the service answered), or were waited for long enough: paint them. */
+  lookReady: ReadonlySignal<boolean>;
   restore(rule: PageChangeVisibility, openSetting: boolean): Promise<void>;
   setOpen(open: boolean, byVisitor?: boolean): void;
   setShown(shown: boolean): void;
@@ -32,6 +34,8 @@ export interface UiModel {
   setScreen(screen: Screen, byVisitor?: boolean): void;
   /** Texts changed: views re-read them. */
   textsChanged(): void;
+  /** The launcher (and any window) may be painted now (`lookReady`). */
+  showLook(): void;
 }
 
 export type Screen = 'home' | 'conversation';
@@ -64,6 +68,7 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
   const confirmingClose = signal(false);
   const calloutVisible = signal(false);
   const screen = signal<Screen>('conversation');
+  const lookReady = signal(false);
   /** The visitor or the page opened or closed the window since the page loaded: the restore keeps out. */
   let chosen = false;
   return {
@@ -75,6 +80,7 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
     isShown,
     labelsVersion,
     byVisitor,
+    lookReady,
     async restore(rule, openSetting) {
       const saved = await store.get<{ open?: boolean }>(KEY).catch(() => undefined);
       const last = mirror?.read() ?? saved?.open;
@@ -99,5 +105,6 @@ export function createUi(store: KeyValueStore, mirror?: OpenStateMirror): UiMode
       screen.value = next;
     },
     textsChanged: () => void labelsVersion.value++,
+    showLook: () => void (lookReady.value = true),
   };
 }

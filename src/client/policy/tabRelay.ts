@@ -4,7 +4,7 @@ import type { IntakeModel } from '../ui-state/intake.ts';
 import type { SessionModel } from '../session/session.ts';
 import { normalizeMessages } from '../../api/normalize/message.ts';
 import { normalizeTyping } from '../../api/normalize/typing.ts';
-import type { TabMessage } from './tabs.ts';
+import type { TabMessage } from '../live/tabs.ts';
 
 /** How long a tab leaves another tab's new message to that tab before lining up to send it. */
 export const TAKE_OVER_AFTER_MS = 2_000;
@@ -46,7 +46,7 @@ export function createTabRelay(deps: {
   kick: () => void;
   /** The client's list of the visitor's conversations goes (the next visitor's is listed if kept). */
   dropList: () => void;
-  /** The site's token this page gives (models.ts `wantedToken`), and how it is not used again (`dropPageToken`). */
+  /** The site's token this page gives (pageSettings.ts `wantedToken`), and how it is not used again (`dropToken`). */
   pageToken: () => string | null;
   dropPageToken: () => void;
 }) {

@@ -8,3 +8,8 @@ export function backoffDelay(attempt: number, options: { baseMs: number; capMs: 
   const exponential = Math.min(options.capMs, options.baseMs * 2 ** exponent);
   return Math.round(exponential / 2 + (options.random ?? Math.random)() * (exponential / 2));
 }
+
+/** Reconnecting a live socket that dropped (api/realtime.ts `backoff`): 1 s, 2 s, 4 s … capped at 60 s, jittered. */
+export function reconnectDelay(drops: number, random?: () => number): number {
+  return backoffDelay(drops, { baseMs: 1000, capMs: 60_000, ...(random ? { random } : {}) });
+}

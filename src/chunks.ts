@@ -1,0 +1,54 @@
+/**
+ * Which code comes on demand in which chunk, declared once (plain data, paths from the repository's
+ * root): vite.config.ts makes the chunks from it (`manualChunks`), src/firstOpen.test.ts checks that
+ * none of it is in a first open, and .ci/size.mjs counts the chunks every first open loads.
+ *
+ * A module that some code imports with `import()` and that is named nowhere here is a chunk of its
+ * own, with what only it imports. The modules of one chunk below come in one request and one gzip
+ * stream, whichever of them is asked for first: each stays loaded on demand where it is used.
+ */
+export const SHARED_CHUNKS = {
+  /**
+   * The client's code that a first open and send do not run: refused credentials, files, unread
+   * replies, the later commands (a reset, a sign-in, a rating…), what a message retried or a
+   * conversation left needs. Fetched at idle once the window is open (client/policy/prefetch.ts),
+   * so it is there when the visitor needs it.
+   */
+  later: [
+    'src/client/session/sessionRefusal.ts',
+    'src/client/delivery/uploads.ts',
+    'src/client/ui-state/attention.ts',
+    'src/client/conversation/conversationLeave.ts',
+    'src/api/requests.ts',
+    'src/client/laterCommands.ts',
+    'src/client/conversation/ratingRecall.ts',
+    'src/client/conversation/identityFromMessages.ts',
+    'src/state/identityUpdate.ts',
+    'src/client/conversation/splitParts.ts',
+    'src/client/delivery/messageRecovery.ts',
+  ],
+  /**
+   * What only a returning visit runs (storage holds what an earlier page or another tab left):
+   * fetched at start-up when storage shows it, never by a new visitor's first open and send.
+   */
+  returning: ['src/state/outboxRepair.ts', 'src/client/delivery/journalRecovery.ts'],
+  /**
+   * The push channel, for a project whose `realtime` setting names a socket; who is typing comes
+   * with the first typing frame, which only the push channel brings.
+   */
+  realtime: ['src/client/live/realtime.ts', 'src/client/conversation/typing.ts', 'src/client/live/realtimeEndpoint.ts', 'src/api/socketUrl.ts'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SharedChunk = keyof typeof SHARED_CHUNKS;
+
+/** The shared chunk that module `id` (a path or a bundler's id ending in one) goes in, if any. */
+export function sharedChunkOf(id: string): SharedChunk | undefined {
+  return (Object.keys(SHARED_CHUNKS) as SharedChunk[]).find((chunk) => SHARED_CHUNKS[chunk].some((path) => id.endsWith(path)));
+}
+
+/**
+ * Chunks on demand that every first open loads, so a first open's bytes count them: the service
+ * always answers the labels of the visitor's language (docs/service.md §5), and their meanings are
+ * read by this chunk before they show.
+ */
+export const FIRST_OPEN_ON_DEMAND = ['src/i18n/labelMeanings.ts'] as const;

@@ -1,0 +1,81 @@
+import { effect } from '@preact/signals-core';
+import { whenIdle } from '../live/idle.ts';
+import type { ClientContext } from './clientContext.ts';
+
+/**
+ * The client's code that a first open and send do not run (refused credentials, files, unread
+ * replies, the later commands…), fetched at idle once the window is open, as the views'
+ * (ui/ChatWindow.tsx): there when the visitor needs it. It is one chunk (src/chunks.ts `later`),
+ * which any of its modules brings: the later commands do.
+ */
+const prefetchLater = () => import('../laterCommands.ts');
+
+/**
+ * The chat window and the launcher around it: what opening and closing sets off (the page's
+ * `open`/`close`, marking read, signing in, the poll's pace), whether the widget shows at all on
+ * this device (`displayOnMobile`/`displayOnDesktop`, `startHidden`), and the callout bubble.
+ */
+export function createChatWindow(
+  c: ClientContext,
+  deps: {
+    /** The page's (or the address's) `startHidden`: hidden from the first paint. */
+    startHidden: boolean;
+    /** Opening is the visitor's first move: sign in now, so the first send is instant. */
+    signInIfReady(): void;
+    /** A closed window is polled more slowly. */
+    reschedulePoll(): void;
+    /** `restartConversation`: each opening starts a new conversation. */
+    startNewConversation(): void;
+  },
+) {
+  const { ui, settings, conversation, tabs, life } = c;
+  let wasOpen = ui.isOpen.peek();
+  let prefetching = false;
+  if (deps.startHidden) ui.setShown(false);
+
+  return {
+    /** `displayOnMobile`/`displayOnDesktop` and `startHidden`: at the start, and on every settings change after it. */
+    applyDisplayRules() {
+      const s = settings.peek();
+      ui.setShown((c.env.isMobile() ? s.displayOnMobile : s.displayOnDesktop) && !s.startHidden);
+    },
+    /** The client started: the page hears of a window that opened with it; changes from now on are the visitor's. */
+    atStart() {
+      wasOpen = ui.isOpen.peek();
+      if (wasOpen) c.emitter.emit('open');
+    },
+    /** The callout bubble after `calloutTimer` seconds, unless the window is open or the visitor dismissed it once. */
+    async startCallout() {
+      const s = settings.peek();
+      if (s.calloutTimer < 0 || ui.isOpen.peek()) return;
+      const seen = await c.store.get<{ dismissed?: boolean }>('callout').catch(() => undefined);
+      if (seen?.dismissed) return;
+      const timer = setTimeout(() => ui.setCallout(!ui.isOpen.peek()), Math.min(s.calloutTimer, 3600) * 1000);
+      life.onDispose(() => clearTimeout(timer));
+    },
+    watch() {
+      for (const stop of [
+        effect(() => {
+          const open = ui.isOpen.value;
+          if (!life.started || open === wasOpen) return;
+          wasOpen = open;
+          c.emitter.emit(open ? 'open' : 'close');
+          if (!open) return deps.reschedulePoll();
+          ui.setCallout(false);
+          if (settings.peek().restartConversation && conversation.requestId.peek()) deps.startNewConversation();
+          if (ui.screen.peek() === 'conversation') {
+            conversation.markRead();
+            tabs.post({ type: 'read' });
+          }
+          deps.signInIfReady();
+        }),
+        effect(() => {
+          if (!life.running.value || !ui.isOpen.value || prefetching) return;
+          prefetching = true;
+          life.onDispose(whenIdle(c.win, () => void prefetchLater().catch(() => undefined)));
+        }),
+      ])
+        life.onDispose(stop);
+    },
+  };
+}
