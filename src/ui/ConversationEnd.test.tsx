@@ -1,12 +1,9 @@
 import { signal } from '@preact/signals-core';
 import { fireEvent, render, screen } from '@testing-library/preact';
-import { followSignals } from './renderOnSignals.ts';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/translator.ts';
 import { ConversationEnd } from './ConversationEnd.tsx';
 import { WidgetContext, type WidgetView } from './context.ts';
-
-followSignals();
 
 describe('ConversationEnd', () => {
   it('says the rating was not sent when the service refuses it (not the upload text)', async () => {

@@ -1,10 +1,11 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import intakeStepCss from './IntakeStep.css?inline';
 import departmentSelectCss from './DepartmentSelect.css?inline';
 import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 /** "What can we help you with?": one button per visible department (the default one is hidden). */
-export function DepartmentSelect(_props: object, widget: WidgetView) {
+export function DepartmentSelect() {
+  const widget = useWidget();
   widget.adoptCss(intakeStepCss, departmentSelectCss);
   const { intake, settings } = widget;
   const t = translator(widget);
@@ -32,7 +33,6 @@ export function DepartmentSelect(_props: object, widget: WidgetView) {
     </div>
   );
 }
-DepartmentSelect.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default DepartmentSelect;

@@ -1,4 +1,4 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import calloutCss from './Callout.css?inline';
 import css from './MessagePreview.css?inline';
@@ -9,7 +9,8 @@ import stepButtonsCss from './StepButtons.css?inline';
  * conversation, the small button dismisses it (until the next message). Styled like the callout;
  * loaded when the first preview shows (App renders it through a lazy view).
  */
-export function MessagePreview(_props: object, widget: WidgetView) {
+export function MessagePreview() {
+  const widget = useWidget();
   const { attention, intents } = widget;
   const t = translator(widget);
   widget.adoptCss(stepButtonsCss, calloutCss, css);
@@ -27,7 +28,6 @@ export function MessagePreview(_props: object, widget: WidgetView) {
     </div>
   );
 }
-MessagePreview.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default MessagePreview;

@@ -1,9 +1,10 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import stepButtonsCss from './StepButtons.css?inline';
 import uploadListCss from './UploadList.css?inline';
 
 /** Files on their way, with progress, or what went wrong and a way to retry or dismiss. */
-export function UploadList(_props: object, widget: WidgetView) {
+export function UploadList() {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, uploadListCss);
   const { uploads } = widget;
   const t = translator(widget);
@@ -36,4 +37,3 @@ export function UploadList(_props: object, widget: WidgetView) {
     </ul>
   );
 }
-UploadList.contextType = WidgetContext;

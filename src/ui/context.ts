@@ -1,4 +1,8 @@
+// Views follow signals: @preact/signals' Preact integration, installed when imported, renders a
+// view again when a signal whose `.value` it read changes. Every view imports this module.
+import '@preact/signals';
 import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
 import type { ChatCommands, ChatState } from '../client/types.ts';
 
 /**
@@ -18,14 +22,15 @@ export interface WidgetView extends ChatState {
   missingPhotos: Set<string>;
 }
 
-/**
- * The widget a view belongs to (views are rendered inside its provider, widget.ts), read without
- * hooks, so a first open downloads no `preact/hooks` (the views on demand that keep state in hooks
- * bring it): Preact hands a component its `contextType`'s value as its second argument, so a view
- * is `function View(props, widget: WidgetView)` with `View.contextType = WidgetContext` (a class:
- * `static contextType`, read as `this.context`).
- */
+/** The widget a view belongs to (views are rendered inside its provider, widget.ts). */
 export const WidgetContext = createContext<WidgetView | null>(null);
+
+/** The widget of the view that calls it: every view is rendered inside its widget's provider. */
+export function useWidget(): WidgetView {
+  const widget = useContext(WidgetContext);
+  if (!widget) throw new Error('Porchlight: a view rendered outside its widget');
+  return widget;
+}
 
 /** The translator, re-read whenever labels change (reading the version signal subscribes the view). */
 export function translator(widget: WidgetView): WidgetView['t'] {
