@@ -80,6 +80,8 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
       void send({ text: intent.text, attributes: intent.attributes, ...(intent.metadata ? { metadata: intent.metadata } : {}) });
     },
     upload: uploads.add,
+    retryUpload: uploads.retry,
+    dismissUpload: uploads.dismiss,
     endConversation: later.command('endConversation'),
     // The visitor is told when the rating could not be given.
     rate: later.command('rate', true),
@@ -87,10 +89,15 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
     openConversation: later.command('openConversation'),
     showHome: later.command('showHome'),
     submitPreChat: later.command('submitPreChat'),
+    chooseDepartment: (id) => void state.intake.chooseDepartment(id).catch(reportError('storage')),
+    loadMoreConversations: later.command('loadMoreConversations'),
+    // Not known (offline): the ended conversation's panel asks for a rating, as for one never rated.
+    recallRating: (requestId) => void state.rating.recall(requestId).catch(() => undefined),
     dismissCallout() {
       ui.setCallout(false);
       void store.set('callout', { dismissed: true }).catch(reportError('storage'));
     },
+    dismissPreview: state.attention.dismissPreview,
     viewImage: ui.viewImage,
     confirmClose: ui.confirmClose,
     setUser(user) {

@@ -14,6 +14,7 @@ export type LaterCommands = Pick<
   | 'startNewConversation'
   | 'openConversation'
   | 'showHome'
+  | 'loadMoreConversations'
   | 'submitPreChat'
   | 'reset'
   | 'signInWithCustomToken'
@@ -55,6 +56,7 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
     showHome(byVisitor) {
       if (hooks.listConversations()) ui.setScreen('home', byVisitor);
     },
+    loadMoreConversations: () => void hooks.listConversations()?.then((list) => list?.loadMore().catch(reportError('conversations'))),
     submitPreChat(values) {
       void intake
         .submitPreChat(values)

@@ -16,9 +16,9 @@ describe('ConversationEnd', () => {
       ui: { labelsVersion: signal(0) },
       t: translator.t,
       adoptCss: () => {},
-      rating: { given: signal(null), recall: () => Promise.resolve() },
+      rating: { given: signal(null) },
       conversation: { requestId: signal('support-group-p-1'), messages: signal([]) },
-      intents: { rate: () => Promise.reject(new Error('HTTP 500')), startNewConversation: () => {} },
+      intents: { rate: () => Promise.reject(new Error('HTTP 500')), startNewConversation: () => {}, recallRating: () => {} },
     } as unknown as WidgetView;
     render(
       <WidgetContext.Provider value={view}>

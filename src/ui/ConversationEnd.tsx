@@ -27,8 +27,8 @@ export function ConversationEnd() {
   const messages = conversation.messages.value;
   const saidByService = messages[messages.length - 1]?.infoLabel === 'INFO_SUPPORT_CHAT_CLOSED';
   useEffect(() => {
-    if (rid && settings.peek().nativeRating) void memory.recall(rid).catch(() => undefined);
-  }, [rid, memory, settings]);
+    if (rid && settings.peek().nativeRating) intents.recallRating(rid);
+  }, [rid, intents, settings]);
   const shown = preview || rating;
   return (
     <div class="conversation-end">

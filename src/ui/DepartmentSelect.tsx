@@ -7,7 +7,7 @@ import { WelcomeMessage } from './WelcomeMessage.tsx';
 export function DepartmentSelect() {
   const widget = useWidget();
   widget.adoptCss(intakeStepCss, departmentSelectCss);
-  const { intake, settings } = widget;
+  const { intake, settings, intents } = widget;
   const t = translator(widget);
   return (
     <div part="departments" class="departments" role="group" aria-labelledby="pl-departments-title">
@@ -21,7 +21,7 @@ export function DepartmentSelect() {
       <ul class="department-list">
         {intake.choices.value.map((department) => (
           <li key={department._id}>
-            <button type="button" class="department-button" onClick={() => void intake.chooseDepartment(department._id)}>
+            <button type="button" class="department-button" onClick={() => intents.chooseDepartment(department._id)}>
               <span class="department-name">{department.name}</span>
               {typeof department.description === 'string' && department.description.trim() && (
                 <span class="department-description">{department.description}</span>

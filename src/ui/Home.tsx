@@ -153,7 +153,7 @@ export function Home({ listId }: { listId: string }) {
             <p class="home-note">{t('LABEL_LOADING')}</p>
           )}
           {list?.hasMore.value && (
-            <button type="button" class="link-button show-older" onClick={() => void list.loadMore()}>
+            <button type="button" class="link-button show-older" onClick={() => intents.loadMoreConversations()}>
               {t('SHOW_OLDER_CONVERSATIONS')}
             </button>
           )}

@@ -22,7 +22,7 @@ export function MessagePreview() {
         {message.senderName && <bdi class="callout-title">{message.senderName}</bdi>}
         <span class="callout-msg message-preview-text">{message.text}</span>
       </button>
-      <button type="button" class="icon-button small callout-close" aria-label={t('BUTTON_DISMISS_MESSAGE_PREVIEW')} onClick={attention.dismissPreview}>
+      <button type="button" class="icon-button small callout-close" aria-label={t('BUTTON_DISMISS_MESSAGE_PREVIEW')} onClick={() => intents.dismissPreview()}>
         <CloseIcon />
       </button>
     </div>

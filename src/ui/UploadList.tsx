@@ -6,7 +6,7 @@ import uploadListCss from './UploadList.css?inline';
 export function UploadList() {
   const widget = useWidget();
   widget.adoptCss(stepButtonsCss, uploadListCss);
-  const { uploads } = widget;
+  const { uploads, intents } = widget;
   const t = translator(widget);
   const items = uploads.items.value;
   if (!items.length) return null;
@@ -21,11 +21,11 @@ export function UploadList() {
                 {t(item.error, item.errorParams ?? {})}
               </span>
               {item.error === 'UPLOAD_FAILED' && (
-                <button type="button" class="link-button" onClick={() => uploads.retry(item.id)}>
+                <button type="button" class="link-button" onClick={() => intents.retryUpload(item.id)}>
                   {t('BUTTON_RETRY')}
                 </button>
               )}
-              <button type="button" class="link-button" onClick={() => uploads.dismiss(item.id)}>
+              <button type="button" class="link-button" onClick={() => intents.dismissUpload(item.id)}>
                 {t('DISMISS')}
               </button>
             </>

@@ -3,6 +3,8 @@
 import '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { ConversationListModel } from '../client/conversation/conversationList.ts';
 import type { ChatCommands, ChatState } from '../client/types.ts';
 
 /**
@@ -13,8 +15,17 @@ export interface Intents extends Omit<ChatCommands, 'send'> {
   send(text: string): void;
 }
 
+/** A model as views read it: its signals, none of its methods (what a view changes goes through `intents`). */
+export type SignalsOf<M> = { readonly [K in keyof M as M[K] extends ReadonlySignal<unknown> ? K : never]: M[K] };
+
+/** What a chat knows, as its views read it: signals, the models' signals, the texts. */
+type ViewState = {
+  [K in keyof ChatState]: ChatState[K] extends ReadonlySignal<unknown> | ((...args: never[]) => unknown) | boolean ? ChatState[K] : SignalsOf<ChatState[K]>;
+};
+
 /** Everything one widget instance hands to its views (no module-level state: previews side by side). */
-export interface WidgetView extends ChatState {
+export interface WidgetView extends Omit<ViewState, 'conversations'> {
+  conversations: ReadonlySignal<SignalsOf<ConversationListModel> | null>;
   intents: Intents;
   /** Adds a view's styles, loaded on demand with it, to this widget's shadow root, once each (after the main sheet), before it first paints. */
   adoptCss(...cssTexts: string[]): void;
