@@ -89,10 +89,9 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
     openConversation: later.command('openConversation'),
     showHome: later.command('showHome'),
     submitPreChat: later.command('submitPreChat'),
-    chooseDepartment: (id) => void state.intake.chooseDepartment(id).catch(reportError('storage')),
+    chooseDepartment: later.command('chooseDepartment'),
     loadMoreConversations: later.command('loadMoreConversations'),
-    // Not known (offline): the ended conversation's panel asks for a rating, as for one never rated.
-    recallRating: (requestId) => void state.rating.recall(requestId).catch(() => undefined),
+    recallRating: later.command('recallRating'),
     dismissCallout() {
       ui.setCallout(false);
       void store.set('callout', { dismissed: true }).catch(reportError('storage'));

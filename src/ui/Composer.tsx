@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 import { translator, useWidget } from './context.ts';
-import { PaperclipIcon, SendIcon, SmileIcon } from './icons.tsx';
+import { PaperclipIcon, SendIcon } from './icons.tsx';
 import { lazyView, laterView } from './lazyView.tsx';
 
-/** The emoji picker, its data and its styles come on first use. */
-const Picker = lazyView(() => import('./emoji/EmojiPicker.tsx'));
+/** The emoji button and its picker, with the picker's data and styles: only where a project shows the button (off by default). */
+const EmojiButton = lazyView(() => import('./emoji/EmojiButton.tsx'));
 /** The count near the length limit comes with the later views (prefetched once the window opens). */
 const CharCount = laterView('CharCount');
 
@@ -23,11 +23,8 @@ export function Composer({ inputId }: { inputId: string }) {
   const { intents, inputControl, settings, ui } = widget;
   const t = translator(widget);
   const [text, setText] = useState('');
-  /** The emoji picker is open. */
-  const [picking, setPicking] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const emojiButton = useRef<HTMLButtonElement>(null);
 
   // Focus only when the visitor opened the window: never steal focus or pop a phone keyboard.
   useLayoutEffect(() => {
@@ -97,34 +94,7 @@ export function Composer({ inputId }: { inputId: string }) {
             />
           </>
         )}
-        {s.showEmojiFooterButton && (
-          <button
-            ref={emojiButton}
-            type="button"
-            part="emoji-button"
-            class="icon-button emoji-button"
-            aria-label={t('BUTTON_EMOJI')}
-            aria-expanded={picking}
-            disabled={control.disabled}
-            onClick={() => setPicking(!picking)}
-          >
-            <SmileIcon />
-          </button>
-        )}
-        {picking && !control.disabled && (
-          <Picker.View
-            idPrefix={inputId}
-            input={input}
-            onPick={(next) => {
-              setText(next);
-              setPicking(false);
-            }}
-            onClose={() => {
-              setPicking(false);
-              emojiButton.current?.focus();
-            }}
-          />
-        )}
+        {s.showEmojiFooterButton && <EmojiButton.View idPrefix={inputId} input={input} disabled={control.disabled} onPick={setText} />}
         <label for={inputId} class="visually-hidden">
           {t('LABEL_PLACEHOLDER')}
         </label>

@@ -17,7 +17,7 @@ export interface EmojiPickerProps {
 }
 
 /**
- * The emoji picker (a lazy chunk with its data and styles). Search first; the emoji are one tab stop
+ * The emoji picker (a lazy chunk with its data and styles, EmojiButton.tsx). Search first; the emoji are one tab stop
  * (roving tabindex) moved with the arrow keys, which follow the reading direction.
  */
 export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerProps) {
@@ -135,4 +135,5 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
   );
 }
 
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default EmojiPicker;
