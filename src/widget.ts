@@ -7,7 +7,6 @@ import { adoptStyles } from './ui/adoptStyles.ts';
 import type { createChime } from './ui/chime.ts';
 import { App } from './ui/App.tsx';
 import { WidgetContext, type Intents, type WidgetView } from './ui/context.ts';
-import { followSignals } from './ui/renderOnSignals.ts';
 import { widgetCss } from './ui/styles.ts';
 
 /** The public instance (docs: "JS API"): the same for the script tag and npm. */
@@ -87,8 +86,6 @@ export function mountWidget({ host, client, openedByVisitor = false, schedulePai
   const win = host.ownerDocument.defaultView ?? window;
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const nonce = client.settings.peek().nonce;
-  // A view that reads a signal's `.value` renders again when it changes.
-  followSignals();
   // Styles of views loaded on demand, each adopted once; removed with the widget.
   const lazyStyles = new Map<string, () => void>();
   // `Porchlight('name', …)`: its code comes with the first command, or at idle once the widget is up (commandQueue.ts).

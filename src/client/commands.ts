@@ -68,6 +68,8 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
       void send({ text: intent.text, attributes: intent.attributes, ...(intent.metadata ? { metadata: intent.metadata } : {}) });
     },
     upload: uploads.add,
+    retryUpload: uploads.retry,
+    dismissUpload: uploads.dismiss,
     endConversation: later.command('endConversation'),
     // The visitor is told when the rating could not be given.
     rate: later.command('rate', true),
@@ -75,10 +77,14 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
     openConversation: later.command('openConversation'),
     showHome: later.command('showHome'),
     submitPreChat: later.command('submitPreChat'),
+    chooseDepartment: later.command('chooseDepartment'),
+    loadMoreConversations: later.command('loadMoreConversations'),
+    recallRating: later.command('recallRating'),
     dismissCallout() {
       ui.setCallout(false);
       void store.set('callout', { dismissed: true }).catch(reportError('storage'));
     },
+    dismissPreview: state.attention.dismissPreview,
     viewImage: ui.viewImage,
     confirmClose: ui.confirmClose,
     setUser(user) {

@@ -13,7 +13,10 @@ export type LaterCommands = Pick<
   | 'startNewConversation'
   | 'openConversation'
   | 'showHome'
+  | 'loadMoreConversations'
   | 'submitPreChat'
+  | 'chooseDepartment'
+  | 'recallRating'
   | 'reset'
   | 'signInWithCustomToken'
   | 'logout'
@@ -46,6 +49,10 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
     showHome(byVisitor) {
       if (hooks.listConversations()) ui.setScreen('home', byVisitor);
     },
+    chooseDepartment: (id) => void intake.chooseDepartment(id).catch(reportError('storage')),
+    // Not known (offline): the ended conversation's panel asks for a rating, as for one never rated.
+    recallRating: (requestId) => void state.rating.recall(requestId).catch(() => undefined),
+    loadMoreConversations: () => void hooks.listConversations()?.then((list) => list?.loadMore().catch(reportError('conversations'))),
     submitPreChat(values) {
       void intake
         .submitPreChat(values)

@@ -123,6 +123,10 @@ export interface ChatCommands {
   /** A reply button under message `messageKey` was pressed. */
   pressButton(messageKey: string, intent: ButtonIntent): void;
   upload(file: File): void;
+  /** Sends again a file whose upload failed (its `id` in `uploads.items`). */
+  retryUpload(id: string): void;
+  /** Takes a file off `uploads.items` (one that failed or was refused). */
+  dismissUpload(id: string): void;
   /** The visitor confirmed: end the conversation (`closeg`). */
   endConversation(): void;
   /** Rejects when the service did not take the rating (the UI says so). */
@@ -133,8 +137,19 @@ export interface ChatCommands {
   openConversation(requestId: string, byVisitor?: boolean): void;
   /** The home screen: welcome, the recent conversations, a new one. `byVisitor` as for `open`. */
   showHome(byVisitor?: boolean): void;
+  /** Lists the visitor's older conversations too (`conversations`, while it `hasMore`). */
+  loadMoreConversations(): void;
+  /**
+   * Asks the service for the rating it holds of ended conversation `requestId` (into `rating.given`),
+   * once per conversation: a rating given on an earlier visit is shown, not asked again.
+   */
+  recallRating(requestId: string): void;
   submitPreChat(values: PreChatValues): void;
+  /** The department of the next conversation: one of `intake.choices`, by its `_id`. */
+  chooseDepartment(id: string): void;
   dismissCallout(): void;
+  /** Hides the message preview above the closed launcher (`attention.preview`) until the next message. */
+  dismissPreview(): void;
   /** Shows an image full size, or closes the viewer (null). */
   viewImage(image: { src: string; alt: string } | null): void;
   /** Asks the visitor to confirm ending the conversation, or stops asking. */

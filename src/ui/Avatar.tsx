@@ -1,4 +1,4 @@
-import { WidgetContext, type WidgetView } from './context.ts';
+import { useWidget } from './context.ts';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -15,7 +15,8 @@ export function initials(name: string): string {
  * widget lives (`missingPhotos`): the same face appears in the header, the welcome, the home screen
  * and beside every run of messages. Keyed by its address, another photo is a new image.
  */
-export function Avatar({ id, name, class: className = '' }: { id: string; name: string; class?: string }, { photoUrl, missingPhotos }: WidgetView) {
+export function Avatar({ id, name, class: className = '' }: { id: string; name: string; class?: string }) {
+  const { photoUrl, missingPhotos } = useWidget();
   const src = id ? photoUrl(id) : '';
   return (
     <span class={`avatar ${className}`} aria-hidden="true">
@@ -36,4 +37,3 @@ export function Avatar({ id, name, class: className = '' }: { id: string; name: 
     </span>
   );
 }
-Avatar.contextType = WidgetContext;

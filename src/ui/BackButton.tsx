@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { svg } from './icons.tsx';
 import backButtonCss from './BackButton.css?inline';
 
@@ -9,7 +9,8 @@ import backButtonCss from './BackButton.css?inline';
  * visitor's own move on a conversation that takes no input (an ended one), focus would be lost with
  * the list item that was clicked: it comes here, the way back.
  */
-export function BackButton(_props: object, widget: WidgetView) {
+export function BackButton() {
+  const widget = useWidget();
   widget.adoptCss(backButtonCss);
   const { intents, settings, conversations, ui } = widget;
   const t = translator(widget);
@@ -40,7 +41,6 @@ export function BackButton(_props: object, widget: WidgetView) {
     </button>
   );
 }
-BackButton.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default BackButton;

@@ -1,10 +1,11 @@
 import calloutCss from './Callout.css?inline';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import stepButtonsCss from './StepButtons.css?inline';
 
 /** The bubble beside the launcher after `calloutTimer` seconds: a click opens the chat. */
-export function Callout(_props: object, widget: WidgetView) {
+export function Callout() {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, calloutCss);
   const { ui, settings, intents } = widget;
   const t = translator(widget);
@@ -22,7 +23,6 @@ export function Callout(_props: object, widget: WidgetView) {
     </div>
   );
 }
-Callout.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default Callout;

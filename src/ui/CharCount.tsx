@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import css from './CharCount.css?inline';
 
 /**
@@ -7,7 +7,8 @@ import css from './CharCount.css?inline';
  * COUNT_SHOWN_FROM on), and that it is too long over it. Most texts never get near: it comes with
  * the later views (laterViews.ts), fetched at idle once the window is open.
  */
-export function CharCount({ length, tooLong }: { length: number; tooLong: boolean }, widget: WidgetView) {
+export function CharCount({ length, tooLong }: { length: number; tooLong: boolean }) {
+  const widget = useWidget();
   widget.adoptCss(css);
   const { lang } = widget;
   const t = translator(widget);
@@ -19,4 +20,3 @@ export function CharCount({ length, tooLong }: { length: number; tooLong: boolea
     </>
   );
 }
-CharCount.contextType = WidgetContext;

@@ -1,5 +1,5 @@
-import { Component } from 'preact';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { useState } from 'preact/hooks';
+import { translator, useWidget } from './context.ts';
 import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
 import { lazyView, laterView } from './lazyView.tsx';
@@ -40,7 +40,8 @@ function prefetchLaterViews(section: HTMLElement | null) {
 }
 
 /** Below the header: the intake steps first when configured, then the conversation. */
-function Body({ inputId }: { inputId: string }, { intake, conversation, ui, uploads }: WidgetView) {
+function Body({ inputId }: { inputId: string }) {
+  const { intake, conversation, ui, uploads } = useWidget();
   const stage = intake.stage.value;
   if (stage === 'prechat') return <PreChatForm.View />;
   if (stage === 'departments') return <DepartmentSelect.View />;
@@ -52,67 +53,61 @@ function Body({ inputId }: { inputId: string }, { intake, conversation, ui, uplo
     </>
   );
 }
-Body.contextType = WidgetContext;
 
-/**
- * The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on
- * it (a class for that state: a first open downloads no `preact/hooks`).
- */
-export class ChatWindow extends Component<{ idPrefix: string; closing?: boolean }, { dragging?: boolean }> {
-  static override contextType = WidgetContext;
-  override render({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }, { dragging }: { dragging?: boolean }, widget: WidgetView) {
-    const { intents, online, conversation, settings, ui, availability } = widget;
-    const t = translator(widget);
-    // Drag events come many a second: only a change renders.
-    const setDragging = (over: boolean) => over !== !!dragging && this.setState({ dragging: over });
-    const titleId = `${idPrefix}-title`;
-    const home = ui.screen.value === 'home';
-    const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value && !home;
-    return (
-      <section
-        ref={prefetchLaterViews}
-        part="window"
-        class={`window${closing ? ' is-closing' : ''}`}
-        aria-hidden={closing || undefined}
-        inert={closing}
-        role="dialog"
-        aria-modal="false"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => {
-          if (e.key !== 'Escape' || e.defaultPrevented) return;
-          e.stopPropagation();
-          // Esc closes what is on top: the image viewer, then the confirmation, then the window.
-          if (ui.viewerImage.peek()) intents.viewImage(null);
-          else if (ui.confirmingClose.peek()) intents.confirmClose(false);
-          else intents.close(true);
-        }}
-        onDragOver={(e) => {
-          if (!canUpload || !e.dataTransfer?.types.includes('Files')) return;
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={(e) => {
-          if (e.currentTarget === e.target) setDragging(false);
-        }}
-        onDrop={(e) => {
-          setDragging(false);
-          if (!canUpload) return;
-          e.preventDefault();
-          for (const file of Array.from(e.dataTransfer?.files ?? [])) intents.upload(file);
-        }}
-      >
-        <Header titleId={titleId} />
-        {!online.value && (
-          <p class="offline-banner" role="status">
-            {t('CONNECTION_NETWORK_ERROR')}
-          </p>
-        )}
-        {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
-        {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
-        {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
-        {dragging && <DropHint.View />}
-        {ui.viewerImage.value && <ImageViewer.View />}
-      </section>
-    );
-  }
+/** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
+export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }) {
+  const widget = useWidget();
+  const { intents, online, conversation, settings, ui, availability } = widget;
+  const t = translator(widget);
+  // Drag events come many a second: only a change renders (a state set to what it holds renders nothing).
+  const [dragging, setDragging] = useState(false);
+  const titleId = `${idPrefix}-title`;
+  const home = ui.screen.value === 'home';
+  const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value && !home;
+  return (
+    <section
+      ref={prefetchLaterViews}
+      part="window"
+      class={`window${closing ? ' is-closing' : ''}`}
+      aria-hidden={closing || undefined}
+      inert={closing}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.stopPropagation();
+        // Esc closes what is on top: the image viewer, then the confirmation, then the window.
+        if (ui.viewerImage.peek()) intents.viewImage(null);
+        else if (ui.confirmingClose.peek()) intents.confirmClose(false);
+        else intents.close(true);
+      }}
+      onDragOver={(e) => {
+        if (!canUpload || !e.dataTransfer?.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={(e) => {
+        setDragging(false);
+        if (!canUpload) return;
+        e.preventDefault();
+        for (const file of Array.from(e.dataTransfer?.files ?? [])) intents.upload(file);
+      }}
+    >
+      <Header titleId={titleId} />
+      {!online.value && (
+        <p class="offline-banner" role="status">
+          {t('CONNECTION_NETWORK_ERROR')}
+        </p>
+      )}
+      {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
+      {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
+      {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
+      {dragging && <DropHint.View />}
+      {ui.viewerImage.value && <ImageViewer.View />}
+    </section>
+  );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import bottomPanelCss from './BottomPanel.css?inline';
 import closeConfirmCss from './CloseConfirm.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
 /** "End this conversation?" inside the window; focus goes to Cancel, the safe choice. */
-export function CloseConfirm(_props: object, widget: WidgetView) {
+export function CloseConfirm() {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, bottomPanelCss, closeConfirmCss);
   const { intents } = widget;
   const t = translator(widget);
@@ -32,4 +33,3 @@ export function CloseConfirm(_props: object, widget: WidgetView) {
     </div>
   );
 }
-CloseConfirm.contextType = WidgetContext;

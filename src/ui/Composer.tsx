@@ -1,186 +1,139 @@
-import { Component, createRef } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
-import { PaperclipIcon, SendIcon, SmileIcon } from './icons.tsx';
+import { translator, useWidget } from './context.ts';
+import { PaperclipIcon, SendIcon } from './icons.tsx';
 import { lazyView, laterView } from './lazyView.tsx';
 
-/** The emoji picker, its data and its styles come on first use. */
-const Picker = lazyView(() => import('./emoji/EmojiPicker.tsx'));
+/** The emoji button and its picker, with the picker's data and styles: only where a project shows the button (off by default). */
+const EmojiButton = lazyView(() => import('./emoji/EmojiButton.tsx'));
 /** The count near the length limit comes with the later views (prefetched once the window opens). */
 const CharCount = laterView('CharCount');
 
 const MAX_HEIGHT_PX = 120;
 
-interface ComposerState {
-  /** What the visitor is writing (the draft goes with the window, as before). */
-  text: string;
-  /** The emoji picker is open. */
-  picking?: boolean;
-}
-
 /**
  * The text box: Enter sends, Shift+Enter breaks the line, IME composition is left alone. Disabled
  * (with the service's placeholder) while the latest message from the other side asks for it.
  * Near the length limit a count appears (a polite live region that also describes the input);
- * over it, the text stays for the visitor to shorten, and Send waits. A class for the text and
- * the picker's state (a first open downloads no `preact/hooks`).
+ * over it, the text stays for the visitor to shorten, and Send waits. What the visitor is writing
+ * is the composer's own state (the draft goes with the window, as before).
  */
-export class Composer extends Component<{ inputId: string }, ComposerState> {
-  static override contextType = WidgetContext;
-  declare context: WidgetView;
-  override state: ComposerState = { text: '' };
-  private input = createRef<HTMLTextAreaElement>();
-  private fileInput = createRef<HTMLInputElement>();
-  private emojiButton = createRef<HTMLButtonElement>();
+export function Composer({ inputId }: { inputId: string }) {
+  const widget = useWidget();
+  const { intents, inputControl, settings, ui } = widget;
+  const t = translator(widget);
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
-  override componentDidMount() {
-    // Focus only when the visitor opened the window: never steal focus or pop a phone keyboard.
-    if (this.context.ui.byVisitor.peek()) this.input.current?.focus({ preventScroll: true });
-    this.grow();
-  }
-
-  override componentDidUpdate(_props: unknown, previous: ComposerState) {
-    if (previous.text !== this.state.text) this.grow();
-  }
-
-  /** The box grows with its text, up to MAX_HEIGHT_PX (then it scrolls). */
-  private grow() {
-    const el = this.input.current;
+  // Focus only when the visitor opened the window: never steal focus or pop a phone keyboard.
+  useLayoutEffect(() => {
+    if (ui.byVisitor.peek()) input.current?.focus({ preventScroll: true });
+  }, [ui]);
+  // The box grows with its text, up to MAX_HEIGHT_PX (then it scrolls), before the browser paints it.
+  useLayoutEffect(() => {
+    const el = input.current;
     if (!el) return;
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }
+  }, [text]);
 
-  override render({ inputId }: { inputId: string }, { text, picking }: ComposerState, widget: WidgetView) {
-    const { intents, inputControl, settings } = widget;
-    const t = translator(widget);
-    const { input, fileInput, emojiButton } = this;
-    const setText = (next: string) => this.setState({ text: next });
-    const setPicking = (open: boolean) => this.setState({ picking: open });
-    const control = inputControl.value;
-    const s = settings.value;
+  const control = inputControl.value;
+  const s = settings.value;
 
-    const length = characterCount(text);
-    const near = length >= COUNT_SHOWN_FROM;
-    const tooLong = length > MAX_MESSAGE_CHARS;
-    const countId = `${inputId}-count`;
+  const length = characterCount(text);
+  const near = length >= COUNT_SHOWN_FROM;
+  const tooLong = length > MAX_MESSAGE_CHARS;
+  const countId = `${inputId}-count`;
 
-    const submit = () => {
-      if (!text.trim() || control.disabled || tooLong) return;
-      intents.send(text);
-      setText('');
-      input.current?.focus();
-    };
+  const submit = () => {
+    if (!text.trim() || control.disabled || tooLong) return;
+    intents.send(text);
+    setText('');
+    input.current?.focus();
+  };
 
-    const placeholder = control.placeholder ?? (control.disabled ? t('INPUT_DISABLED') : t('LABEL_PLACEHOLDER'));
-    return (
-      <>
-        <p id={countId} class={`char-count${tooLong ? ' is-over' : ''}`} aria-live="polite">
-          {near && <CharCount.View length={length} tooLong={tooLong} />}
-        </p>
-        <form
-          part="composer"
-          class={`composer${control.disabled ? ' is-disabled' : ''}`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {s.showAttachmentFooterButton && (
-            <>
-              <button
-                type="button"
-                part="upload-button"
-                class="icon-button upload-button"
-                aria-label={t('BUTTON_ATTACH_FILE')}
-                disabled={control.disabled}
-                onClick={() => fileInput.current?.click()}
-              >
-                <PaperclipIcon />
-              </button>
-              <input
-                ref={fileInput}
-                type="file"
-                class="visually-hidden"
-                tabIndex={-1}
-                aria-hidden="true"
-                accept={s.fileUploadAccept}
-                onChange={(e) => {
-                  const files = e.currentTarget.files;
-                  if (files) for (const file of Array.from(files)) intents.upload(file);
-                  e.currentTarget.value = '';
-                }}
-              />
-            </>
-          )}
-          {s.showEmojiFooterButton && (
+  const placeholder = control.placeholder ?? (control.disabled ? t('INPUT_DISABLED') : t('LABEL_PLACEHOLDER'));
+  return (
+    <>
+      <p id={countId} class={`char-count${tooLong ? ' is-over' : ''}`} aria-live="polite">
+        {near && <CharCount.View length={length} tooLong={tooLong} />}
+      </p>
+      <form
+        part="composer"
+        class={`composer${control.disabled ? ' is-disabled' : ''}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {s.showAttachmentFooterButton && (
+          <>
             <button
-              ref={emojiButton}
               type="button"
-              part="emoji-button"
-              class="icon-button emoji-button"
-              aria-label={t('BUTTON_EMOJI')}
-              aria-expanded={picking}
+              part="upload-button"
+              class="icon-button upload-button"
+              aria-label={t('BUTTON_ATTACH_FILE')}
               disabled={control.disabled}
-              onClick={() => setPicking(!picking)}
+              onClick={() => fileInput.current?.click()}
             >
-              <SmileIcon />
+              <PaperclipIcon />
             </button>
-          )}
-          {picking && !control.disabled && (
-            <Picker.View
-              idPrefix={inputId}
-              input={input}
-              onPick={(next) => {
-                setText(next);
-                setPicking(false);
-              }}
-              onClose={() => {
-                setPicking(false);
-                emojiButton.current?.focus();
+            <input
+              ref={fileInput}
+              type="file"
+              class="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              accept={s.fileUploadAccept}
+              onChange={(e) => {
+                const files = e.currentTarget.files;
+                if (files) for (const file of Array.from(files)) intents.upload(file);
+                e.currentTarget.value = '';
               }}
             />
-          )}
-          <label for={inputId} class="visually-hidden">
-            {t('LABEL_PLACEHOLDER')}
-          </label>
-          <textarea
-            id={inputId}
-            ref={input}
-            part="input"
-            class="input"
-            rows={1}
-            value={text}
-            disabled={control.disabled}
-            placeholder={placeholder}
-            aria-describedby={near ? countId : undefined}
-            aria-invalid={tooLong || undefined}
-            enterkeyhint="send"
-            onInput={(e) => setText(e.currentTarget.value)}
-            onPaste={(e) => {
-              const files = Array.from(e.clipboardData?.files ?? []);
-              if (!files.length || !s.showAttachmentFooterButton) return;
+          </>
+        )}
+        {s.showEmojiFooterButton && <EmojiButton.View idPrefix={inputId} input={input} disabled={control.disabled} onPick={setText} />}
+        <label for={inputId} class="visually-hidden">
+          {t('LABEL_PLACEHOLDER')}
+        </label>
+        <textarea
+          id={inputId}
+          ref={input}
+          part="input"
+          class="input"
+          rows={1}
+          value={text}
+          disabled={control.disabled}
+          placeholder={placeholder}
+          aria-describedby={near ? countId : undefined}
+          aria-invalid={tooLong || undefined}
+          enterkeyhint="send"
+          onInput={(e) => setText(e.currentTarget.value)}
+          onPaste={(e) => {
+            const files = Array.from(e.clipboardData?.files ?? []);
+            if (!files.length || !s.showAttachmentFooterButton) return;
+            e.preventDefault();
+            for (const file of files) intents.upload(file);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
               e.preventDefault();
-              for (const file of files) intents.upload(file);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
-                e.preventDefault();
-                submit();
-              }
-            }}
-          />
-          <button
-            type="submit"
-            part="send-button"
-            class="send-button"
-            aria-label={t('BUTTON_SEND_MESSAGE')}
-            disabled={!text.trim() || control.disabled || tooLong}
-          >
-            <SendIcon />
-          </button>
-        </form>
-      </>
-    );
-  }
+              submit();
+            }
+          }}
+        />
+        <button
+          type="submit"
+          part="send-button"
+          class="send-button"
+          aria-label={t('BUTTON_SEND_MESSAGE')}
+          disabled={!text.trim() || control.disabled || tooLong}
+        >
+          <SendIcon />
+        </button>
+      </form>
+    </>
+  );
 }

@@ -1,12 +1,9 @@
 import { signal } from '@preact/signals-core';
 import { fireEvent, render, screen } from '@testing-library/preact';
-import { followSignals } from './renderOnSignals.ts';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/translator.ts';
 import { ConversationEnd } from './ConversationEnd.tsx';
 import { WidgetContext, type WidgetView } from './context.ts';
-
-followSignals();
 
 describe('ConversationEnd', () => {
   it('says the rating was not sent when the service refuses it (not the upload text)', async () => {
@@ -19,9 +16,9 @@ describe('ConversationEnd', () => {
       ui: { labelsVersion: signal(0) },
       t: translator.t,
       adoptCss: () => {},
-      rating: { given: signal(null), recall: () => Promise.resolve() },
+      rating: { given: signal(null) },
       conversation: { requestId: signal('support-group-p-1'), messages: signal([]) },
-      intents: { rate: () => Promise.reject(new Error('HTTP 500')), startNewConversation: () => {} },
+      intents: { rate: () => Promise.reject(new Error('HTTP 500')), startNewConversation: () => {}, recallRating: () => {} },
     } as unknown as WidgetView;
     render(
       <WidgetContext.Provider value={view}>

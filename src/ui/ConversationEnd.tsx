@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import bottomPanelCss from './BottomPanel.css?inline';
 import conversationEndCss from './ConversationEnd.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
@@ -12,7 +12,8 @@ const STARS = [1, 2, 3, 4, 5];
  * an earlier one: the service holds it) is shown, not asked again. "Ended" is said once: by the
  * service's info line when the list ends with it, else here.
  */
-export function ConversationEnd(_props: object, widget: WidgetView) {
+export function ConversationEnd() {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, bottomPanelCss, conversationEndCss);
   const { intents, settings, conversation, rating: memory } = widget;
   const t = translator(widget);
@@ -26,8 +27,8 @@ export function ConversationEnd(_props: object, widget: WidgetView) {
   const messages = conversation.messages.value;
   const saidByService = messages[messages.length - 1]?.infoLabel === 'INFO_SUPPORT_CHAT_CLOSED';
   useEffect(() => {
-    if (rid && settings.peek().nativeRating) void memory.recall(rid).catch(() => undefined);
-  }, [rid, memory, settings]);
+    if (rid && settings.peek().nativeRating) intents.recallRating(rid);
+  }, [rid, intents, settings]);
   const shown = preview || rating;
   return (
     <div class="conversation-end">
@@ -105,4 +106,3 @@ export function ConversationEnd(_props: object, widget: WidgetView) {
     </div>
   );
 }
-ConversationEnd.contextType = WidgetContext;

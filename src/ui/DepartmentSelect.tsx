@@ -1,12 +1,13 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import intakeStepCss from './IntakeStep.css?inline';
 import departmentSelectCss from './DepartmentSelect.css?inline';
 import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 /** "What can we help you with?": one button per visible department (the default one is hidden). */
-export function DepartmentSelect(_props: object, widget: WidgetView) {
+export function DepartmentSelect() {
+  const widget = useWidget();
   widget.adoptCss(intakeStepCss, departmentSelectCss);
-  const { intake, settings } = widget;
+  const { intake, settings, intents } = widget;
   const t = translator(widget);
   return (
     <div part="departments" class="departments" role="group" aria-labelledby="pl-departments-title">
@@ -20,7 +21,7 @@ export function DepartmentSelect(_props: object, widget: WidgetView) {
       <ul class="department-list">
         {intake.choices.value.map((department) => (
           <li key={department._id}>
-            <button type="button" class="department-button" onClick={() => void intake.chooseDepartment(department._id)}>
+            <button type="button" class="department-button" onClick={() => intents.chooseDepartment(department._id)}>
               <span class="department-name">{department.name}</span>
               {typeof department.description === 'string' && department.description.trim() && (
                 <span class="department-description">{department.description}</span>
@@ -32,7 +33,6 @@ export function DepartmentSelect(_props: object, widget: WidgetView) {
     </div>
   );
 }
-DepartmentSelect.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default DepartmentSelect;

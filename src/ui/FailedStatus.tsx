@@ -1,6 +1,6 @@
 import { REASONS } from '../state/delivery.ts';
 import type { TimedMessage } from '../client/conversation/splitMessages.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import css from './FailedStatus.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
 
@@ -9,7 +9,8 @@ import stepButtonsCss from './StepButtons.css?inline';
  * delivery.ts failureOf), and Retry / Delete. Most visits never see one: it comes with the later
  * views (laterViews.ts), fetched at idle once the window is open.
  */
-export function FailedStatus({ message }: { message: TimedMessage }, widget: WidgetView) {
+export function FailedStatus({ message }: { message: TimedMessage }) {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, css);
   const { intents, conversation } = widget;
   const t = translator(widget);
@@ -37,4 +38,3 @@ export function FailedStatus({ message }: { message: TimedMessage }, widget: Wid
     </>
   );
 }
-FailedStatus.contextType = WidgetContext;

@@ -1,6 +1,6 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeLinkUrl } from '../state/safeUrl.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import fileMessageCss from './FileMessage.css?inline';
 import { svg } from './icons.tsx';
 
@@ -26,7 +26,8 @@ export function formatBytes(bytes: number, lang: string): string {
 }
 
 /** A file the other side (or the visitor) sent: name, size and a download link (http(s) only). */
-export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetadata | undefined; fallbackName: string }, widget: WidgetView) {
+export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetadata | undefined; fallbackName: string }) {
+  const widget = useWidget();
   widget.adoptCss(fileMessageCss);
   const { lang } = widget;
   const t = translator(widget);
@@ -49,7 +50,6 @@ export function FileMessage({ metadata, fallbackName }: { metadata: MessageMetad
     </a>
   );
 }
-FileMessage.contextType = WidgetContext;
 
 // Here, not in icons.tsx: only file cards (a lazy view) show it.
 function FileIcon() {

@@ -2,7 +2,7 @@ import { useRef } from 'preact/hooks';
 import type { AttachmentButton } from '../api/wire.ts';
 import { buttonsOf } from '../state/attachments.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import galleryCss from './Gallery.css?inline';
 import { QuickReplies } from './QuickReplies.tsx';
 import stepButtonsCss from './StepButtons.css?inline';
@@ -32,7 +32,8 @@ export function galleryCards(gallery: unknown): GalleryCard[] {
 }
 
 /** A keyboard-usable carousel: arrow keys or the previous/next buttons move one card. */
-export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; enabled: boolean; messageKey: string }, widget: WidgetView) {
+export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; enabled: boolean; messageKey: string }) {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, galleryCss);
   const t = translator(widget);
   const track = useRef<HTMLDivElement>(null);
@@ -85,7 +86,6 @@ export function Gallery({ gallery, enabled, messageKey }: { gallery: unknown; en
     </div>
   );
 }
-Gallery.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default Gallery;

@@ -1,4 +1,4 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { CloseIcon, EndChatIcon } from './icons.tsx';
 import { lazyView } from './lazyView.tsx';
 import { StatusLine, Team } from './Presence.tsx';
@@ -8,7 +8,8 @@ const TranscriptButton = lazyView(() => import('./TranscriptButton.tsx'));
 // Only for visitors with a home screen or several conversations.
 const BackButton = lazyView(() => import('./BackButton.tsx'));
 
-export function Header({ titleId }: { titleId: string }, widget: WidgetView) {
+export function Header({ titleId }: { titleId: string }) {
+  const widget = useWidget();
   const { title, intents, settings, conversation, conversations, ui } = widget;
   const t = translator(widget);
   const logo = settings.value.logoChat;
@@ -40,4 +41,3 @@ export function Header({ titleId }: { titleId: string }, widget: WidgetView) {
     </header>
   );
 }
-Header.contextType = WidgetContext;

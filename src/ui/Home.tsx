@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { displayName } from '../state/displayName.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { createConversationTime } from './conversationTime.ts';
 import { isoTime } from './formatTime.ts';
 import { svg } from './icons.tsx';
@@ -12,7 +12,8 @@ import stepButtonsCss from './StepButtons.css?inline';
 import { WelcomeMessage } from './WelcomeMessage.tsx';
 
 /** One conversation: who said what last, when, and how many replies wait unread. `position` from 1 in a list of `count` (only some are rendered). */
-function ConversationItem({ item, when, position, count }: { item: ConversationSummary; when: string; position: number; count: number }, widget: WidgetView) {
+function ConversationItem({ item, when, position, count }: { item: ConversationSummary; when: string; position: number; count: number }) {
+  const widget = useWidget();
   const { intents } = widget;
   const t = translator(widget);
   const who = item.fromVisitor ? t('YOU') : item.senderName ? displayName(item.senderName) : '';
@@ -55,14 +56,14 @@ function ConversationItem({ item, when, position, count }: { item: ConversationS
     </li>
   );
 }
-ConversationItem.contextType = WidgetContext;
 
 /**
  * The home screen (`startFromHome`, and the back button's target): the welcome, who is there to
  * answer and how fast, a new conversation, and the visitor's conversations. Reached by the visitor's
  * own move, focus lands on the conversation they came from, else on "new conversation".
  */
-export function Home({ listId }: { listId: string }, widget: WidgetView) {
+export function Home({ listId }: { listId: string }) {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, homeCss);
   const { intents, settings, conversations, conversation, lang, ui } = widget;
   const t = translator(widget);
@@ -152,7 +153,7 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
             <p class="home-note">{t('LABEL_LOADING')}</p>
           )}
           {list?.hasMore.value && (
-            <button type="button" class="link-button show-older" onClick={() => void list.loadMore()}>
+            <button type="button" class="link-button show-older" onClick={() => intents.loadMoreConversations()}>
               {t('SHOW_OLDER_CONVERSATIONS')}
             </button>
           )}
@@ -161,7 +162,6 @@ export function Home({ listId }: { listId: string }, widget: WidgetView) {
     </div>
   );
 }
-Home.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default Home;

@@ -1,7 +1,7 @@
 import type { MessageMetadata } from '../api/wire.ts';
 import { safeImageUrl } from '../state/safeUrl.ts';
 import type { TimedMessage } from '../client/conversation/splitMessages.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import imageMessageCss from './ImageMessage.css?inline';
 import { MessageText } from './markdown/MessageText.tsx';
 
@@ -30,7 +30,8 @@ export function ImageMessage({ message: { metadata, text } }: { message: TimedMe
   );
 }
 
-function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }, widget: WidgetView) {
+function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: string }) {
+  const widget = useWidget();
   widget.adoptCss(imageMessageCss);
   const { intents } = widget;
   const t = translator(widget);
@@ -54,7 +55,6 @@ function Image({ metadata, alt }: { metadata: MessageMetadata | undefined; alt: 
     </button>
   );
 }
-Image.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default ImageMessage;

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import imageViewerCss from './ImageViewer.css?inline';
 
 /** The full-size view of an image, inside the widget (never a new page); Esc or the button closes. */
-export function ImageViewer(_props: object, widget: WidgetView) {
+export function ImageViewer() {
+  const widget = useWidget();
   widget.adoptCss(imageViewerCss);
   const { ui, intents } = widget;
   const t = translator(widget);
@@ -41,4 +42,3 @@ export function ImageViewer(_props: object, widget: WidgetView) {
     </div>
   );
 }
-ImageViewer.contextType = WidgetContext;

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../state/chatMessage.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 
 // Stands in for each parameter in the translated sentence, so the names can be put back as elements.
 const SLOT = '\uE000';
@@ -9,10 +9,8 @@ const SLOT = '\uE000';
  * are names inside a sentence: each is rendered in its own `<bdi>`, isolated from the words around it.
  * `quiet`: not news, the log does not announce it.
  */
-export function InfoLine(
-  { message, quiet = false }: { message: Pick<ChatMessage, 'infoLabel' | 'infoParams'> & { key?: string }; quiet?: boolean },
-  widget: WidgetView,
-) {
+export function InfoLine({ message, quiet = false }: { message: Pick<ChatMessage, 'infoLabel' | 'infoParams'> & { key?: string }; quiet?: boolean }) {
+  const widget = useWidget();
   const t = translator(widget);
   const values = Object.values(message.infoParams ?? {});
   const slots = Object.fromEntries(Object.keys(message.infoParams ?? {}).map((key, i) => [key, `${SLOT}${i}${SLOT}`]));
@@ -23,4 +21,3 @@ export function InfoLine(
     </li>
   );
 }
-InfoLine.contextType = WidgetContext;

@@ -1,4 +1,4 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { ChatIcon, ChevronDownIcon } from './icons.tsx';
 import { UnreadBadge } from './unreadBadgeOnDemand.ts';
 
@@ -11,7 +11,8 @@ interface LauncherProps {
 }
 
 /** The round button in the corner: says whether the window is open, shows the unread count. */
-export function Launcher({ buttonRef, open, onClick }: LauncherProps, widget: WidgetView) {
+export function Launcher({ buttonRef, open, onClick }: LauncherProps) {
+  const widget = useWidget();
   const { settings } = widget;
   const t = translator(widget);
   const image = settings.value.baloonImage;
@@ -31,4 +32,3 @@ export function Launcher({ buttonRef, open, onClick }: LauncherProps, widget: Wi
     </button>
   );
 }
-Launcher.contextType = WidgetContext;

@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { TimedMessage } from '../client/conversation/splitMessages.ts';
 import { buttonsOf } from '../state/attachments.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
 import { ClockText, type ListClock } from './ClockText.tsx';
@@ -34,28 +34,26 @@ function messageContent(message: TimedMessage) {
  * or through the markdown renderer (no HTML parsing). `quiet`: not news (history, or shown again
  * on scrolling), so the log does not announce it.
  */
-function Bubble(
-  {
-    message,
-    first,
-    last,
-    clock,
-    you,
-    buttonsEnabled,
-    quiet,
-  }: {
-    message: TimedMessage;
-    first: boolean;
-    last: boolean;
-    /** the list's times (ClockText.tsx) */
-    clock: ReadonlySignal<ListClock | null>;
-    /** the visitor's label ("You"), translated once for the whole list */
-    you: string;
-    buttonsEnabled: boolean;
-    quiet: boolean;
-  },
-  widget: WidgetView,
-) {
+function Bubble({
+  message,
+  first,
+  last,
+  clock,
+  you,
+  buttonsEnabled,
+  quiet,
+}: {
+  message: TimedMessage;
+  first: boolean;
+  last: boolean;
+  /** the list's times (ClockText.tsx) */
+  clock: ReadonlySignal<ListClock | null>;
+  /** the visitor's label ("You"), translated once for the whole list */
+  you: string;
+  buttonsEnabled: boolean;
+  quiet: boolean;
+}) {
+  const widget = useWidget();
   const t = translator(widget);
   const side = message.fromVisitor ? 'visitor' : 'agent';
   // The visitor's messages are told by sender id (fromVisitor), never by name; and no other name
@@ -103,8 +101,6 @@ function Bubble(
     </li>
   );
 }
-
-Bubble.contextType = WidgetContext;
 
 /** Memoised: it renders again only when one of its props changed (the message keeps its object while unchanged). */
 export const MessageBubble = memoView(Bubble);

@@ -1,4 +1,4 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { CloseIcon } from './icons.tsx';
 import calloutCss from './Callout.css?inline';
 import css from './MessagePreview.css?inline';
@@ -9,7 +9,8 @@ import stepButtonsCss from './StepButtons.css?inline';
  * conversation, the small button dismisses it (until the next message). Styled like the callout;
  * loaded when the first preview shows (App renders it through a lazy view).
  */
-export function MessagePreview(_props: object, widget: WidgetView) {
+export function MessagePreview() {
+  const widget = useWidget();
   const { attention, intents } = widget;
   const t = translator(widget);
   widget.adoptCss(stepButtonsCss, calloutCss, css);
@@ -21,13 +22,12 @@ export function MessagePreview(_props: object, widget: WidgetView) {
         {message.senderName && <bdi class="callout-title">{message.senderName}</bdi>}
         <span class="callout-msg message-preview-text">{message.text}</span>
       </button>
-      <button type="button" class="icon-button small callout-close" aria-label={t('BUTTON_DISMISS_MESSAGE_PREVIEW')} onClick={attention.dismissPreview}>
+      <button type="button" class="icon-button small callout-close" aria-label={t('BUTTON_DISMISS_MESSAGE_PREVIEW')} onClick={() => intents.dismissPreview()}>
         <CloseIcon />
       </button>
     </div>
   );
 }
-MessagePreview.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default MessagePreview;

@@ -1,4 +1,4 @@
-import { WidgetContext, type WidgetView } from './context.ts';
+import { useWidget } from './context.ts';
 import poweredByCss from './PoweredBy.css?inline';
 import { SafeHtml } from './SafeHtml.tsx';
 
@@ -6,7 +6,8 @@ import { SafeHtml } from './SafeHtml.tsx';
  * The project's `poweredBy` line under the conversation: the service's HTML, sanitised (SafeHtml
  * waits for DOMPurify anyway). A view loaded on demand with its styles: most projects set none.
  */
-export function PoweredBy({ html }: { html: string }, widget: WidgetView) {
+export function PoweredBy({ html }: { html: string }) {
+  const widget = useWidget();
   widget.adoptCss(poweredByCss);
   return (
     <footer class="powered-by">
@@ -14,7 +15,6 @@ export function PoweredBy({ html }: { html: string }, widget: WidgetView) {
     </footer>
   );
 }
-PoweredBy.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default PoweredBy;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { parseFields, validate, type PreChatField, type PreChatValues } from '../state/preChatForm.ts';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget, type WidgetView } from './context.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import intakeStepCss from './IntakeStep.css?inline';
 import preChatFormCss from './PreChatForm.css?inline';
@@ -23,7 +23,8 @@ function labelOf(widget: WidgetView) {
 }
 
 /** Who the visitor is, before the first message: validated, then sent with the sign-in and the first message. */
-export function PreChatForm(_props: object, widget: WidgetView) {
+export function PreChatForm() {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, intakeStepCss, preChatFormCss);
   const { settings, intents, textOf } = widget;
   const t = translator(widget);
@@ -129,7 +130,6 @@ export function PreChatForm(_props: object, widget: WidgetView) {
     </form>
   );
 }
-PreChatForm.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default PreChatForm;

@@ -1,9 +1,10 @@
 import { replyTimeText } from '../state/replyTime.ts';
 import { Avatar } from './Avatar.tsx';
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget, type WidgetView } from './context.ts';
 
 /** The available agents' faces, overlapping (at most five, see project.ts). */
-export function Team({ class: className }: { class: string }, { project }: WidgetView) {
+export function Team({ class: className }: { class: string }) {
+  const { project } = useWidget();
   const team = project.team.value;
   if (!team.length) return null;
   return (
@@ -29,7 +30,8 @@ export function statusLine(widget: WidgetView): { online: boolean | null; status
   };
 }
 
-export function StatusLine(_props: object, widget: WidgetView) {
+export function StatusLine() {
+  const widget = useWidget();
   const { online, status, reply } = statusLine(widget);
   return (
     <p class="status-line">
@@ -42,5 +44,3 @@ export function StatusLine(_props: object, widget: WidgetView) {
     </p>
   );
 }
-Team.contextType = WidgetContext;
-StatusLine.contextType = WidgetContext;

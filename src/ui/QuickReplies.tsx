@@ -1,10 +1,11 @@
 import type { AttachmentButton } from '../api/wire.ts';
 import { buttonIntent, isReplyButton } from '../state/buttonIntent.ts';
-import { WidgetContext, type WidgetView } from './context.ts';
+import { useWidget } from './context.ts';
 import quickRepliesCss from './QuickReplies.css?inline';
 
 /** The buttons under a message; reply buttons only while `enabled` (latest message, not yet used). */
-export function QuickReplies({ buttons, enabled, messageKey }: { buttons: AttachmentButton[]; enabled: boolean; messageKey: string }, widget: WidgetView) {
+export function QuickReplies({ buttons, enabled, messageKey }: { buttons: AttachmentButton[]; enabled: boolean; messageKey: string }) {
+  const widget = useWidget();
   const { intents } = widget;
   widget.adoptCss(quickRepliesCss);
   const shown = buttons.filter((b) => enabled || !isReplyButton(b));
@@ -31,7 +32,6 @@ export function QuickReplies({ buttons, enabled, messageKey }: { buttons: Attach
     </div>
   );
 }
-QuickReplies.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default QuickReplies;

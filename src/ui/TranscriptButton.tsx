@@ -1,4 +1,4 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import { svg } from './icons.tsx';
 import { saveTranscript } from './saveTranscript.ts';
 
@@ -6,7 +6,8 @@ import { saveTranscript } from './saveTranscript.ts';
  * The header's "save the conversation" button (`allowTranscriptDownload`, off by default): a view
  * of its own, fetched only where a project turns it on.
  */
-export function TranscriptButton(_props: object, widget: WidgetView) {
+export function TranscriptButton() {
+  const widget = useWidget();
   const { intents } = widget;
   const t = translator(widget);
   return (
@@ -23,7 +24,6 @@ export function TranscriptButton(_props: object, widget: WidgetView) {
     </button>
   );
 }
-TranscriptButton.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default TranscriptButton;

@@ -1,8 +1,9 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import typingIndicatorCss from './TypingIndicator.css?inline';
 
 /** Dots while a bot's split message has more to come or an agent types; announced once as a status, with the typist's name when known. */
-export function TypingIndicator({ name }: { name?: string }, widget: WidgetView) {
+export function TypingIndicator({ name }: { name?: string }) {
+  const widget = useWidget();
   widget.adoptCss(typingIndicatorCss);
   const t = translator(widget);
   return (
@@ -15,7 +16,6 @@ export function TypingIndicator({ name }: { name?: string }, widget: WidgetView)
     </li>
   );
 }
-TypingIndicator.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default TypingIndicator;

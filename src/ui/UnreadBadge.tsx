@@ -1,4 +1,4 @@
-import { WidgetContext, type WidgetView } from './context.ts';
+import { useWidget } from './context.ts';
 import css from './UnreadBadge.css?inline';
 
 /**
@@ -6,7 +6,8 @@ import css from './UnreadBadge.css?inline';
  * A first open never shows it (the visitor is in the window): it comes with the later views
  * (laterViews.ts), prefetched once the window opens, or fetched when a count first shows.
  */
-export function UnreadBadge({ count }: { count: number }, widget: WidgetView) {
+export function UnreadBadge({ count }: { count: number }) {
+  const widget = useWidget();
   widget.adoptCss(css);
   return (
     <span part="unread-badge" class="unread-badge" aria-hidden="true">
@@ -14,4 +15,3 @@ export function UnreadBadge({ count }: { count: number }, widget: WidgetView) {
     </span>
   );
 }
-UnreadBadge.contextType = WidgetContext;

@@ -1,11 +1,12 @@
-import { translator, WidgetContext, type WidgetView } from './context.ts';
+import { translator, useWidget } from './context.ts';
 import stepButtonsCss from './StepButtons.css?inline';
 import uploadListCss from './UploadList.css?inline';
 
 /** Files on their way, with progress, or what went wrong and a way to retry or dismiss. */
-export function UploadList(_props: object, widget: WidgetView) {
+export function UploadList() {
+  const widget = useWidget();
   widget.adoptCss(stepButtonsCss, uploadListCss);
-  const { uploads } = widget;
+  const { uploads, intents } = widget;
   const t = translator(widget);
   const items = uploads.items.value;
   if (!items.length) return null;
@@ -20,11 +21,11 @@ export function UploadList(_props: object, widget: WidgetView) {
                 {t(item.error, item.errorParams ?? {})}
               </span>
               {item.error === 'UPLOAD_FAILED' && (
-                <button type="button" class="link-button" onClick={() => uploads.retry(item.id)}>
+                <button type="button" class="link-button" onClick={() => intents.retryUpload(item.id)}>
                   {t('BUTTON_RETRY')}
                 </button>
               )}
-              <button type="button" class="link-button" onClick={() => uploads.dismiss(item.id)}>
+              <button type="button" class="link-button" onClick={() => intents.dismissUpload(item.id)}>
                 {t('DISMISS')}
               </button>
             </>
@@ -36,4 +37,3 @@ export function UploadList(_props: object, widget: WidgetView) {
     </ul>
   );
 }
-UploadList.contextType = WidgetContext;

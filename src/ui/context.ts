@@ -1,4 +1,10 @@
+// Views follow signals: @preact/signals' Preact integration, installed when imported, renders a
+// view again when a signal whose `.value` it read changes. Every view imports this module.
+import '@preact/signals';
 import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { ReadonlySignal } from '@preact/signals-core';
+import type { ConversationListModel } from '../client/conversation/conversationList.ts';
 import type { ChatCommands, ChatState } from '../client/types.ts';
 
 /**
@@ -9,8 +15,17 @@ export interface Intents extends Omit<ChatCommands, 'send'> {
   send(text: string): void;
 }
 
+/** A model as views read it: its signals, none of its methods (what a view changes goes through `intents`). */
+export type SignalsOf<M> = { readonly [K in keyof M as M[K] extends ReadonlySignal<unknown> ? K : never]: M[K] };
+
+/** What a chat knows, as its views read it: signals, the models' signals, the texts. */
+type ViewState = {
+  [K in keyof ChatState]: ChatState[K] extends ReadonlySignal<unknown> | ((...args: never[]) => unknown) | boolean ? ChatState[K] : SignalsOf<ChatState[K]>;
+};
+
 /** Everything one widget instance hands to its views (no module-level state: previews side by side). */
-export interface WidgetView extends ChatState {
+export interface WidgetView extends Omit<ViewState, 'conversations'> {
+  conversations: ReadonlySignal<SignalsOf<ConversationListModel> | null>;
   intents: Intents;
   /** Adds a view's styles, loaded on demand with it, to this widget's shadow root, once each (after the main sheet), before it first paints. */
   adoptCss(...cssTexts: string[]): void;
@@ -18,14 +33,15 @@ export interface WidgetView extends ChatState {
   missingPhotos: Set<string>;
 }
 
-/**
- * The widget a view belongs to (views are rendered inside its provider, widget.ts), read without
- * hooks, so a first open downloads no `preact/hooks` (the views on demand that keep state in hooks
- * bring it): Preact hands a component its `contextType`'s value as its second argument, so a view
- * is `function View(props, widget: WidgetView)` with `View.contextType = WidgetContext` (a class:
- * `static contextType`, read as `this.context`).
- */
+/** The widget a view belongs to (views are rendered inside its provider, widget.ts). */
 export const WidgetContext = createContext<WidgetView | null>(null);
+
+/** The widget of the view that calls it: every view is rendered inside its widget's provider. */
+export function useWidget(): WidgetView {
+  const widget = useContext(WidgetContext);
+  if (!widget) throw new Error('Porchlight: a view rendered outside its widget');
+  return widget;
+}
 
 /** The translator, re-read whenever labels change (reading the version signal subscribes the view). */
 export function translator(widget: WidgetView): WidgetView['t'] {

@@ -1,6 +1,7 @@
-import { Component, type ComponentProps, type ComponentType } from 'preact';
+import type { ComponentProps, ComponentType } from 'preact';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { afterPaint } from './afterPaint.ts';
-import { WidgetContext, type WidgetView } from './context.ts';
+import { useWidget } from './context.ts';
 import type * as LaterViews from './laterViews.ts';
 
 /**
@@ -24,28 +25,25 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
   const fetch = () => load().then((module) => (downloaded = module.default));
   const prefetch = () => void fetch().catch(() => undefined);
   /**
-   * The component it got, in its state (a class, not hooks: a first open downloads no
-   * `preact/hooks`). Set when the download started once painted ends; an unmounted view ignores
-   * it (Preact renders no unmounted component).
+   * The component it got, in its state, asked for once the window is painted: a chunk's evaluation
+   * never delays that paint. A view gone before the paint asks for nothing; one gone before the
+   * download ends ignores it (Preact renders no unmounted component).
    */
-  class View extends Component<P, { view?: ComponentType<P> }> {
-    static override contextType = WidgetContext;
-    override state = { view: downloaded && (this.context as WidgetView).viewTexts() === true ? downloaded : undefined };
-    /** Fetched once the window is painted: a chunk's evaluation never delays that paint (an effect did the same). */
-    override componentDidMount() {
-      if (!this.state.view)
-        afterPaint(
-          () =>
-            void Promise.all([fetch(), (this.context as WidgetView).viewTexts()])
-              .then(([view]) => this.setState({ view }))
-              // A failed chunk download leaves the step empty (or plain); the next mount tries again.
-              .catch(() => undefined),
-        );
-    }
-    override render(props: P) {
-      const Loaded = this.state.view;
-      return Loaded ? <Loaded {...props} /> : Fallback ? <Fallback {...props} /> : null;
-    }
+  function View(props: P) {
+    const widget = useWidget();
+    const [Loaded, setLoaded] = useState(() => (downloaded && widget.viewTexts() === true ? downloaded : null));
+    const here = !!Loaded;
+    useLayoutEffect(() => {
+      if (here) return;
+      return afterPaint(
+        () =>
+          void Promise.all([fetch(), widget.viewTexts()])
+            .then(([view]) => setLoaded(() => view))
+            // A failed chunk download leaves the step empty (or plain); the next mount tries again.
+            .catch(() => undefined),
+      );
+    }, [here, widget]);
+    return Loaded ? <Loaded {...props} /> : Fallback ? <Fallback {...props} /> : null;
   }
   return { View, prefetch };
 }

@@ -1,12 +1,10 @@
-import { signal } from '@preact/signals-core';
+// Views follow signals through @preact/signals' integration (ui/context.ts imports it for every view).
+import { signal } from '@preact/signals';
 import { render } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { act } from 'preact/test-utils';
-import { followSignals } from './renderOnSignals.ts';
 import { describe, expect, it } from 'vitest';
 import { memoView } from './memoView.ts';
-
-followSignals();
 
 describe('memoView', () => {
   it('renders again only when a prop changed, and still follows its own signals and state', async () => {

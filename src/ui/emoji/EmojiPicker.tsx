@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { translator, WidgetContext, type WidgetView } from '../context.ts';
+import { translator, useWidget } from '../context.ts';
 import { emojiCategories, moveInGrid, searchEmoji } from './emojiSearch.ts';
 import css from './EmojiPicker.css?inline';
 
@@ -17,10 +17,11 @@ export interface EmojiPickerProps {
 }
 
 /**
- * The emoji picker (a lazy chunk with its data and styles). Search first; the emoji are one tab stop
+ * The emoji picker (a lazy chunk with its data and styles, EmojiButton.tsx). Search first; the emoji are one tab stop
  * (roving tabindex) moved with the arrow keys, which follow the reading direction.
  */
-export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerProps, widget: WidgetView) {
+export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerProps) {
+  const widget = useWidget();
   const { lang, textOf } = widget;
   const t = translator(widget);
   const root = useRef<HTMLDivElement>(null);
@@ -133,6 +134,6 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
     </div>
   );
 }
-EmojiPicker.contextType = WidgetContext;
 
+/** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default EmojiPicker;

@@ -1,13 +1,13 @@
-import { WidgetContext, type WidgetView } from '../context.ts';
+import { useWidget } from '../context.ts';
 import { Markdown } from './Markdown.tsx';
 import markdownCss from './Markdown.css?inline';
 
 /** A message's text formatted (the chunk with the markdown parser and its styles). */
-export function FormattedText({ text }: { text: string }, widget: WidgetView) {
+export function FormattedText({ text }: { text: string }) {
+  const widget = useWidget();
   widget.adoptCss(markdownCss);
   return <Markdown text={text} />;
 }
-FormattedText.contextType = WidgetContext;
 
 /** Loaded on demand (lazyView.tsx): the view is the module's default export. */
 export default FormattedText;
