@@ -168,8 +168,7 @@ export function createChat21Push(options: Chat21PushOptions): Chat21PushModel {
       onMessage(topic, payload) {
         const event = normalizePush(topic, payload, userid, now());
         if (event?.kind === 'message') options.onMessage(event.requestId, event.message);
-        if (event?.kind === 'closed') options.onClosed(event.requestId);
-        if (event?.kind === 'unkeyed') options.onUnkeyed(event.requestId);
+        else if (event) (event.kind === 'closed' ? options.onClosed : options.onUnkeyed)(event.requestId);
       },
       onUp() {
         live.value = true;
@@ -182,7 +181,7 @@ export function createChat21Push(options: Chat21PushOptions): Chat21PushModel {
         // Lost while offline: not the broker's failure; `wake` starts a new run on `online`.
         if (isOnline()) obey({ type: 'end', end });
       },
-      ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}),
+      WebSocketImpl: options.WebSocketImpl,
     });
   }
 
