@@ -91,8 +91,6 @@ export function createChat21Push(options: Chat21PushOptions): Chat21PushModel {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every start and stop: what an earlier run awaited is then dropped. */
   let generation = 0;
-  /** This instance's own pause, in case the store cannot keep it. */
-  let ownPause = 0;
 
   function halt(): void {
     generation += 1;
@@ -114,7 +112,7 @@ export function createChat21Push(options: Chat21PushOptions): Chat21PushModel {
     policy = state;
     if (step.do === 'connect') later(step.afterMs, step.renewToken);
     if (step.do === 'poll') {
-      ownPause = step.retryAt;
+      // The widget's store falls back to memory when it cannot keep it (platform/storage.ts): the pause holds either way.
       void store.set(PAUSE_KEY, { endpoint, until: step.retryAt } satisfies StoredPause).catch(() => undefined);
       later(step.retryAt - now(), false);
     }
@@ -134,7 +132,7 @@ export function createChat21Push(options: Chat21PushOptions): Chat21PushModel {
     // Offline, a try could only fail (and be blamed on the service): `wake` comes on `online`.
     if (!key || !jwt || !visitorId || !isOnline()) return;
     // Read every time: an hour of polling decided earlier (this page, or before a reload) holds.
-    const until = Math.max(pausedUntil(await store.get(PAUSE_KEY).catch(() => undefined), endpoint, now()), ownPause > now() ? ownPause : 0);
+    const until = pausedUntil(await store.get(PAUSE_KEY).catch(() => undefined), endpoint, now());
     if (run !== generation) return;
     if (until) return later(until - now(), false);
     obey({ type: 'try' });
