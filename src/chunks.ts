@@ -37,6 +37,20 @@ export const SHARED_CHUNKS = {
    * with the first typing frame, which only the push channel brings.
    */
   realtime: ['src/client/live/realtime.ts', 'src/client/conversation/typing.ts', 'src/client/live/realtimeEndpoint.ts', 'src/api/socketUrl.ts'],
+  /**
+   * Chat21's push channel (issue 24), for a deployment whose `mqttEndpoint` setting names its
+   * broker: the model, the MQTT client, the token call and the rules only it uses.
+   */
+  push: [
+    'src/client/live/chat21Push.ts',
+    'src/api/mqtt/mqttClient.ts',
+    'src/api/mqtt/packets.ts',
+    'src/api/chat21Token.ts',
+    'src/api/chat21Topics.ts',
+    'src/api/normalize/chat21.ts',
+    'src/state/pushPolicy.ts',
+    'src/state/mqttEndpoint.ts',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SharedChunk = keyof typeof SHARED_CHUNKS;
