@@ -2,7 +2,7 @@ import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { SendMessageBody, WireMessage } from '../../api/wire.ts';
 import type { FirstMessageFields, OutboxItem } from '../../state/chatMessage.ts';
 import { bodyBytes, dueAt, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS } from '../../state/delivery.ts';
-import { settleFailure, UndeliverableError, type FailureScope } from './deliveryFailure.ts';
+import { failureOf, failureReport, isConversationRefusal, movedTo, UndeliverableError } from './deliveryFailure.ts';
 import type { Emitter } from '../platform/events.ts';
 import type { OutboxStore } from './outboxStore.ts';
 
@@ -65,7 +65,6 @@ export function createOutboxEngine(options: {
   let flushAgain = false;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
-  const failureScope: FailureScope = { target, emitter, change, now, random: options.random, isOnline: options.isOnline };
 
   async function change(update: (list: OutboxItem[]) => OutboxItem[]) {
     publish(items, await outboxStore.update(update));
@@ -107,6 +106,22 @@ export function createOutboxEngine(options: {
     target.sent(item, message, !!opening);
   }
 
+  /**
+   * After `item`'s attempt failed with `error`: its messages move to a new conversation when the
+   * service takes no more in this one, else the item is patched by `failureOf` (deliveryFailure.ts).
+   */
+  async function settle(item: OutboxItem, error: unknown) {
+    if (isConversationRefusal(error) && target.mayMove(item)) {
+      const to = await target.moveToNew();
+      await change((list) => list.map((i) => (i.requestId === item.requestId ? movedTo(i, to) : i)));
+      return;
+    }
+    const patch = failureOf(item, error, { now: now(), random: options.random, online: options.isOnline() });
+    await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
+    const report = failureReport(item, error, patch);
+    if (report) emitter.emit('error', report);
+  }
+
   async function drain() {
     publish(items, await outboxStore.read());
     for (;;) {
@@ -118,7 +133,7 @@ export function createOutboxEngine(options: {
         await deliver(item);
         await recovered();
       } catch (error) {
-        await settleFailure(failureScope, item, error);
+        await settle(item, error);
       }
     }
   }
