@@ -19,13 +19,8 @@ import { createTimeline } from './timeline.ts';
 
 export type { ConversationCore, ConversationModel, Outgoing } from './conversationTypes.ts';
 
-/**
- * The conversation: a thin front over its state (conversationState.ts, the one writer), its
- * timeline (timeline.ts: what the visitor sees, derived), the history's intake (historyIntake.ts)
- * and the send queue (sendQueue.ts), with the code on demand for leaving a conversation
- * (conversationLeave.ts) and for a message in trouble (messageRecovery.ts).
- */
-export function createConversation(options: {
+/** What a conversation is made with. */
+export interface ConversationOptions {
   http: Http;
   projectId: string;
   session: SessionModel;
@@ -53,7 +48,15 @@ export function createConversation(options: {
   journal?: SendJournal;
   /** Local changes other tabs must hear about. */
   onShare?: (change: SharedChange) => void;
-}): ConversationCore {
+}
+
+/**
+ * The conversation: a thin front over its state (conversationState.ts, the one writer), its
+ * timeline (timeline.ts: what the visitor sees, derived), the history's intake (historyIntake.ts)
+ * and the send queue (sendQueue.ts), with the code on demand for leaving a conversation
+ * (conversationLeave.ts) and for a message in trouble (messageRecovery.ts).
+ */
+export function createConversation(options: ConversationOptions): ConversationCore {
   const { http, projectId, session, store, outboxStore, emitter } = options;
   const share = options.onShare ?? (() => {});
   const now = options.now ?? Date.now;

@@ -17,12 +17,7 @@ import type { Timeline } from './timeline.ts';
 /** More messages than this at once (a history read whole) are prepared in slices and shared in a task of their own. */
 const MANY = 200;
 
-/**
- * What the service says comes in: a history read (`fetch`), messages pushed or relayed (`absorb`).
- * It is merged into the history, told as news (events, unread count, the other tabs) when it is,
- * and the read mark follows what the visitor sees.
- */
-export function createHistoryIntake(o: {
+export interface HistoryIntakeOptions {
   http: Http;
   projectId: string;
   session: SessionModel;
@@ -36,7 +31,14 @@ export function createHistoryIntake(o: {
   isWindowOpen(): boolean;
   announces(): boolean;
   now(): number;
-}) {
+}
+
+/**
+ * What the service says comes in: a history read (`fetch`), messages pushed or relayed (`absorb`).
+ * It is merged into the history, told as news (events, unread count, the other tabs) when it is,
+ * and the read mark follows what the visitor sees.
+ */
+export function createHistoryIntake(o: HistoryIntakeOptions) {
   const { state, timeline, myIds, engine, now } = o;
   const { requestId, history, apply } = state;
   const reportStorage = (error: unknown) => o.emitter.emit('error', { type: 'storage', message: String(error) });

@@ -41,12 +41,11 @@ export function createSendQueue(o: SendQueueOptions) {
   const { requestId, history, apply } = state;
   const deps = () => o.core().deps;
   const now = () => deps().now();
-  /** Conversations a message was stored in by this tab (one not shown has no history here). */
-  const started = new Set<string>();
+  const placement = createPlacement(o);
   const engine = createOutboxEngine({
     outboxStore: o.outboxStore,
     emitter,
-    target: deliveryTarget(o, started, ensureRequestId),
+    target: deliveryTarget(o, placement),
     onChange: () => o.share({ type: 'outbox' }),
     now,
     random: o.random,
@@ -54,21 +53,9 @@ export function createSendQueue(o: SendQueueOptions) {
     settleMs: o.settleMs,
   });
   const { change, flush } = engine;
+  const { place } = placement;
   /** The last message on its way into the outbox (`send`): the next one waits for it. */
   let sendTurn: Promise<unknown> = Promise.resolve();
-  /**
-   * Messages sent while the conversation they belong to is not known, in the order sent: before
-   * start-up read the stored one (`known`), or while a switch is under way (`switches`).
-   */
-  const unplaced: Array<() => void> = [];
-  let known = false;
-  let switches = 0;
-  /** Visitors forgotten so far (`forget`): a message placed before one and written after is the next visitor's. */
-  let forgotten = 0;
-  const placeWaiting = (anyway = false) => {
-    while (unplaced.length && (anyway || (known && !switches))) unplaced.shift()!();
-  };
-
   /**
    * Messages a reload cut off on their way into the outbox join it now, by code of their own
    * (journalRecovery.ts), fetched only when the journal holds some. Not downloaded: they stay in the
@@ -86,6 +73,133 @@ export function createSendQueue(o: SendQueueOptions) {
   /** What a message could not store stays in the journal: the next message or the network's return puts it in first. */
   const recoverLeftInJournal = async () => {
     if (leftInJournal) await recoverJournal().catch(() => undefined);
+  };
+
+  /** Into the outbox, once placed in its conversation (`placed`), and named if the visitor changed (identityUpdate.ts). */
+  async function enqueue(item: OutboxItem, placed: Promise<unknown>, placedFor: { visitor: number }, ready?: Promise<void>) {
+    await ready;
+    await recoverLeftInJournal();
+    // The visitor acts: if the service refused their session, it may be tried once more.
+    deps().session.allowAgain();
+    // Start-up never read the stored conversation (a model disposed first, or one never restored): the one of now.
+    placement.unlessKnown();
+    await placed;
+    let named: IdentityAttributes | null = null;
+    do {
+      // Its visitor was forgotten on its way here (a reset, another known visitor named by the
+      // page): it is the next visitor's, in their conversation. (Once its write has begun, a
+      // forget empties the outbox after it: it leaves with the visitor who sent it.)
+      while (placedFor.visitor !== placement.visitor()) {
+        placedFor.visitor = placement.visitor();
+        await place(item);
+      }
+      const rid = item.requestId;
+      // Still the conversation shown: what opens it is taken again, now that start-up is done (its departments known).
+      if (item.opening && rid === requestId.peek()) item.opening = o.firstMessageFields();
+      // The first message names the visitor (firstMessageFields); a later one only after a change,
+      // which is code of its own (identityUpdate.ts, with the client's later code): a first message
+      // never runs it. Not downloaded: this message goes without, and the next one names them.
+      named =
+        o.identity && history.value.some((m) => m.recipient === rid)
+          ? await import('../../state/identityUpdate.ts').then(
+              (update) => update.laterMessageIdentity(o.identity!(), rid, o.myIds.peek(), history.value, engine.items.value),
+              () => null,
+            )
+          : null;
+    } while (placedFor.visitor !== placement.visitor());
+    if (named) item.attributes = { ...named, ...item.attributes };
+    await change((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]).catch((error: unknown) => {
+      // Not in the outbox (it could not be read): the journal keeps it for the next message, or
+      // the network's return, to put in first.
+      deps().journal.leave(item.tempUID);
+      leftInJournal = true;
+      throw error;
+    });
+    deps().journal.release(item.tempUID);
+  }
+
+  // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
+  async function send(message: Outgoing, ready?: Promise<void>) {
+    const text = message.text;
+    if (!text.trim() && (message.type ?? 'text') === 'text') return;
+    // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
+    if (isTooLong(text)) {
+      emitter.emit('error', {
+        type: 'send',
+        reason: 'MESSAGE_TOO_LONG',
+        limit: MAX_MESSAGE_CHARS,
+        message: `a message has at most ${MAX_MESSAGE_CHARS} characters`,
+      } satisfies WidgetErrorDetail);
+      return;
+    }
+    const item = outboxItemOf(message, now());
+    // Its conversation, now if it is known; a page that reloads in this very task still has it (sendJournal.ts).
+    const placedFor = { visitor: placement.visitor() };
+    const placed = new Promise<unknown>((resolve) => {
+      const waits = placement.take(() => {
+        placedFor.visitor = placement.visitor();
+        resolve(place(item));
+      });
+      if (waits) deps().journal.hold(item);
+    });
+    placed.catch(() => undefined);
+    // Into the outbox in the order they were written: the first message waits for the new
+    // conversation to be stored, and the next ones must not overtake it.
+    const queued = sendTurn.then(() => enqueue(item, placed, placedFor, ready));
+    sendTurn = queued.catch(() => undefined);
+    await queued;
+    apply({ type: 'active', at: now() });
+    await flush();
+  }
+
+  /**
+   * When this tab settles on a conversation (start-up, a new conversation): failed messages of
+   * any other are dropped, as nobody could see, retry or delete them. Pending ones of an earlier
+   * conversation still go to it. (Not on every read: another tab may have just moved on.)
+   */
+  async function dropFailedElsewhere(keepsOthers: boolean) {
+    if (keepsOthers) return;
+    const rid = requestId.peek();
+    const stale = (i: OutboxItem) => i.state === 'failed' && i.requestId !== rid;
+    if ((await o.outboxStore.read()).some(stale)) await change((items) => items.filter((i) => !stale(i)));
+  }
+
+  return {
+    engine,
+    send,
+    switching: placement.switching,
+    ensureRequestId: placement.ensureRequestId,
+    recoverJournal,
+    dropFailedElsewhere,
+    known: placement.known,
+    /** Network is back: whatever waits on backoff goes now. */
+    resume() {
+      void recoverLeftInJournal().then(() => change((items) => items.map(resumed)).then(flush));
+    },
+    forgotten: placement.forgotten,
+  };
+}
+
+/**
+ * Which conversation a message takes: the one shown, one made now, or, before start-up read the
+ * stored one (`known`) or while a switch is under way (`switching`), the one shown once that is done.
+ */
+function createPlacement(o: SendQueueOptions) {
+  const { requestId, history, apply } = o.state;
+  const deps = () => o.core().deps;
+  /** Conversations a message was stored in by this tab (one not shown has no history here). */
+  const started = new Set<string>();
+  /**
+   * Messages sent while the conversation they belong to is not known, in the order sent: before
+   * start-up read the stored one (`known`), or while a switch is under way (`switches`).
+   */
+  const unplaced: Array<() => void> = [];
+  let known = false;
+  let switches = 0;
+  /** Visitors forgotten so far (`forget`): a message placed before one and written after is the next visitor's. */
+  let forgotten = 0;
+  const placeWaiting = (anyway = false) => {
+    while (unplaced.length && (anyway || (known && !switches))) unplaced.shift()!();
   };
 
   /** A conversation made now, shown from now on; `stored`: its id is in storage and the other tabs know. */
@@ -133,141 +247,62 @@ export function createSendQueue(o: SendQueueOptions) {
     return work;
   }
 
-  /** Into the outbox, once placed in its conversation (`placed`), and named if the visitor changed (identityUpdate.ts). */
-  async function enqueue(item: OutboxItem, placed: Promise<unknown>, placedFor: { visitor: number }, ready?: Promise<void>) {
-    await ready;
-    await recoverLeftInJournal();
-    // The visitor acts: if the service refused their session, it may be tried once more.
-    deps().session.allowAgain();
-    // Start-up never read the stored conversation (a model disposed first, or one never restored): the one of now.
-    if (!known) placeWaiting(true);
-    await placed;
-    let named: IdentityAttributes | null = null;
-    do {
-      // Its visitor was forgotten on its way here (a reset, another known visitor named by the
-      // page): it is the next visitor's, in their conversation. (Once its write has begun, a
-      // forget empties the outbox after it: it leaves with the visitor who sent it.)
-      while (placedFor.visitor !== forgotten) {
-        placedFor.visitor = forgotten;
-        await place(item);
-      }
-      const rid = item.requestId;
-      // Still the conversation shown: what opens it is taken again, now that start-up is done (its departments known).
-      if (item.opening && rid === requestId.peek()) item.opening = o.firstMessageFields();
-      // The first message names the visitor (firstMessageFields); a later one only after a change,
-      // which is code of its own (identityUpdate.ts, with the client's later code): a first message
-      // never runs it. Not downloaded: this message goes without, and the next one names them.
-      named =
-        o.identity && history.value.some((m) => m.recipient === rid)
-          ? await import('../../state/identityUpdate.ts').then(
-              (update) => update.laterMessageIdentity(o.identity!(), rid, o.myIds.peek(), history.value, engine.items.value),
-              () => null,
-            )
-          : null;
-    } while (placedFor.visitor !== forgotten);
-    if (named) item.attributes = { ...named, ...item.attributes };
-    await change((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]).catch((error: unknown) => {
-      // Not in the outbox (it could not be read): the journal keeps it for the next message, or
-      // the network's return, to put in first.
-      deps().journal.leave(item.tempUID);
-      leftInJournal = true;
-      throw error;
-    });
-    deps().journal.release(item.tempUID);
-  }
-
-  // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
-  async function send(message: Outgoing, ready?: Promise<void>) {
-    const text = message.text;
-    if (!text.trim() && (message.type ?? 'text') === 'text') return;
-    // Never queued: the service could only refuse it (messageLength.ts). The composer says so first.
-    if (isTooLong(text)) {
-      emitter.emit('error', {
-        type: 'send',
-        reason: 'MESSAGE_TOO_LONG',
-        limit: MAX_MESSAGE_CHARS,
-        message: `a message has at most ${MAX_MESSAGE_CHARS} characters`,
-      } satisfies WidgetErrorDetail);
-      return;
-    }
-    const item: OutboxItem = {
-      tempUID: newTempUID(),
-      requestId: '',
-      text,
-      type: message.type ?? 'text',
-      ...(message.metadata ? { metadata: message.metadata } : {}),
-      attributes: { ...message.attributes, clienttimestamp: now() },
-      createdAt: now(),
-      attempts: 0,
-      state: 'sending',
-      maybeDelivered: false,
-      notBefore: 0,
-    };
-    // Its conversation, now if it is known; a page that reloads in this very task still has it (sendJournal.ts).
-    const placedFor = { visitor: forgotten };
-    const placed = new Promise<unknown>((resolve) => {
-      const take = () => {
-        placedFor.visitor = forgotten;
-        resolve(place(item));
-      };
-      if (known && !switches && !unplaced.length) take();
-      else {
-        unplaced.push(take);
-        deps().journal.hold(item);
-      }
-    });
-    placed.catch(() => undefined);
-    // Into the outbox in the order they were written: the first message waits for the new
-    // conversation to be stored, and the next ones must not overtake it.
-    const queued = sendTurn.then(() => enqueue(item, placed, placedFor, ready));
-    sendTurn = queued.catch(() => undefined);
-    await queued;
-    apply({ type: 'active', at: now() });
-    await flush();
-  }
-
-  /**
-   * When this tab settles on a conversation (start-up, a new conversation): failed messages of
-   * any other are dropped, as nobody could see, retry or delete them. Pending ones of an earlier
-   * conversation still go to it. (Not on every read: another tab may have just moved on.)
-   */
-  async function dropFailedElsewhere(keepsOthers: boolean) {
-    if (keepsOthers) return;
-    const rid = requestId.peek();
-    const stale = (i: OutboxItem) => i.state === 'failed' && i.requestId !== rid;
-    if ((await o.outboxStore.read()).some(stale)) await change((items) => items.filter((i) => !stale(i)));
-  }
-
   return {
-    engine,
-    send,
-    switching,
+    started,
+    place,
     ensureRequestId,
-    recoverJournal,
-    dropFailedElsewhere,
+    switching,
+    /** `take` now if the conversation is known and nothing waits, else once it is (true: it waits). */
+    take(take: () => void): boolean {
+      if (known && !switches && !unplaced.length) {
+        take();
+        return false;
+      }
+      unplaced.push(take);
+      return true;
+    },
     /** Start-up read the stored conversation: messages that waited for it take it now. */
     known() {
       known = true;
       placeWaiting();
     },
-    /** Network is back: whatever waits on backoff goes now. */
-    resume() {
-      void recoverLeftInJournal().then(() =>
-        change((items) =>
-          items.map((i) => {
-            if (i.state === 'sending') return { ...i, notBefore: 0 };
-            return i.retryable ? { ...i, state: 'sending', notBefore: 0, attempts: 0 } : i;
-          }),
-        ).then(flush),
-      );
+    /** Start-up never read the stored conversation (a model disposed first, or one never restored): the one of now. */
+    unlessKnown() {
+      if (!known) placeWaiting(true);
     },
     /** The visitor was forgotten: a message placed before and written after is the next visitor's. */
     forgotten: () => void forgotten++,
+    visitor: () => forgotten,
   };
 }
 
+type Placement = ReturnType<typeof createPlacement>;
+
+/** A message the visitor writes, as the outbox keeps it (its conversation still to take). */
+export function outboxItemOf(message: Outgoing, now: number): OutboxItem {
+  return {
+    tempUID: newTempUID(),
+    requestId: '',
+    text: message.text,
+    type: message.type ?? 'text',
+    ...(message.metadata ? { metadata: message.metadata } : {}),
+    attributes: { ...message.attributes, clienttimestamp: now },
+    createdAt: now,
+    attempts: 0,
+    state: 'sending',
+    maybeDelivered: false,
+    notBefore: 0,
+  };
+}
+
+/** The network is back: what waits on backoff goes now, and what failed for a passing reason goes again. */
+export function resumed(item: OutboxItem): OutboxItem {
+  if (item.state === 'sending') return { ...item, notBefore: 0 };
+  return item.retryable ? { ...item, state: 'sending', notBefore: 0, attempts: 0 } : item;
+}
+
 /** What the delivery engine (outbox.ts) needs of the conversation it delivers to. */
-function deliveryTarget(o: SendQueueOptions, started: Set<string>, ensureRequestId: () => Promise<string>): DeliveryTarget {
+function deliveryTarget(o: SendQueueOptions, { started, ensureRequestId }: Placement): DeliveryTarget {
   const { requestId, history, apply } = o.state;
   const { emitter } = o;
   return {
