@@ -66,8 +66,10 @@ export function createConversation(options: ConversationOptions): ConversationCo
     const v = session.visitor.value;
     return new Set(v ? [v.id, ...v.pastIds] : []);
   });
+  const deps = { http, projectId, session, store, journal: options.journal ?? NO_JOURNAL, now };
   const queue = createSendQueue({
     ...options,
+    deps,
     state,
     myIds,
     core: () => core,
@@ -98,7 +100,7 @@ export function createConversation(options: ConversationOptions): ConversationCo
   const dropFailedElsewhere = () => queue.dropFailedElsewhere(!!options.keepsOthers?.());
 
   const core: ConversationCore = {
-    deps: { http, projectId, session, store, journal: options.journal ?? NO_JOURNAL, now },
+    deps,
     apply,
     requestId,
     history: state.history,

@@ -21,6 +21,16 @@ export interface Outgoing {
 /** Local changes other tabs must hear about. */
 export type SharedChange = { type: 'messages'; requestId: string; messages: WireMessage[] } | { type: 'outbox' } | { type: 'conversation' };
 
+/** What the conversation works with. */
+export interface ConversationDeps {
+  http: Http;
+  projectId: string;
+  session: SessionModel;
+  store: KeyValueStore;
+  journal: SendJournal;
+  now(): number;
+}
+
 /** The conversation as a UI sees it: its signals, and the visitor's commands. */
 export interface ConversationModel {
   requestId: ReadonlySignal<string | null>;
@@ -72,8 +82,7 @@ export interface ConversationModel {
  * that are not the visitor's to call. Never part of the published types.
  */
 export interface ConversationCore extends ConversationModel {
-  /** What the conversation works with. */
-  deps: { http: Http; projectId: string; session: SessionModel; store: KeyValueStore; journal: SendJournal; now(): number };
+  deps: ConversationDeps;
   apply(event: ConversationEvent): void;
   /** A typing frame from the realtime channel. */
   typingFrame(frame: TypingSignal): void;

@@ -39,9 +39,9 @@ export interface HistoryIntakeOptions {
  * and the read mark follows what the visitor sees.
  */
 export function createHistoryIntake(o: HistoryIntakeOptions) {
-  const { state, timeline, myIds, engine, now } = o;
+  const { state, timeline, myIds, engine, now, emitter, share, isWindowOpen } = o;
   const { requestId, history, apply } = state;
-  const reportStorage = (error: unknown) => o.emitter.emit('error', { type: 'storage', message: String(error) });
+  const reportStorage = (error: unknown) => emitter.emit('error', { type: 'storage', message: String(error) });
 
   /** `ready`: what `prepare` made of `incoming` ahead, in slices (a long history), used while still true. */
   function absorb(incoming: readonly WireMessage[], silent = false, ready?: Prepared | null) {
@@ -62,7 +62,7 @@ export function createHistoryIntake(o: HistoryIntakeOptions) {
       const newest = Date.parse(incoming[incoming.length - 1]?.createdAt ?? '');
       if (newest > state.lastActivity.peek()) apply({ type: 'active', at: Math.min(newest, now()) });
       countUnseen();
-    } else if (o.isWindowOpen()) markSeen();
+    } else if (isWindowOpen()) markSeen();
     timeline.spoke(sorted.senders);
     applyIdentityUpdates(sorted.updates);
     const received = sorted.received;
@@ -74,8 +74,8 @@ export function createHistoryIntake(o: HistoryIntakeOptions) {
       apply({ type: 'arrived', keys: scripted.map((m) => (typeof m.attributes?.tempUID === 'string' ? m.attributes.tempUID : m._id)), at: now() });
     // Other tabs' news is announced by the leading tab only: events and unread counts happen once.
     if (silent || !o.announces()) return;
-    for (const m of received) o.emitter.emit('message:received', m);
-    if (!o.isWindowOpen()) apply({ type: 'unread', count: state.unread.peek() + received.length });
+    for (const m of received) emitter.emit('message:received', m);
+    if (!isWindowOpen()) apply({ type: 'unread', count: state.unread.peek() + received.length });
   }
 
   /**
@@ -86,7 +86,7 @@ export function createHistoryIntake(o: HistoryIntakeOptions) {
   function shareFresh(rid: string, fresh: WireMessage[]) {
     const shareNow = (messages: WireMessage[]) => {
       const still = requestId.peek() === rid;
-      if (still) o.share({ type: 'messages', requestId: rid, messages });
+      if (still) share({ type: 'messages', requestId: rid, messages });
       return still;
     };
     if (fresh.length > MANY)
@@ -103,7 +103,7 @@ export function createHistoryIntake(o: HistoryIntakeOptions) {
    * device has no mark of (started elsewhere, or before marks were kept) is taken as read.
    */
   function countUnseen() {
-    const onScreen = o.isWindowOpen();
+    const onScreen = isWindowOpen();
     const readAt = state.readAt();
     if (readAt === null || onScreen) markSeen();
     apply({ type: 'unread', count: onScreen || readAt === null ? 0 : unreadSince(history.peek(), readAt, myIds.peek()) });

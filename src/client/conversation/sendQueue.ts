@@ -11,9 +11,10 @@ import { createOutboxEngine, type DeliveryTarget } from '../delivery/outbox.ts';
 import type { OutboxStore } from '../delivery/outboxStore.ts';
 import type { Emitter, WidgetErrorDetail } from '../platform/events.ts';
 import type { ConversationState } from './conversationState.ts';
-import type { ConversationCore, Outgoing, SharedChange } from './conversationTypes.ts';
+import type { ConversationCore, ConversationDeps, Outgoing, SharedChange } from './conversationTypes.ts';
 
 export interface SendQueueOptions {
+  deps: ConversationDeps;
   outboxStore: OutboxStore;
   emitter: Emitter;
   state: ConversationState;
@@ -37,16 +38,15 @@ export interface SendQueueOptions {
  * from there to the service (the delivery engine, outbox.ts).
  */
 export function createSendQueue(o: SendQueueOptions) {
-  const { state, emitter } = o;
+  const { state, emitter, share, firstMessageFields, identity } = o;
   const { requestId, history, apply } = state;
-  const deps = () => o.core().deps;
-  const now = () => deps().now();
+  const { journal, session, now } = o.deps;
   const placement = createPlacement(o);
   const engine = createOutboxEngine({
     outboxStore: o.outboxStore,
     emitter,
     target: deliveryTarget(o, placement),
-    onChange: () => o.share({ type: 'outbox' }),
+    onChange: () => share({ type: 'outbox' }),
     now,
     random: o.random,
     isOnline: o.isOnline,
@@ -63,7 +63,7 @@ export function createSendQueue(o: SendQueueOptions) {
    */
   let leftInJournal = false;
   async function recoverJournal() {
-    const held = deps().journal.left().filter(isRecord);
+    const held = journal.left().filter(isRecord);
     leftInJournal = held.length > 0;
     if (!leftInJournal) return;
     const recovery = await import('./journalRecovery.ts');
@@ -80,7 +80,7 @@ export function createSendQueue(o: SendQueueOptions) {
     await ready;
     await recoverLeftInJournal();
     // The visitor acts: if the service refused their session, it may be tried once more.
-    deps().session.allowAgain();
+    session.allowAgain();
     // Start-up never read the stored conversation (a model disposed first, or one never restored): the one of now.
     placement.unlessKnown();
     await placed;
@@ -95,14 +95,14 @@ export function createSendQueue(o: SendQueueOptions) {
       }
       const rid = item.requestId;
       // Still the conversation shown: what opens it is taken again, now that start-up is done (its departments known).
-      if (item.opening && rid === requestId.peek()) item.opening = o.firstMessageFields();
+      if (item.opening && rid === requestId.peek()) item.opening = firstMessageFields();
       // The first message names the visitor (firstMessageFields); a later one only after a change,
       // which is code of its own (identityUpdate.ts, with the client's later code): a first message
       // never runs it. Not downloaded: this message goes without, and the next one names them.
       named =
-        o.identity && history.value.some((m) => m.recipient === rid)
+        identity && history.value.some((m) => m.recipient === rid)
           ? await import('../../state/identityUpdate.ts').then(
-              (update) => update.laterMessageIdentity(o.identity!(), rid, o.myIds.peek(), history.value, engine.items.value),
+              (update) => update.laterMessageIdentity(identity(), rid, o.myIds.peek(), history.value, engine.items.value),
               () => null,
             )
           : null;
@@ -111,11 +111,11 @@ export function createSendQueue(o: SendQueueOptions) {
     await change((items) => [...items.filter((i) => i.tempUID !== item.tempUID), item]).catch((error: unknown) => {
       // Not in the outbox (it could not be read): the journal keeps it for the next message, or
       // the network's return, to put in first.
-      deps().journal.leave(item.tempUID);
+      journal.leave(item.tempUID);
       leftInJournal = true;
       throw error;
     });
-    deps().journal.release(item.tempUID);
+    journal.release(item.tempUID);
   }
 
   // Runs in the task that called it until its first `await`: the journal has the message before anything waits.
@@ -140,7 +140,7 @@ export function createSendQueue(o: SendQueueOptions) {
         placedFor.visitor = placement.visitor();
         resolve(place(item));
       });
-      if (waits) deps().journal.hold(item);
+      if (waits) journal.hold(item);
     });
     placed.catch(() => undefined);
     // Into the outbox in the order they were written: the first message waits for the new
@@ -186,7 +186,8 @@ export function createSendQueue(o: SendQueueOptions) {
  */
 function createPlacement(o: SendQueueOptions) {
   const { requestId, history, apply } = o.state;
-  const deps = () => o.core().deps;
+  const { journal, store, projectId } = o.deps;
+  const { firstMessageFields } = o;
   /** Conversations a message was stored in by this tab (one not shown has no history here). */
   const started = new Set<string>();
   /**
@@ -204,16 +205,11 @@ function createPlacement(o: SendQueueOptions) {
 
   /** A conversation made now, shown from now on; `stored`: its id is in storage and the other tabs know. */
   function newConversation() {
-    const rid = newRequestId(deps().projectId);
+    const rid = newRequestId(projectId);
     apply({ type: 'made', requestId: rid });
     // Nothing in it seen yet: whatever the other side writes is unread until the visitor sees it.
     o.markSeen(0);
-    return {
-      rid,
-      stored: deps()
-        .store.set('conversation', { requestId: rid })
-        .then(() => o.share({ type: 'conversation' })),
-    };
+    return { rid, stored: store.set('conversation', { requestId: rid }).then(() => o.share({ type: 'conversation' })) };
   }
 
   async function ensureRequestId(): Promise<string> {
@@ -231,8 +227,8 @@ function createPlacement(o: SendQueueOptions) {
   function place(item: OutboxItem): Promise<void> | undefined {
     const made = requestId.peek() ? undefined : newConversation();
     const rid = (item.requestId = made?.rid ?? requestId.peek()!);
-    if (!started.has(rid) && !history.peek().some((m) => m.recipient === rid)) item.opening = o.firstMessageFields();
-    deps().journal.hold(item);
+    if (!started.has(rid) && !history.peek().some((m) => m.recipient === rid)) item.opening = firstMessageFields();
+    journal.hold(item);
     return made?.stored;
   }
 
@@ -304,13 +300,14 @@ export function resumed(item: OutboxItem): OutboxItem {
 /** What the delivery engine (outbox.ts) needs of the conversation it delivers to. */
 function deliveryTarget(o: SendQueueOptions, { started, ensureRequestId }: Placement): DeliveryTarget {
   const { requestId, history, apply } = o.state;
-  const { emitter } = o;
+  const { emitter, firstMessageFields } = o;
+  const { session, http, projectId, store, now } = o.deps;
   return {
     opening(item) {
       const rid = item.requestId;
       if (started.has(rid) || history.value.some((m) => m.recipient === rid)) return null;
       // An item an earlier version stored carries none: what opens the conversation shown, as it is now.
-      return item.opening ?? (rid === requestId.peek() ? o.firstMessageFields() : null);
+      return item.opening ?? (rid === requestId.peek() ? firstMessageFields() : null);
     },
     // A message whose attempt was cut off is looked for with code of its own (messageRecovery.ts).
     // Not downloaded: the attempt failed as on the network (it is tried again later, looked for first).
@@ -321,10 +318,7 @@ function deliveryTarget(o: SendQueueOptions, { started, ensureRequestId }: Place
           throw new NetworkError(error, false);
         },
       ),
-    post: (rid, body) => {
-      const { session, http, projectId } = o.core().deps;
-      return session.authorized((token) => postMessage(http, token, projectId, rid, body));
-    },
+    post: (rid, body) => session.authorized((token) => postMessage(http, token, projectId, rid, body)),
     stored(item, stored) {
       started.add(item.requestId);
       const { request: _request, ...answer } = stored ?? ({} as WireMessage);
@@ -339,7 +333,7 @@ function deliveryTarget(o: SendQueueOptions, { started, ensureRequestId }: Place
       return message;
     },
     sent(item, message, first) {
-      apply({ type: 'active', at: o.core().deps.now() });
+      apply({ type: 'active', at: now() });
       emitter.emit('message:sent', message);
       if (first) emitter.emit('conversation:started', { requestId: item.requestId });
     },
@@ -347,7 +341,7 @@ function deliveryTarget(o: SendQueueOptions, { started, ensureRequestId }: Place
     mayMove: (item) => item.requestId === requestId.peek() && history.value.length > 0,
     async moveToNew() {
       apply({ type: 'reset' });
-      await o.core().deps.store.del('conversation');
+      await store.del('conversation');
       return ensureRequestId();
     },
   };
