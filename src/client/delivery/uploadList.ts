@@ -1,5 +1,14 @@
 import { signal } from '@preact/signals-core';
-import type { UploadItem } from './uploads.ts';
+import type { TextKey } from '../../i18n/translator.ts';
+
+/** One file on its way: progress 0–1, or the label key of what went wrong. */
+export interface UploadItem {
+  id: string;
+  name: string;
+  progress: number;
+  error: TextKey | null;
+  errorParams?: Record<string, unknown>;
+}
 
 export type UploadEvent = { type: 'added'; item: UploadItem } | { type: 'changed'; id: string; change: Partial<UploadItem> } | { type: 'removed'; id: string };
 

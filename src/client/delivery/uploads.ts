@@ -1,20 +1,12 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import { ApiError } from '../../api/http.ts';
-import type { TextKey } from '../../i18n/translator.ts';
 import type { WidgetErrorDetail } from '../platform/events.ts';
 import type { ConversationModel } from '../conversation/conversation.ts';
 import type { SessionModel } from '../session/session.ts';
 import type { WidgetSettings } from '../../state/settings.ts';
-import { createUploadList, type UploadList } from './uploadList.ts';
+import { createUploadList, type UploadItem, type UploadList } from './uploadList.ts';
 
-/** One file on its way: progress 0–1, or the label key of what went wrong. */
-export interface UploadItem {
-  id: string;
-  name: string;
-  progress: number;
-  error: TextKey | null;
-  errorParams?: Record<string, unknown>;
-}
+export type { UploadItem } from './uploadList.ts';
 
 export interface UploadsModel {
   items: ReadonlySignal<UploadItem[]>;
