@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../api/wire.ts';
 import { conversationState } from './conversationState.ts';
+import type { ConversationCore } from './conversationTypes.ts';
 import { closedByService } from './timeline.ts';
 
 const RID = 'support-group-65f0c0ffee0000000000d3e0-0123456789abcdef0123456789abcdef';
@@ -102,5 +103,22 @@ describe('closedByService', () => {
     expect(closedByService([])).toBe(false);
     expect(closedByService([{ infoLabel: 'INFO_SUPPORT_CHAT_CLOSED' }, {}])).toBe(true);
     expect(closedByService([{ infoLabel: 'INFO_SUPPORT_CHAT_CLOSED' }, { infoLabel: 'INFO_SUPPORT_CHAT_REOPENED' }])).toBe(false);
+  });
+});
+
+describe('who writes the conversation', () => {
+  it('is its apply only: the core hands read-only signals, to the client and to code on demand alike', () => {
+    // Type-level: each line must fail to compile, or tsc reports the unused directive.
+    const writes = (core: ConversationCore) => {
+      // @ts-expect-error conversationLeave.ts tells apply({ type: 'closedByVisitor' }) instead
+      core.closed.value = true;
+      // @ts-expect-error the conversation shown changes through apply
+      core.requestId.value = null;
+      // @ts-expect-error reply buttons used: apply({ type: 'buttonsUsed' }) or useButtons
+      core.usedButtons.value = new Set();
+      // @ts-expect-error the history is the service's, merged by the history intake
+      core.history.value = [];
+    };
+    expect(writes).toBeTypeOf('function');
   });
 });
