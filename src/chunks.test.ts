@@ -19,7 +19,7 @@ describe('the chunk registry', () => {
 
   it('tells the bundler the chunk of a module by its id (an absolute path)', () => {
     expect(sharedChunkOf(`${root}src/client/laterCommands.ts`)).toBe('later');
-    expect(sharedChunkOf(`${root}src/client/delivery/journalRecovery.ts`)).toBe('returning');
+    expect(sharedChunkOf(`${root}src/client/conversation/journalRecovery.ts`)).toBe('returning');
     expect(sharedChunkOf(`${root}src/client/live/realtime.ts`)).toBe('realtime');
     expect(sharedChunkOf(`${root}src/client/client.ts`)).toBeUndefined();
   });

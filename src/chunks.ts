@@ -25,13 +25,13 @@ export const SHARED_CHUNKS = {
     'src/client/conversation/identityFromMessages.ts',
     'src/state/identityUpdate.ts',
     'src/client/conversation/splitParts.ts',
-    'src/client/delivery/messageRecovery.ts',
+    'src/client/conversation/messageRecovery.ts',
   ],
   /**
    * What only a returning visit runs (storage holds what an earlier page or another tab left):
    * fetched at start-up when storage shows it, never by a new visitor's first open and send.
    */
-  returning: ['src/state/outboxRepair.ts', 'src/client/delivery/journalRecovery.ts'],
+  returning: ['src/state/outboxRepair.ts', 'src/client/conversation/journalRecovery.ts'],
   /**
    * The push channel, for a project whose `realtime` setting names a socket; who is typing comes
    * with the first typing frame, which only the push channel brings.

@@ -28,7 +28,7 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
   // page's token names someone else than the known visitor held).
   const send = (message: Outgoing): Promise<void> => {
     const earlier = later.waiting();
-    if (earlier) void conversation.switching(earlier);
+    if (earlier) void models.conversation.switching(earlier);
     return conversation
       .send(
         message,
@@ -42,7 +42,7 @@ export function createCommands(models: Models, deps: { win: Window; store: KeyVa
     reportError('load'),
   );
   /** A command that forgets the visitor: a message sent until it is done is the next visitor's, in the conversation that follows. */
-  const forgetting = (command: () => Promise<void>) => (): Promise<void> => conversation.switching(command());
+  const forgetting = (command: () => Promise<void>) => (): Promise<void> => models.conversation.switching(command());
   const logout = forgetting(later.command('logout'));
 
   return {

@@ -44,7 +44,7 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
     openConversation(requestId, byVisitor) {
       const opening = hooks.listConversations()?.then((list) => list?.open(requestId, byVisitor));
       // A message sent meanwhile goes to the conversation opened.
-      if (opening) void conversation.switching(opening);
+      if (opening) void models.conversation.switching(opening);
     },
     showHome(byVisitor) {
       if (hooks.listConversations()) ui.setScreen('home', byVisitor);

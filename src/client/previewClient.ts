@@ -79,7 +79,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     await translator.refresh(language, labelsLayer(preview.labels, language));
     // The sample conversation speaks the preview's language too (its English: with the lazy views' texts).
     await Promise.resolve(translator.viewTexts()).catch(() => undefined);
-    conversation.history.value = previewHistory(state.t, Date.now());
+    conversation.apply({ type: 'history', history: previewHistory(state.t, Date.now()) });
     samples.value = previewConversations(state.t, Date.now());
     ui.textsChanged();
   }

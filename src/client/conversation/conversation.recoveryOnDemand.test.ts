@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { itIsNotDownloadedByAFirstSend } from '../../test/conversationWithCodeOnDemand.ts';
 import { until } from '../../test/fakeFetch.ts';
 
-const MODULE = '../client/delivery/messageRecovery.ts';
+const MODULE = '../client/conversation/messageRecovery.ts';
 // Imported after the mock, as the conversation's own modules are: one copy of each (the failure
 // rules tell a network error by its class).
 const setup = async () => (await import('../../test/conversationWithCodeOnDemand.ts')).conversationWithCodeOnDemand(MODULE);

@@ -10,7 +10,7 @@ import { createSendJournal, type SendJournal } from '../delivery/sendJournal.ts'
 import { createMemoryStore } from '../platform/storage.ts';
 
 /** What only a returning visit runs (src/chunks.ts `returning`), and a later message's identity check (`later`). */
-const ON_DEMAND = ['../state/outboxRepair.ts', '../client/delivery/journalRecovery.ts', '../state/identityUpdate.ts'];
+const ON_DEMAND = ['../state/outboxRepair.ts', '../client/conversation/journalRecovery.ts', '../state/identityUpdate.ts'];
 
 /** This tab's sessionStorage, as a reload keeps it: each call is the journal of a new page. */
 function tabJournal(): () => SendJournal {
@@ -124,7 +124,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
     await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
     expect(textsOf(service, conversation.requestId.value!)).toEqual(['cut off', 'next']);
     expect(page().left()).toEqual([]);
-    expect(loads).toHaveBeenCalledWith('../client/delivery/journalRecovery.ts');
+    expect(loads).toHaveBeenCalledWith('../client/conversation/journalRecovery.ts');
     conversation.dispose();
   });
 

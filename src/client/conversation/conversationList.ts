@@ -2,6 +2,7 @@ import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-c
 import type { Http } from '../../api/http.ts';
 import { listMessages } from '../../api/messages.ts';
 import { listMyRequests } from '../../api/myRequests.ts';
+import type { WireMessage } from '../../api/wire.ts';
 import type { ConversationModel } from './conversation.ts';
 import {
   hasNewsSince,
@@ -45,17 +46,8 @@ export interface ConversationListControl extends ConversationListModel {
   dispose(): void;
 }
 
-const PAGE = 20;
-/** The service's own limit per call (above it, it answers 40). */
-const MAX_LIMIT = 100;
-
-/**
- * The visitor's conversations from `GET /{pid}/requests/me` (`status=all`, newest first, pages of
- * 20), polled slowly by the leading tab. Unread per conversation: when the list shows a reply newer
- * than the visitor last saw a conversation that is not on screen, that conversation's messages are
- * read once to count them; the current conversation counts its own (conversation.ts).
- */
-export function createConversationList(deps: {
+/** What the list is made with. */
+export interface ConversationListOptions {
   http: Http;
   projectId: string;
   session: SessionModel;
@@ -68,17 +60,24 @@ export function createConversationList(deps: {
   /** Only the leading tab polls and counts; it tells the others (`conversation`) when it counted. */
   tabs: Pick<TabsModel, 'isLeader' | 'post'>;
   onError(error: unknown): void;
-}): ConversationListControl {
+}
+
+const PAGE = 20;
+/** The service's own limit per call (above it, it answers 40). */
+const MAX_LIMIT = 100;
+
+/**
+ * The visitor's conversations from `GET /{pid}/requests/me` (`status=all`, newest first, pages of
+ * 20), polled slowly by the leading tab. Unread per conversation: when the list shows a reply newer
+ * than the visitor last saw a conversation that is not on screen, that conversation's messages are
+ * read once to count them; the current conversation counts its own (conversation.ts).
+ */
+export function createConversationList(deps: ConversationListOptions): ConversationListControl {
   const { http, projectId, session, store, conversation, ui, env, tabs } = deps;
   // The current conversation is in front of the visitor: window open on it, page visible.
   const onScreen = computed(() => ui.isOpen.value && ui.screen.value === 'conversation' && env.visible.value);
   const leads = () => tabs.isLeader.peek();
-  const served = signal<ConversationSummary[]>([]);
-  const count = signal(0);
-  const loaded = signal(false);
-  const marks = signal<ReadMarks>({ seen: {}, unread: {} });
-  // Nothing is written before the stored marks are read: they would be lost.
-  const marksRead = signal(false);
+  const { served, count, loaded, marks, marksRead, apply } = listState();
   let pages = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
@@ -103,7 +102,7 @@ export function createConversationList(deps: {
   });
 
   const saveMarks = (next: ReadMarks) => {
-    marks.value = next;
+    apply({ type: 'marks', marks: next });
     void store.set(deps.marksKey, next).catch(deps.onError);
   };
 
@@ -120,8 +119,7 @@ export function createConversationList(deps: {
   });
 
   async function readMarks() {
-    marks.value = readMarksOf(await store.get(deps.marksKey).catch(() => undefined));
-    marksRead.value = true;
+    apply({ type: 'marks', marks: readMarksOf(await store.get(deps.marksKey).catch(() => undefined)), read: true });
   }
 
   /** Null: not asked (a refused session keeps what was listed); no session yet: no conversation. */
@@ -131,38 +129,17 @@ export function createConversationList(deps: {
     const limit = Math.min(MAX_LIMIT, PAGE * pages);
     const page = await session.authorized((token) => listMyRequests(http, token, projectId, { status: 'all', limit, page: 0 }));
     const mine = myIds();
-    count.value = page.count;
+    apply({ type: 'counted', count: page.count });
     return page.requests.map((r) => summaryOfRequest(r, mine));
   }
 
   /** Counts the replies that came while each conversation was out of sight. */
   async function countUnread(list: readonly ConversationSummary[]): Promise<void> {
-    const m = marks.peek();
-    const seen = { ...m.seen };
-    const unread = { ...m.unread };
-    const rid = conversation.requestId.peek();
-    let changed = false;
-    for (const s of list) {
-      if (s.requestId === rid) continue;
-      const at = seen[s.requestId];
-      // First sight on this device: what it holds was there before, so it counts as read.
-      if (at === undefined) {
-        seen[s.requestId] = s.time;
-        changed = true;
-        continue;
-      }
-      if (!hasNewsSince(s, at)) continue;
-      const messages = await session.authorized((token) => listMessages(http, token, projectId, s.requestId));
-      const n = unreadSince(messages, at, myIds());
-      if (unread[s.requestId] !== n) {
-        unread[s.requestId] = n;
-        changed = true;
-      }
-    }
-    if (changed) {
-      saveMarks({ seen: { ...marks.peek().seen, ...seen }, unread: { ...marks.peek().unread, ...unread } });
-      tabs.post({ type: 'conversation' });
-    }
+    const read = (rid: string) => session.authorized((token) => listMessages(http, token, projectId, rid));
+    const counted = await unreadCounts(marks.peek(), list, conversation.requestId.peek(), read, myIds);
+    if (!counted) return;
+    saveMarks({ seen: { ...marks.peek().seen, ...counted.seen }, unread: { ...marks.peek().unread, ...counted.unread } });
+    tabs.post({ type: 'conversation' });
   }
 
   function arm() {
@@ -181,8 +158,7 @@ export function createConversationList(deps: {
     try {
       const list = await fetchList();
       if (!list || disposed) return;
-      served.value = list;
-      loaded.value = true;
+      apply({ type: 'listed', list });
       if (leads()) await countUnread(list);
     } finally {
       arm();
@@ -202,7 +178,7 @@ export function createConversationList(deps: {
   // The conversation the visitor leaves stays listed as they last saw it, until the service's list comes.
   let left = current.peek();
   const stopKeeping = current.subscribe((now) => {
-    if (left && left.requestId !== now?.requestId && !served.peek().some((s) => s.requestId === left!.requestId)) served.value = [left, ...served.peek()];
+    if (left && left.requestId !== now?.requestId && !served.peek().some((s) => s.requestId === left!.requestId)) apply({ type: 'kept', summary: left });
     left = now;
   });
   look();
@@ -217,8 +193,7 @@ export function createConversationList(deps: {
         await readMarks();
         const list = await fetchList();
         if (!list || disposed) return;
-        served.value = list;
-        loaded.value = true;
+        apply({ type: 'listed', list });
       } catch (error) {
         deps.onError(error);
       }
@@ -240,4 +215,76 @@ export function createConversationList(deps: {
       stopKeeping();
     },
   };
+}
+
+type ListEvent =
+  /** The service's list (its first page or pages) came. */
+  | { type: 'listed'; list: ConversationSummary[] }
+  /** How many conversations the service holds. */
+  | { type: 'counted'; count: number }
+  /** The conversation the visitor left stays listed as they last saw it, until the service's list has it. */
+  | { type: 'kept'; summary: ConversationSummary }
+  /** `read`: the stored marks were read (nothing is written before: they would be lost). */
+  | { type: 'marks'; marks: ReadMarks; read?: boolean };
+
+/** The list's state, and `apply`: the one place where it changes. */
+function listState() {
+  const served = signal<ConversationSummary[]>([]);
+  const count = signal(0);
+  const loaded = signal(false);
+  const marks = signal<ReadMarks>({ seen: {}, unread: {} });
+  const marksRead = signal(false);
+  function apply(event: ListEvent): void {
+    switch (event.type) {
+      case 'listed':
+        served.value = event.list;
+        loaded.value = true;
+        return;
+      case 'counted':
+        count.value = event.count;
+        return;
+      case 'kept':
+        served.value = [event.summary, ...served.peek()];
+        return;
+      case 'marks':
+        marks.value = event.marks;
+        if (event.read) marksRead.value = true;
+        return;
+    }
+  }
+  return { served, count, loaded, marks, marksRead, apply };
+}
+
+/**
+ * The replies that came while each listed conversation (but `current`) was out of sight, after
+ * `marks`: what changed, or null. One seen for the first time on this device counts as read; one
+ * with news since its mark has its messages read (`read`) and counted.
+ */
+export async function unreadCounts(
+  marks: ReadMarks,
+  list: readonly ConversationSummary[],
+  current: string | null,
+  read: (requestId: string) => Promise<readonly WireMessage[]>,
+  myIds: () => ReadonlySet<string>,
+): Promise<ReadMarks | null> {
+  const seen = { ...marks.seen };
+  const unread = { ...marks.unread };
+  let changed = false;
+  for (const s of list) {
+    if (s.requestId === current) continue;
+    const at = seen[s.requestId];
+    // First sight on this device: what it holds was there before, so it counts as read.
+    if (at === undefined) {
+      seen[s.requestId] = s.time;
+      changed = true;
+      continue;
+    }
+    if (!hasNewsSince(s, at)) continue;
+    const n = unreadSince(await read(s.requestId), at, myIds());
+    if (unread[s.requestId] !== n) {
+      unread[s.requestId] = n;
+      changed = true;
+    }
+  }
+  return changed ? { seen, unread } : null;
 }

@@ -1,4 +1,4 @@
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { Http } from '../../api/http.ts';
 import { loadOnce } from '../platform/loadOnce.ts';
 import type { SessionModel } from '../session/session.ts';
@@ -15,7 +15,7 @@ export interface GivenRating {
  * `rating`. Asked once per conversation when the end panel shows; set at once after rating.
  */
 export interface RatingMemory {
-  given: Signal<GivenRating | null>;
+  given: ReadonlySignal<GivenRating | null>;
   recall(requestId: string): Promise<void>;
   remember(requestId: string, rating: number): void;
 }
@@ -23,12 +23,13 @@ export interface RatingMemory {
 export function createRatingMemory(deps: { http: Http; session: SessionModel; projectId: string }): RatingMemory {
   const given = signal<GivenRating | null>(null);
   // Only an ended conversation's panel asks: the asking's code is not part of a first open.
-  const recaller = loadOnce(() => import('./ratingRecall.ts').then((m) => m.createRecall(deps, given)));
-  return {
+  const recaller = loadOnce(() => import('./ratingRecall.ts').then((m) => m.createRecall(deps, memory)));
+  const memory: RatingMemory = {
     given,
     recall: (requestId) => recaller().then((recall) => recall(requestId)),
     remember(requestId, rating) {
       given.value = { requestId, rating };
     },
   };
+  return memory;
 }

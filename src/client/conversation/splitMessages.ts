@@ -1,6 +1,5 @@
 import { signal } from '@preact/signals-core';
 import type { ChatMessage } from '../../state/chatMessage.ts';
-import type { partsFor } from './splitParts.ts';
 
 /**
  * Bots send one message whose `attributes.commands[]` is a script: parts to show, with `wait`s
@@ -29,9 +28,9 @@ export function commandsOf(message: Pick<ChatMessage, 'attributes'> & { fromVisi
  */
 export type PartsCache = WeakMap<ChatMessage, { start: number; parts: TimedMessage[] }>;
 
-/** What splitParts.ts (code on demand) brings. */
+/** What splitParts.ts (code on demand) brings; written out here so that the arrow runs one way, from it to this module. */
 interface SplitCode {
-  partsFor: typeof partsFor;
+  partsFor(message: ChatMessage, arrivedAt: ReadonlyMap<string, number>, cache: PartsCache): TimedMessage[];
 }
 
 interface ExpansionProgress {

@@ -1,14 +1,13 @@
 /**
- * What a failed attempt to deliver a visitor's message means for the next one (docs/delivery.md),
- * and the delivery engine's step that applies it (outbox.ts). Part of the first open, as the engine
+ * What a failed attempt to deliver a visitor's message means for the next one (docs/delivery.md):
+ * rules only, which the delivery engine (outbox.ts) applies. Part of the first open, as the engine
  * is: a failure is decided at once, never after a download (which the same network trouble may stop).
  */
 import { ApiError, NetworkError } from '../../api/http.ts';
 import { parseRetryAfter } from '../../api/retryAfter.ts';
 import type { OutboxItem } from '../../state/chatMessage.ts';
 import { REASONS, type DeliveryReason } from '../../state/delivery.ts';
-import type { Emitter, WidgetErrorDetail } from '../platform/events.ts';
-import type { DeliveryTarget } from './outbox.ts';
+import type { WidgetErrorDetail } from '../platform/events.ts';
 import { retryDelay } from '../../state/retryDelay.ts';
 import { SessionRefusedError } from '../session/sessionRefusedError.ts';
 
@@ -87,45 +86,30 @@ export function isConversationRefusal(error: unknown): boolean {
   return typeof body?.err === 'string' && /belong the conversation/i.test(body.err);
 }
 
-/** What of the delivery engine a failed attempt works on. */
-export interface FailureScope {
-  target: DeliveryTarget;
-  emitter: Emitter;
-  /** Stored first, shown after (OutboxEngine.change). */
-  change(update: (items: OutboxItem[]) => OutboxItem[]): Promise<void>;
-  now(): number;
-  random?: () => number;
-  isOnline(): boolean;
-}
-
 /**
- * After `item`'s attempt failed with `error`: its messages move to a new conversation when the
- * service takes no more in this one, else the item is patched by `failureOf` (the page hears of a
- * final failure).
+ * What the page hears of a failed attempt: at once at its first (the visitor's send or Retry), then
+ * only when it is final ("Not sent"), never at each retry. `patch`: what `failureOf` made of it.
  */
-export async function settleFailure(s: FailureScope, item: OutboxItem, error: unknown): Promise<void> {
-  if (isConversationRefusal(error) && s.target.mayMove(item)) {
-    const to = await s.target.moveToNew();
-    // What opened the old conversation does not open the new one: its own fields, as they are now.
-    await s.change((list) =>
-      list.map((i) =>
-        i.requestId === item.requestId ? { ...i, requestId: to, state: 'sending', attempts: 0, notBefore: 0, maybeDelivered: false, opening: undefined } : i,
-      ),
-    );
-    return;
-  }
-  const patch = failureOf(item, error, { now: s.now(), random: s.random, online: s.isOnline() });
-  await s.change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
-  // The page hears of a message in trouble at once, at its first failed attempt (the visitor's send
-  // or Retry), and then only when it is final ("Not sent"): never at each retry.
+export function failureReport(item: OutboxItem, error: unknown, patch: Partial<OutboxItem>): WidgetErrorDetail | null {
   const retrying = patch.state !== 'failed';
-  if (retrying && item.attempts) return;
-  s.emitter.emit('error', {
+  if (retrying && item.attempts) return null;
+  return {
     type: 'send',
     tempUID: item.tempUID,
     reason: patch.reason ?? REASONS.unreachable,
     ...(error instanceof ApiError ? { status: error.status } : {}),
     ...(retrying ? { retrying } : {}),
     message: patch.error ?? '',
-  } satisfies WidgetErrorDetail);
+  };
 }
+
+/** `item` of a conversation the service takes no more in, moved to the new one `to`: what opened the old one does not open it. */
+export const movedTo = (item: OutboxItem, to: string): OutboxItem => ({
+  ...item,
+  requestId: to,
+  state: 'sending',
+  attempts: 0,
+  notBefore: 0,
+  maybeDelivered: false,
+  opening: undefined,
+});

@@ -40,7 +40,6 @@ async function setup(answers: Array<'stored' | 'unreachable' | 'refused'>) {
   const engine = createOutboxEngine({
     outboxStore: createOutboxStore(createMemoryStore(), 'test', false, (rid) => rid === RID),
     emitter,
-    publish: (target, value) => void (target.value = value),
     onChange: () => {},
     now: () => 1_000,
     random: () => 0,

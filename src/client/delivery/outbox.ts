@@ -1,9 +1,9 @@
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { SendMessageBody, WireMessage } from '../../api/wire.ts';
 import type { FirstMessageFields, OutboxItem } from '../../state/chatMessage.ts';
 import { bodyBytes, dueAt, nextToSend, REASONS, retryOnceRecovered, SERVICE_BODY_LIMIT, SETTLE_MS } from '../../state/delivery.ts';
-import { settleFailure, UndeliverableError, type FailureScope } from './deliveryFailure.ts';
-import type { Emitter } from '../platform/events.ts';
+import { failureOf, failureReport, isConversationRefusal, movedTo, UndeliverableError } from './deliveryFailure.ts';
+import type { Emitter, WidgetErrorDetail } from '../platform/events.ts';
 import type { OutboxStore } from './outboxStore.ts';
 
 /**
@@ -48,8 +48,6 @@ export function createOutboxEngine(options: {
   outboxStore: OutboxStore;
   emitter: Emitter;
   target: DeliveryTarget;
-  /** Sets a signal the view renders (never lets a broken render stop delivery). */
-  publish<T>(target: Signal<T>, value: T): void;
   /** The outbox changed: other tabs show it too. */
   onChange(): void;
   now: () => number;
@@ -58,17 +56,25 @@ export function createOutboxEngine(options: {
   /** See SETTLE_MS; tests shorten it. */
   settleMs?: number;
 }): OutboxEngine {
-  const { outboxStore, emitter, target, publish, now } = options;
+  const { outboxStore, emitter, target, now } = options;
   const items = signal<OutboxItem[]>([]);
   const due = (item: OutboxItem) => dueAt(item, options.settleMs ?? SETTLE_MS);
   let flushing: Promise<void> | null = null;
   let flushAgain = false;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
-  const failureScope: FailureScope = { target, emitter, change, now, random: options.random, isOnline: options.isOnline };
+
+  /** Sets what the view renders: a subscriber that throws (a broken render) never stops delivery. */
+  function publish(list: OutboxItem[]) {
+    try {
+      items.value = list;
+    } catch (error) {
+      emitter.emit('error', { type: 'render', message: String(error) } satisfies WidgetErrorDetail);
+    }
+  }
 
   async function change(update: (list: OutboxItem[]) => OutboxItem[]) {
-    publish(items, await outboxStore.update(update));
+    publish(await outboxStore.update(update));
     options.onChange();
   }
 
@@ -107,8 +113,24 @@ export function createOutboxEngine(options: {
     target.sent(item, message, !!opening);
   }
 
+  /**
+   * After `item`'s attempt failed with `error`: its messages move to a new conversation when the
+   * service takes no more in this one, else the item is patched by `failureOf` (deliveryFailure.ts).
+   */
+  async function settle(item: OutboxItem, error: unknown) {
+    if (isConversationRefusal(error) && target.mayMove(item)) {
+      const to = await target.moveToNew();
+      await change((list) => list.map((i) => (i.requestId === item.requestId ? movedTo(i, to) : i)));
+      return;
+    }
+    const patch = failureOf(item, error, { now: now(), random: options.random, online: options.isOnline() });
+    await change((list) => list.map((i) => (i.tempUID === item.tempUID ? { ...i, ...patch } : i)));
+    const report = failureReport(item, error, patch);
+    if (report) emitter.emit('error', report);
+  }
+
   async function drain() {
-    publish(items, await outboxStore.read());
+    publish(await outboxStore.read());
     for (;;) {
       if (disposed) return;
       // In order, except that a message in trouble holds the others back only briefly (delivery.ts).
@@ -118,7 +140,7 @@ export function createOutboxEngine(options: {
         await deliver(item);
         await recovered();
       } catch (error) {
-        await settleFailure(failureScope, item, error);
+        await settle(item, error);
       }
     }
   }
@@ -147,15 +169,12 @@ export function createOutboxEngine(options: {
     items,
     change,
     async reload() {
-      publish(items, await outboxStore.read());
+      publish(await outboxStore.read());
     },
     flush,
     recovered,
     async takeOver() {
-      publish(
-        items,
-        (await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)),
-      );
+      publish((await outboxStore.read()).map((i) => (i.state === 'sending' ? { ...i, notBefore: 0 } : i)));
       if (items.peek().some((i) => i.state === 'sending')) void flush();
     },
     dispose() {

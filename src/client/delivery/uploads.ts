@@ -1,22 +1,15 @@
-import { signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import type { ReadonlySignal } from '@preact/signals-core';
 import { ApiError } from '../../api/http.ts';
-import type { TextKey } from '../../i18n/translator.ts';
 import type { WidgetErrorDetail } from '../platform/events.ts';
 import type { ConversationModel } from '../conversation/conversation.ts';
 import type { SessionModel } from '../session/session.ts';
 import type { WidgetSettings } from '../../state/settings.ts';
+import { createUploadList, type UploadItem, type UploadList } from './uploadList.ts';
 
-/** One file on its way: progress 0–1, or the label key of what went wrong. */
-export interface UploadItem {
-  id: string;
-  name: string;
-  progress: number;
-  error: TextKey | null;
-  errorParams?: Record<string, unknown>;
-}
+export type { UploadItem } from './uploadList.ts';
 
 export interface UploadsModel {
-  items: Signal<UploadItem[]>;
+  items: ReadonlySignal<UploadItem[]>;
   add(file: File): void;
   retry(id: string): void;
   dismiss(id: string): void;
@@ -32,17 +25,15 @@ export interface UploadsOptions {
   onError: (detail: WidgetErrorDetail) => void;
 }
 
-/** `items`: the list to keep them in (uploadsOnDemand.ts made it before this code was here). */
-export function createUploads(options: UploadsOptions, items = signal<UploadItem[]>([])): UploadsModel {
+/** `list`: where they are listed (uploadsOnDemand.ts made it before this code was here). */
+export function createUploads(options: UploadsOptions, list: UploadList = createUploadList()): UploadsModel {
   const { apiUrl, projectId, session, conversation } = options;
   const files = new Map<string, File>();
   let counter = 0;
 
-  const patch = (id: string, change: Partial<UploadItem>) => {
-    items.value = items.value.map((item) => (item.id === id ? { ...item, ...change } : item));
-  };
+  const patch = (id: string, change: Partial<UploadItem>) => list.apply({ type: 'changed', id, change });
   const remove = (id: string) => {
-    items.value = items.value.filter((item) => item.id !== id);
+    list.apply({ type: 'removed', id });
     files.delete(id);
   };
 
@@ -68,10 +59,10 @@ export function createUploads(options: UploadsOptions, items = signal<UploadItem
   }
 
   return {
-    items,
+    items: list.items,
     add(file) {
       const id = `u${++counter}`;
-      items.value = [...items.value, { id, name: file.name, progress: 0, error: null }];
+      list.apply({ type: 'added', item: { id, name: file.name, progress: 0, error: null } });
       // The rules come with the first file (most visitors send none); a refused file never leaves.
       import('../../state/uploadRules.ts').then(
         ({ checkUpload }) => {

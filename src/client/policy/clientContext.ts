@@ -2,7 +2,7 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import type { Http } from '../../api/http.ts';
 import type { Translator } from '../../i18n/translator.ts';
 import type { Persistence, WidgetSettings } from '../../state/settings.ts';
-import type { ConversationModel } from '../conversation/conversation.ts';
+import type { ConversationCore } from '../conversation/conversation.ts';
 import type { Environment } from '../live/environment.ts';
 import type { TabsModel } from '../live/tabs.ts';
 import type { Emitter } from '../platform/events.ts';
@@ -38,7 +38,7 @@ export interface ClientContext {
   project: ProjectModel;
   session: Session;
   intake: IntakeModel;
-  conversation: ConversationModel;
+  conversation: ConversationCore;
   tabs: TabsModel;
   translator: Translator;
 }

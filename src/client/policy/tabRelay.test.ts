@@ -2,7 +2,7 @@ import { signal, type Signal } from '@preact/signals-core';
 import type { WireMessage } from '../../api/wire.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from '../../state/chatMessage.ts';
-import type { ConversationModel } from '../conversation/conversation.ts';
+import type { ConversationCore } from '../conversation/conversation.ts';
 import type { SessionModel, Visitor } from '../session/session.ts';
 import { createTabRelay, tabMessage, TAKE_OVER_AFTER_MS } from './tabRelay.ts';
 
@@ -29,7 +29,7 @@ function setup(options: { leader?: boolean; requestId?: string; visitorLeft?: bo
     mirrorUnread: vi.fn(),
     markRead: vi.fn(),
     typingFrame: vi.fn(),
-  } as unknown as ConversationModel;
+  } as unknown as ConversationCore;
   const session = {
     restore: vi.fn(async () => options.visitorLeft ?? false),
     token: signal<string | null>(null),

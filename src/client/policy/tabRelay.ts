@@ -1,5 +1,5 @@
 import { bareJwt } from '../../api/auth.ts';
-import type { ConversationModel } from '../conversation/conversation.ts';
+import type { ConversationCore } from '../conversation/conversation.ts';
 import type { IntakeModel } from '../ui-state/intake.ts';
 import type { SessionModel } from '../session/session.ts';
 import { normalizeMessages } from '../../api/normalize/message.ts';
@@ -39,7 +39,7 @@ export function tabMessage(value: unknown): TabMessage | null {
  * other tab forgot the visitor (logout, reset, another known visitor), this one drops all it shows of them.
  */
 export function createTabRelay(deps: {
-  conversation: ConversationModel;
+  conversation: ConversationCore;
   session: SessionModel;
   intake: Pick<IntakeModel, 'restore'>;
   isLeader: () => boolean;

@@ -1,0 +1,37 @@
+import { signal } from '@preact/signals-core';
+import type { TextKey } from '../../i18n/translator.ts';
+
+/** One file on its way: progress 0–1, or the label key of what went wrong. */
+export interface UploadItem {
+  id: string;
+  name: string;
+  progress: number;
+  error: TextKey | null;
+  errorParams?: Record<string, unknown>;
+}
+
+export type UploadEvent = { type: 'added'; item: UploadItem } | { type: 'changed'; id: string; change: Partial<UploadItem> } | { type: 'removed'; id: string };
+
+/**
+ * The files on their way, and `apply`: the one place where the list changes, for the uploads' code
+ * (uploads.ts) and for what lists a file before that code is here (uploadsOnDemand.ts).
+ */
+export function createUploadList() {
+  const items = signal<UploadItem[]>([]);
+  function apply(event: UploadEvent): void {
+    switch (event.type) {
+      case 'added':
+        items.value = [...items.value, event.item];
+        return;
+      case 'changed':
+        items.value = items.value.map((item) => (item.id === event.id ? { ...item, ...event.change } : item));
+        return;
+      case 'removed':
+        items.value = items.value.filter((item) => item.id !== event.id);
+        return;
+    }
+  }
+  return { items, apply };
+}
+
+export type UploadList = ReturnType<typeof createUploadList>;
