@@ -12,6 +12,31 @@ const preact = [
 const ui = [{ group: ['**/ui/*', '**/ui/**'], message: 'The views sit on top: nothing below src/ui/ imports them (docs/architecture.md).' }];
 const client = [{ group: ['**/client/*', '**/client/**'], message: 'src/client/ builds on this layer, never the other way round (docs/architecture.md).' }];
 const state = [{ group: ['**/state/*', '**/state/**'], message: 'src/api/ speaks HTTP only and knows nothing of the state above it (docs/architecture.md).' }];
+/**
+ * Each wing of src/client/ and the wings it may import (static and type imports; code on demand is
+ * loaded through the registry, src/chunks.ts). The root's modules (client.ts, commands.ts, …) are
+ * above every wing.
+ */
+const CLIENT_WINGS_BELOW = {
+  policy: ['conversation', 'delivery', 'session', 'live', 'ui-state', 'platform'],
+  conversation: ['delivery', 'session', 'live', 'ui-state', 'platform'],
+  delivery: ['session', 'platform'],
+  session: ['platform'],
+  live: ['platform'],
+  'ui-state': ['platform'],
+  platform: [],
+};
+/** The patterns a module in `wing` may not import: the client's root and every wing not below it. */
+function wingsAbove(wing, allowed) {
+  const others = Object.keys(CLIENT_WINGS_BELOW).filter((other) => other !== wing && !allowed.includes(other));
+  return [
+    { regex: String.raw`^\.\./[^/]+\.ts$`, message: `The client's root assembles the wings; client/${wing}/ never imports it (docs/architecture.md).` },
+    ...others.map((other) => ({
+      group: [`../${other}/*`, `../${other}/**`],
+      message: `client/${wing}/ sits below client/${other}/: arrows between wings run one way (docs/architecture.md).`,
+    })),
+  ];
+}
 // The entries at the top of src/ (not a layer's own index.ts or commands.ts): a relative path that
 // only climbs, then names one of them.
 const widget = [
@@ -178,6 +203,13 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...ui, ...widget, ...preact] }] },
   },
+  // The client's wings (docs/architecture.md "The client's wings"): arrows run one way, from the
+  // root (which assembles) through policy/ and conversation/ down to platform/.
+  ...Object.entries(CLIENT_WINGS_BELOW).map(([wing, allowed]) => ({
+    files: [`src/client/${wing}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ui, ...widget, ...preact, ...wingsAbove(wing, allowed)] }] },
+  })),
   {
     files: ['src/i18n/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],

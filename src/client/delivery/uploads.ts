@@ -1,7 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import { ApiError } from '../../api/http.ts';
+import type { MessageMetadata } from '../../api/wire.ts';
 import type { WidgetErrorDetail } from '../platform/events.ts';
-import type { ConversationModel } from '../conversation/conversation.ts';
 import type { SessionModel } from '../session/session.ts';
 import type { WidgetSettings } from '../../state/settings.ts';
 import { createUploadList, type UploadItem, type UploadList } from './uploadList.ts';
@@ -15,11 +15,19 @@ export interface UploadsModel {
   dismiss(id: string): void;
 }
 
+/** The message that carries an uploaded file. */
+export interface FileMessage {
+  text: string;
+  type: 'image' | 'file';
+  metadata: MessageMetadata;
+}
+
 export interface UploadsOptions {
   apiUrl: string;
   projectId: string;
   session: SessionModel;
-  conversation: ConversationModel;
+  /** Where a stored file goes as a message: the conversation, which sits above delivery and sends it as any other. */
+  conversation: { send(message: FileMessage): Promise<void> };
   /** What the project lets a visitor upload (`fileUploadAccept`, `allowedUploadExtentions`), read at each file. */
   settings: ReadonlySignal<Pick<WidgetSettings, 'fileUploadAccept' | 'allowedUploadExtentions'>>;
   onError: (detail: WidgetErrorDetail) => void;
