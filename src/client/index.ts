@@ -4,6 +4,7 @@
  */
 export { createChatClient } from './client.ts';
 export { createPreviewClient, type PreviewOptions } from './previewClient.ts';
+export { ChatDisposedError } from './disposedCommands.ts';
 export type {
   AttentionModel,
   ChatClient,

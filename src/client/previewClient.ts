@@ -9,6 +9,7 @@ import { createEnvironment } from './live/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
 import { createMemoryStore } from './platform/storage.ts';
 import { createCommands, eventsOf } from './commands.ts';
+import { untilDisposed } from './disposedCommands.ts';
 import { modelsInStages, type ModelOptions, type Models } from './models.ts';
 import { unreadOf } from './policy/unread.ts';
 import type { ChatClient } from './types.ts';
@@ -120,6 +121,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   );
 
   const unread = unreadOf(conversation.unread, conversations);
+  let disposed = false;
   return {
     ...state,
     conversations,
@@ -129,12 +131,12 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     },
     // Its sample conversation is there from the start.
     historyReady: signal(true),
-    ...commands,
     // Nothing is ever sent from a preview.
-    send: () => Promise.resolve(),
+    ...untilDisposed({ ...commands, send: () => Promise.resolve() }, () => disposed),
     ...eventsOf(emitter),
     ready,
     dispose() {
+      disposed = true;
       stopLabels();
       conversation.dispose();
       state.attention.dispose();

@@ -332,6 +332,8 @@ export interface ChatState {
 /**
  * What a UI (or page code) may ask of a chat. None of them throws: failures arrive as `error` events.
  * Those a first open never calls come with their code on demand, in call order (docs/public-api.md §5).
+ * After `dispose()`, those that answer with a promise reject with `ChatDisposedError`, and the others
+ * do nothing.
  */
 export interface ChatCommands {
   /** `byVisitor`: the visitor's own click or key (the UI then moves focus). */
