@@ -5,16 +5,24 @@
 import { createChatClient } from './client/client.ts';
 import { createWidget } from './instance.ts';
 import type { WidgetInstance } from './widget.ts';
+import { unknownSettingKeys } from './state/settings.ts';
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-function settingsFrom(element: HTMLElement): Record<string, unknown> {
+/** HTML's own attributes, which any element may carry: not settings, and no mistake. */
+const HTML_ATTRIBUTE = /^(class|id|style|slot|part|title|hidden|dir|tabindex|role|is|inert|data-.*|aria-.*|on.*)$/;
+
+/** The settings the attributes name, and the attributes that name none (HTML's own aside). */
+function settingsFrom(element: HTMLElement): { settings: Record<string, unknown>; unknown: string[] } {
   const settings: Record<string, unknown> = { windowEvents: false };
-  for (const attribute of Array.from(element.attributes)) {
-    const key = attribute.name === 'project-id' ? 'projectid' : camel(attribute.name);
-    settings[key] = attribute.value;
+  const unknown: string[] = [];
+  for (const { name, value } of Array.from(element.attributes)) {
+    const key = name === 'project-id' ? 'projectid' : camel(name);
+    if (unknownSettingKeys({ [key]: 0 }).length) {
+      if (!HTML_ATTRIBUTE.test(name)) unknown.push(name);
+    } else settings[key] = value;
   }
-  return settings;
+  return { settings, unknown };
 }
 
 /**
@@ -29,7 +37,8 @@ export class PorchlightElement extends ElementBase {
   connectedCallback() {
     // A host made by `mount()` or the loader already has its shadow root and widget.
     if (this.widget || this.shadowRoot || !this.hasAttribute('project-id')) return;
-    this.widget = createWidget({ host: this, client: createChatClient({ settings: settingsFrom(this), window: this.ownerDocument.defaultView ?? window }) });
+    const { settings, unknown } = settingsFrom(this);
+    this.widget = createWidget({ host: this, client: createChatClient({ settings, window: this.ownerDocument.defaultView ?? window }) }, unknown);
   }
 
   disconnectedCallback() {

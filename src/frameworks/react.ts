@@ -1,3 +1,5 @@
+"use client";
+
 /**
  * `porchlight/react`: `<Porchlight projectid="…" apiUrl="…" />` mounts a widget into a `<div>`
  * and destroys it on unmount. Props are the settings of `mount()`; a change is applied live with

@@ -224,6 +224,11 @@ export function cleanLayer(layer: unknown): Partial<WidgetSettings> {
   return out;
 }
 
+/** The keys of `layer` that name no setting (a typo the page would otherwise never hear of), in its order. */
+export function unknownSettingKeys(layer: object): string[] {
+  return Object.keys(layer).filter((key) => !(KEYS as string[]).includes(key));
+}
+
 /** Reads `porchlight_<key>` (and the official widget's `tiledesk_<key>`) from a query string. */
 export function settingsFromQuery(search: string): Partial<WidgetSettings> {
   const params = new URLSearchParams(search);
