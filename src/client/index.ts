@@ -33,9 +33,25 @@ export type {
   VisitorDetails,
 } from './types.ts';
 export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './platform/events.ts';
-export type { WidgetSettings } from '../state/settings.ts';
-export type { MessageAttributes, MessageMetadata, WireMessage } from '../api/wire.ts';
-export type { TextKey } from '../i18n/translator.ts';
+export type { Align, PageChangeVisibility, Persistence, WidgetSettings } from '../state/settings.ts';
+export type {
+  Attachment,
+  AttachmentButton,
+  GalleryCard,
+  MessageAttributes,
+  MessageMetadata,
+  WidgetsResponse,
+  WireDepartment,
+  WireMessage,
+  WireProject,
+  WireRequest,
+  WireWidgetSettings,
+} from '../api/wire.ts';
+export type { PluralBase, TextKey } from '../i18n/translator.ts';
+// The widget's English texts, as types only: their keys are the `TextKey`s `t` takes.
+export type { LabelKey, default as en } from '../i18n/en.ts';
+export type { PendingKey, pendingEn } from '../i18n/pending-en.ts';
+export type { enOfViews, pendingEnOfViews } from '../i18n/en-views.ts';
 // What a UI renders and passes back: the rows of `conversation.messages`, and the commands' and
 // options' argument types (named here so a consumer never imports them from the package's insides).
 export type { ChatMessage } from '../state/chatMessage.ts';

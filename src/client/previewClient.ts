@@ -14,6 +14,7 @@ import { modelsInStages, type ModelOptions, type Models } from './models.ts';
 import { unreadOf } from './policy/unread.ts';
 import type { ChatClient } from './types.ts';
 
+/** What a dashboard preview shows instead of asking the service. */
 export interface PreviewOptions {
   /** What `GET /{pid}/widgets` would answer: `project.widget`, hours, departments, availability. */
   project?: Partial<WidgetsResponse>;

@@ -21,8 +21,11 @@ import type { Transcript } from './conversation/transcriptFile.ts';
 
 /** Who the visitor is, as the page says (`setUser`). */
 export interface VisitorDetails {
+  /** Their name. */
   fullname?: string;
+  /** Their email. */
   email?: string;
+  /** What the agents see about them (merged into `customAttributes`). */
   attributes?: Record<string, unknown>;
 }
 
@@ -34,6 +37,7 @@ export type SettingsUpdate = Omit<Partial<WidgetSettings>, 'jwt'> & {
   labels?: unknown;
 };
 
+/** How `createChatClient` makes a chat. */
 export interface ChatClientOptions {
   /** The page's settings (`projectid` is required; `apiUrl` defaults to `<page origin>/v3`). */
   settings: Partial<WidgetSettings> | Record<string, unknown>;
@@ -186,7 +190,8 @@ export interface Department {
   /** Its name, as the visitor sees it. */
   name: string;
   /** What the visitor reads under it, if anything. */
-  description?: string; /** What the visitor reads while the department is offline, if the project set it. */
+  description?: string;
+  /** What the visitor reads while the department is offline, if the project set it. */
   offline_msg?: string;
 }
 
@@ -306,7 +311,9 @@ export interface ChatState {
   photoUrl(userId: string): string;
   /** Open, closed by hours (with the next opening), or nobody available; re-evaluated every 30 s. */
   availability: ReadonlySignal<Availability>;
+  /** Whether the composer takes text now, and its placeholder (the latest message may ask for a button). */
   inputControl: ReadonlySignal<InputControl>;
+  /** The chat's language now. */
   lang: ReadonlySignal<string>;
   /** The final look and texts are known (stored from the last visit, or the service answered): paint them. */
   lookReady: ReadonlySignal<boolean>;
@@ -315,7 +322,9 @@ export interface ChatState {
    * is none, or the first look at it failed): a window paints with it, never empty first. Stays true.
    */
   historyReady: ReadonlySignal<boolean>;
+  /** The window's title: `widgetTitle`, else the project's name. */
   title: ReadonlySignal<string>;
+  /** The browser is online (messages wait while it is not). */
   online: ReadonlySignal<boolean>;
   /** The page is visible (not a background tab). */
   visible: ReadonlySignal<boolean>;
@@ -338,16 +347,23 @@ export interface ChatState {
 export interface ChatCommands {
   /** `byVisitor`: the visitor's own click or key (the UI then moves focus). */
   open(byVisitor?: boolean): void;
+  /** Closes the window; `byVisitor` as for `open`. */
   close(byVisitor?: boolean): void;
+  /** Opens the window, or closes it when open. */
   toggle(): void;
+  /** Shows the widget (after `hide` or `startHidden`). */
   show(): void;
+  /** Hides the whole widget, launcher included. */
   hide(): void;
   /** Queues `text` and sends it (after start-up); resolves once it was sent or has failed. */
   send(text: string): Promise<void>;
+  /** Sends again the visitor's failed message `tempUID` (`ChatMessage.tempUID`). */
   retry(tempUID: string): void;
+  /** Drops the visitor's failed message `tempUID`: it is never sent. */
   discard(tempUID: string): void;
   /** A reply button under message `messageKey` was pressed. */
   pressButton(messageKey: string, intent: ButtonIntent): void;
+  /** Sends `file` into the conversation (its progress in `uploads.items`). */
   upload(file: File): void;
   /** Sends again a file whose upload failed (its `id` in `uploads.items`). */
   retryUpload(id: string): void;
@@ -370,9 +386,11 @@ export interface ChatCommands {
    * once per conversation: a rating given on an earlier visit is shown, not asked again.
    */
   recallRating(requestId: string): void;
+  /** The pre-chat form's answers: the conversation can start (`intake.stage`). */
   submitPreChat(values: PreChatValues): void;
   /** The department of the next conversation: one of `intake.choices`, by its `_id`. */
   chooseDepartment(id: string): void;
+  /** Hides the callout bubble, for good on this device. */
   dismissCallout(): void;
   /** Hides the message preview above the closed launcher (`attention.preview`) until the next message. */
   dismissPreview(): void;
@@ -380,7 +398,9 @@ export interface ChatCommands {
   viewImage(image: { src: string; alt: string } | null): void;
   /** Asks the visitor to confirm ending the conversation, or stops asking. */
   confirmClose(asking: boolean): void;
+  /** Tells the agents who the visitor is (name, email, attributes). */
   setUser(user: VisitorDetails): void;
+  /** Changes the chat's language (`en`, `pt-BR`…). */
   setLocale(lang: string): void;
   /** Changes settings live. */
   update(partial: SettingsUpdate): void;
@@ -403,7 +423,9 @@ export interface ChatClient extends ChatState, ChatCommands {
   ready: Promise<void>;
   /** `unread` now. */
   readonly unreadCount: number;
+  /** Listens to event `event`; returns what stops listening. */
   on<E extends WidgetEventName>(event: E, listener: ChatListener<E>): () => void;
+  /** Stops `listener` (or every listener of `event`). */
   off<E extends WidgetEventName>(event: E, listener?: ChatListener<E>): void;
   /** Tells the `error` listeners about a failure outside the client (a UI's render, a bad command). */
   reportError(detail: WidgetErrorDetail): void;

@@ -9,7 +9,8 @@ import { defineComponent, h, onBeforeUnmount, onMounted, onUpdated, ref, type Se
 import { mount, type MountSettings, type WidgetInstance } from '../index.ts';
 import { settingsChange } from './settingsChange.ts';
 
-export type { MountSettings, WidgetInstance } from '../index.ts';
+// Everything a component's props and instance name, so an app imports them from here alone.
+export type * from '../index.ts';
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -23,6 +24,7 @@ function settingsOf(attrs: SetupContext['attrs']): MountSettings {
   return settings;
 }
 
+/** `<Porchlight projectid="…" />`: a widget mounted into a `<div>` while rendered; its attributes are the settings of `mount()`, applied live when they change; `@instance` hands over the live instance. */
 export const Porchlight = defineComponent({
   name: 'Porchlight',
   inheritAttrs: false,
