@@ -16,20 +16,7 @@ export type { WidgetSettings } from './state/settings.ts';
 export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './client/platform/events.ts';
 export type { SettingsUpdate, VisitorDetails } from './client/types.ts';
 export type { Align, PageChangeVisibility, Persistence } from './state/settings.ts';
-// What the events carry and a preview is given: the service's records, as the widget normalised them.
-export type {
-  Attachment,
-  AttachmentButton,
-  GalleryCard,
-  MessageAttributes,
-  MessageMetadata,
-  WidgetsResponse,
-  WireDepartment,
-  WireMessage,
-  WireProject,
-  WireRequest,
-  WireWidgetSettings,
-} from './api/wire.ts';
+export type * from './api/publicRecords.ts';
 
 /**
  * The settings of `mount()` (and the React and Vue wrappers' props): the widget's settings

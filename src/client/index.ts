@@ -34,19 +34,7 @@ export type {
 } from './types.ts';
 export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './platform/events.ts';
 export type { Align, PageChangeVisibility, Persistence, WidgetSettings } from '../state/settings.ts';
-export type {
-  Attachment,
-  AttachmentButton,
-  GalleryCard,
-  MessageAttributes,
-  MessageMetadata,
-  WidgetsResponse,
-  WireDepartment,
-  WireMessage,
-  WireProject,
-  WireRequest,
-  WireWidgetSettings,
-} from '../api/wire.ts';
+export type * from '../api/publicRecords.ts';
 export type { PluralBase, TextKey } from '../i18n/translator.ts';
 // The widget's English texts, as types only: their keys are the `TextKey`s `t` takes.
 export type { LabelKey, default as en } from '../i18n/en.ts';

@@ -13,6 +13,11 @@ import type { KeyValueStore } from './platform/storage.ts';
 import type { Screen } from './ui-state/ui.ts';
 import type { TimedMessage } from './conversation/splitMessages.ts';
 import type { Transcript } from './conversation/transcriptFile.ts';
+import type { SignedInSwitch, Visitor } from './session/session.ts';
+import type { UploadItem } from './delivery/uploads.ts';
+
+// The models' own data types, public as they are.
+export type { SignedInSwitch, UploadItem, Visitor };
 
 // The chat's public surface: what `porchlight/client` publishes and the views read. The models of
 // the wings (conversation/, session/, ui-state/…) are more than this (their commands for the
@@ -87,30 +92,6 @@ export interface UiModel {
   labelsVersion: ReadonlySignal<number>;
   /** The final look and texts are known, or were waited for long enough: paint them (as `ChatState.lookReady`). */
   lookReady: ReadonlySignal<boolean>;
-}
-
-/** The visitor as the service knows them. */
-export interface Visitor {
-  /** Their user id at the service (the `sender` of their messages). */
-  id: string;
-  /** Their name, as the page, the pre-chat form or the service gave it ('' when unknown). */
-  fullName: string;
-  /** Their email ('' when unknown). */
-  email: string;
-  /** Guest ids this browser held before (a revoked token means a new guest): their messages are still the visitor's own. */
-  pastIds: string[];
-  /** Signed in with the site's own token (`signInWithCustomToken`); a guest has none. */
-  authenticated?: true;
-}
-
-/** A visitor signed in with a site's token while a conversation was on screen: who they are now, in which conversation. */
-export interface SignedInSwitch {
-  /** Their name now. */
-  name: string;
-  /** The conversation that goes on. */
-  requestId: string;
-  /** When (ms since epoch): a UI draws the line between the messages before and after. */
-  at: number;
 }
 
 /** Who the visitor is to the service. */
@@ -207,20 +188,6 @@ export interface ProjectModel {
   replyTime: ReadonlySignal<number | null>;
   /** null until known; false when closed by operating hours or nobody is available. */
   agentsAvailable: ReadonlySignal<boolean | null>;
-}
-
-/** One file on its way: progress 0–1, or what went wrong. */
-export interface UploadItem {
-  /** What `retryUpload` and `dismissUpload` take. */
-  id: string;
-  /** The file's name. */
-  name: string;
-  /** 0–1. */
-  progress: number;
-  /** The text key of what went wrong, or null. */
-  error: TextKey | null;
-  /** The parameters of that text (a size limit…). */
-  errorParams?: Record<string, unknown>;
 }
 
 /** The visitor's files on their way (`upload`). */

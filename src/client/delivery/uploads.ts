@@ -8,10 +8,15 @@ import type { WidgetSettings } from '../../state/settings.ts';
 
 /** One file on its way: progress 0–1, or the label key of what went wrong. */
 export interface UploadItem {
+  /** What `retryUpload` and `dismissUpload` take. */
   id: string;
+  /** The file's name. */
   name: string;
+  /** 0–1. */
   progress: number;
+  /** The text key of what went wrong, or null. */
   error: TextKey | null;
+  /** The parameters of that text (a size limit…). */
   errorParams?: Record<string, unknown>;
 }
 
