@@ -8,12 +8,9 @@ import type { WidgetInstance } from './widget.ts';
 
 // What the element's widget names, so a page imports its types from here alone.
 export type * from './index.ts';
-import { unknownSettingKeys } from './state/settings.ts';
+import { isElementAttribute, isSetting } from './state/settings.ts';
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/** HTML's own attributes, which any element may carry: not settings, and no mistake. */
-const HTML_ATTRIBUTE = /^(class|id|style|slot|part|title|hidden|dir|tabindex|role|is|inert|data-.*|aria-.*|on.*)$/;
 
 /** The settings the attributes name, and the attributes that name none (HTML's own aside). */
 function settingsFrom(element: HTMLElement): { settings: Record<string, unknown>; unknown: string[] } {
@@ -21,9 +18,8 @@ function settingsFrom(element: HTMLElement): { settings: Record<string, unknown>
   const unknown: string[] = [];
   for (const { name, value } of Array.from(element.attributes)) {
     const key = name === 'project-id' ? 'projectid' : camel(name);
-    if (unknownSettingKeys({ [key]: 0 }).length) {
-      if (!HTML_ATTRIBUTE.test(name)) unknown.push(name);
-    } else settings[key] = value;
+    if (isSetting(key)) settings[key] = value;
+    else if (!isElementAttribute(name)) unknown.push(name);
   }
   return { settings, unknown };
 }

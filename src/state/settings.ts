@@ -267,10 +267,21 @@ export function cleanLayer(layer: unknown): Partial<WidgetSettings> {
   return out;
 }
 
+/**
+ * What any HTML element (or a framework's component) may carry besides settings: HTML's own
+ * attributes and listeners (`class`, `id`, `data-*`, `aria-*`, `onClick`…). Not settings, and no
+ * mistake either: never reported as unknown ones.
+ */
+export const isElementAttribute = (name: string): boolean =>
+  /^(class|id|style|slot|part|title|hidden|dir|tabindex|role|is|inert|data-.*|aria-.*|on.*)$/.test(name);
+
 /** The keys of `layer` that name no setting (a typo the page would otherwise never hear of), in its order. */
 export function unknownSettingKeys(layer: object): string[] {
-  return Object.keys(layer).filter((key) => !(KEYS as string[]).includes(key));
+  return Object.keys(layer).filter((key) => !isSetting(key));
 }
+
+/** `key` names a setting (`themeColor`; camel case). */
+export const isSetting = (key: string): boolean => (KEYS as string[]).includes(key);
 
 /** Reads `porchlight_<key>` (and the official widget's `tiledesk_<key>`) from a query string. */
 export function settingsFromQuery(search: string): Partial<WidgetSettings> {
