@@ -29,6 +29,31 @@ function dropPureAnnotations(): Plugin {
   };
 }
 
+const USE_CLIENT = /^\s*['"]use client['"];?/;
+
+/**
+ * Keeps `"use client"` at the top of an npm entry whose source starts with it (`porchlight/react`):
+ * Rollup drops module-level directives when it bundles, and a Next.js Server Component rendering a
+ * wrapper without it fails `next build` (issue 23 §3).
+ */
+function keepUseClient(): Plugin {
+  const clientEntries = new Set<string>();
+  return {
+    name: 'porchlight:keep-use-client',
+    apply: 'build',
+    transform(code, id) {
+      if (!USE_CLIENT.test(code)) return null;
+      clientEntries.add(id);
+      // Blanked (same length: positions stay true) rather than left for Rollup to drop with a warning.
+      return { code: code.replace(USE_CLIENT, (directive) => ' '.repeat(directive.length)), map: null };
+    },
+    renderChunk(code, chunk) {
+      if (chunk.facadeModuleId && clientEntries.has(chunk.facadeModuleId)) return { code: `"use client";\n${code}`, map: null };
+      return null;
+    },
+  };
+}
+
 /** Names `chunk` every module that `entry` imports statically, directly or not (the entry itself stays apart). */
 function coreChunk(entry: string, chunk: string): GetManualChunk {
   const core = new Map<string, boolean>();
@@ -77,7 +102,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'npm') {
     return {
       ...shared,
-      plugins: [thirdPartyLicenses()],
+      plugins: [thirdPartyLicenses(), keepUseClient()],
       build: {
         outDir: NPM_OUT_DIR,
         emptyOutDir: true,

@@ -4,7 +4,8 @@
 //    holding only what that entry exports and the types those need, and compares the entry's
 //    API report, api/porchlight-<entry>.api.md, with the one in the repo: a change to the
 //    public surface fails the build until the report is updated (`npm run api:update`) and
-//    shows in review.
+//    shows in review. An entry whose report names a type it does not export ("forgotten export")
+//    or a member without a doc comment ("(undocumented)") fails too.
 // `--update` accepts a changed report instead of failing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,17 @@ for (const [entry, source] of Object.entries(entries)) {
     packageJsonFullPath: resolve('package.json'),
   });
   const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false });
+  // Issue 23 §3: every type the entry's API reaches is exported, and every public member says what
+  // it is. Counted in the report just made (update or not), so the repo's report cannot hide one.
+  const report = readFileSync(config.reportTempFilePath, 'utf8');
+  const forgotten = report.match(/ae-forgotten-export/g)?.length ?? 0;
+  const undocumented = report.match(/\(undocumented\)/g)?.length ?? 0;
+  if (forgotten || undocumented) {
+    failed = true;
+    console.error(
+      `npm types: "${entry}" has ${forgotten} forgotten export(s) and ${undocumented} undocumented member(s): export the types its API names and write a doc comment on each member (api/porchlight-${entry}.api.md shows where)`,
+    );
+  }
   if (!result.succeeded) {
     failed = true;
     console.error(

@@ -102,6 +102,8 @@ test('the app type-checks against the published declarations and bundles with Vi
   for (const page of ['widget', 'element', 'react', 'vue', ...(hasClient ? ['client'] : [])]) expect(existsSync(path.join(OUT, `${page}.html`))).toBe(true);
   // The wrappers leave the frameworks to the app: one React, one Vue, the app's own.
   for (const entry of ['react', 'vue']) expect(readFileSync(path.join(INSTALLED, `dist-npm/${entry}.js`), 'utf8')).toMatch(new RegExp(`from "${entry}"`));
+  // A Next.js Server Component may render the React wrapper: its file says so first (issue 23 §3).
+  expect(readFileSync(path.join(INSTALLED, 'dist-npm/react.js'), 'utf8')).toMatch(/^"use client";\n/);
 });
 
 function watchErrors(page: Page): string[] {

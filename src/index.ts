@@ -8,22 +8,32 @@ import { createWidget } from './instance.ts';
 import type { WidgetInstance } from './widget.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import previewCss from './ui/DashboardPreview.css?inline';
-import type { WidgetSettings } from './state/settings.ts';
+import { unknownSettingKeys, type WidgetSettings } from './state/settings.ts';
 
 export type { WidgetInstance } from './widget.ts';
 export type { PreviewOptions } from './client/previewClient.ts';
 export type { WidgetSettings } from './state/settings.ts';
 export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './client/platform/events.ts';
+export type { SettingsUpdate, VisitorDetails } from './client/types.ts';
+export type { Align, PageChangeVisibility, Persistence } from './state/settings.ts';
+export type * from './api/publicRecords.ts';
 
-export type MountSettings = Omit<Partial<WidgetSettings>, 'jwt'> &
-  Record<string, unknown> & {
-    /** A site's token (README "Known visitors"); with the wrappers, `null` or none once the visitor signs out of the site. */
-    jwt?: string | null;
-    /** Dashboard preview: no network calls, sample messages, positioned inside `element`. */
-    preview?: boolean;
-    project?: PreviewOptions['project'];
-    labels?: unknown;
-  };
+/**
+ * The settings of `mount()` (and the React and Vue wrappers' props): the widget's settings
+ * (docs/public-api.md §1), every one optional but `projectid`, and those of a dashboard preview. A
+ * closed type: a key that is no setting does not compile, and at run time is one `error`
+ * `{type: 'config'}` naming it.
+ */
+export type MountSettings = Omit<Partial<WidgetSettings>, 'jwt'> & {
+  /** A site's token (README "Known visitors"); with the wrappers, `null` or none once the visitor signs out of the site. */
+  jwt?: string | null;
+  /** Dashboard preview: no network calls, sample messages, positioned inside `element`. */
+  preview?: boolean;
+  /** A preview's project, as `GET /widgets` answers it (its `project.widget` settings, departments, team). */
+  project?: PreviewOptions['project'];
+  /** A preview's texts, as `GET /labels` answers them. */
+  labels?: unknown;
+};
 
 /** Renders a widget into `element` (inside a `<porchlight-widget>` child with its own shadow root). */
 export function mount(element: HTMLElement, settings: MountSettings): WidgetInstance {
@@ -38,7 +48,7 @@ export function mount(element: HTMLElement, settings: MountSettings): WidgetInst
   const client = preview
     ? createPreviewClient({ settings: rest, window: win, preview: { project, labels } })
     : createChatClient({ settings: { windowEvents: false, ...rest }, window: win });
-  const instance = createWidget({ host, client });
+  const instance = createWidget({ host, client }, unknownSettingKeys(rest));
   // A preview's own sheet, after the widget's (in the same task as its first paint: no frame without it).
   if (preview) {
     host.setAttribute('data-preview', '');

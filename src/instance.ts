@@ -34,8 +34,15 @@ export function instanceOf(widget: MountedWidget): WidgetInstance {
   };
 }
 
-/** A widget (widget.ts `mountWidget`) with its public API: what `mount()` and `<porchlight-widget>` hand out. */
-export function createWidget(options: CreateWidgetOptions): WidgetInstance {
+/**
+ * A widget (widget.ts `mountWidget`) with its public API: what `mount()` and `<porchlight-widget>`
+ * hand out. `unknownSettings`: what the page passed that names no setting, told once as an `error`
+ * `{type: 'config'}` when start-up is done (the page has had its chance to listen; the console stays quiet).
+ */
+export function createWidget(options: CreateWidgetOptions, unknownSettings: readonly string[] = []): WidgetInstance {
   const widget = mountWidget(options);
+  const { client } = options;
+  if (unknownSettings.length)
+    void client.ready.then(() => client.reportError({ type: 'config', message: `Porchlight: no such setting: ${unknownSettings.join(', ')}` }));
   return (widget.instance ??= instanceOf(widget));
 }

@@ -11,15 +11,25 @@ import { widgetCss } from './ui/styles.ts';
 
 /** The public instance (docs: "JS API"): the same for the script tag and npm. */
 export interface WidgetInstance {
+  /** Opens the window. */
   open(): void;
+  /** Closes the window. */
   close(): void;
+  /** Opens the window, or closes it when open. */
   toggle(): void;
+  /** Shows the widget (after `hide` or `startHidden`). */
   show(): void;
+  /** Hides the whole widget, launcher included. */
   hide(): void;
+  /** Sends `text` as the visitor; resolves once sent or failed; rejects (ChatDisposedError) after `destroy`. */
   sendMessage(text: string): Promise<void>;
+  /** Tells the agents who the visitor is (name, email, attributes). */
   setUser(user: VisitorDetails): void;
+  /** Changes the widget's language (`en`, `pt-BR`…). */
   setLocale(lang: string): void;
+  /** Listens to event `event`; returns what stops listening. */
   on<E extends WidgetEventName>(event: E, listener: ChatListener<E>): () => void;
+  /** Stops `listener` (or every listener of `event`). */
   off<E extends WidgetEventName>(event: E, listener?: ChatListener<E>): void;
   /** Forgets the visitor and the conversation on this device. */
   reset(): Promise<void>;
@@ -27,6 +37,7 @@ export interface WidgetInstance {
   signInWithCustomToken(jwt: string): Promise<void>;
   /** Forgets the visitor, their token and their conversation on this device. */
   logout(): Promise<void>;
+  /** Removes the widget and stops everything it runs. Idempotent. */
   destroy(): void;
   /** Changes settings live (the dashboard preview re-themes with it). */
   update(partial: SettingsUpdate): void;

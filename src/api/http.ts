@@ -16,12 +16,17 @@ export interface HttpOptions {
   signal?: AbortSignal;
 }
 
+/** How one call to the service is made (`Http`). */
 export interface RequestOptions {
+  /** The visitor's token (sent as `Authorization`); none for a call without auth. */
   token?: string | null;
+  /** The JSON body. */
   body?: unknown;
   /** multipart uploads pass a FormData; the browser sets its own content type. */
   form?: FormData;
+  /** Aborts the call. */
   signal?: AbortSignal;
+  /** Gives up after this long (ms). */
   timeoutMs?: number;
   /**
    * For a GET read again and again (a poll). The browser revalidates its copy (`cache: 'no-cache'`:
@@ -68,6 +73,7 @@ export class NetworkError extends Error {
   }
 }
 
+/** How the client calls the service: `method` on `path` (after `apiUrl`), resolving with the JSON answer; rejects with the service's error. */
 export type Http = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
 
 export function joinUrl(apiUrl: string, path: string): string {

@@ -68,26 +68,41 @@ export interface SignInBody {
 
 export type MessageType = 'text' | 'image' | 'file' | (string & {});
 
+/** A button under a message (`attachment.buttons[]`). */
 export interface AttachmentButton {
+  /** `text`: sends its `value`; `url`: opens its `link`; `action`: sends `value` with `attributes.action`. */
   type: 'text' | 'url' | 'action' | (string & {});
+  /** The text it sends (`text`, `action`), and its label. */
   value?: string;
+  /** The address it opens (`url`; http/https only). */
   link?: string;
+  /** Where `link` opens: a new tab (`blank`, default), the parent frame or this one. */
   target?: 'blank' | 'parent' | 'self' | (string & {});
+  /** The action the bot is told of (`action`). */
   action?: string;
+  /** An `action` button's message shows in the conversation. */
   show_echo?: boolean;
 }
 
 /** A card of `attachment.gallery[]`. */
 export interface GalleryCard {
+  /** The card's title. */
   title?: string;
+  /** The card's text. */
   description?: string;
+  /** The card's image (http/https only). */
   preview?: { src: string };
+  /** The card's buttons. */
   buttons?: AttachmentButton[];
 }
 
+/** What a bot attached to a message: buttons, or a gallery of cards. */
 export interface Attachment {
+  /** `template` for buttons, `gallery` for cards (as the service writes it). */
   type?: string;
+  /** Reply buttons under the message. */
   buttons?: AttachmentButton[];
+  /** A row of cards. */
   gallery?: GalleryCard[];
 }
 
@@ -103,16 +118,25 @@ export type MessageCommand = { type: 'message'; message: MessagePart } | { type:
 
 /** `attributes` keys that switch on widget behaviour (docs/public-api.md §3). */
 export interface MessageAttributes {
+  /** The id the sender gave the message before the service stored it (the visitor's messages). */
   tempUID?: string;
+  /** When the sender sent it (ms since epoch): an ordering hint only. */
   clienttimestamp?: number;
+  /** Buttons or a gallery under the message. */
   attachment?: Attachment;
+  /** `info`: not a bubble, a line (or nothing) in the conversation. */
   subtype?: string;
+  /** The composer is disabled while this is the latest message from the other side. */
   disableInputMessage?: boolean;
+  /** The composer's placeholder until the next message. */
   inputMessagePlaceholder?: string;
+  /** The visitor's email, as the bot learnt it. */
   updateUserEmail?: string;
+  /** The visitor's name, as the bot learnt it. */
   updateUserFullname?: string;
   /** Normalised, the parameters are texts (numbers become strings, other values are dropped). */
   messagelabel?: { key?: string; parameters?: Record<string, unknown> };
+  /** The action of the button that sent it (an `action` button). */
   action?: string;
   /**
    * Not typed here because the demo's bots write it freely; normalised, `commands` is an array of
@@ -121,13 +145,21 @@ export interface MessageAttributes {
   [key: string]: unknown;
 }
 
+/** What a file or image message carries about its file. */
 export interface MessageMetadata {
+  /** The file's address (http/https only shown). */
   src?: string;
+  /** The image's width in pixels. */
   width?: number;
+  /** The image's height in pixels. */
   height?: number;
+  /** The file's name. */
   name?: string;
+  /** The file's media type. */
   type?: string;
+  /** The file's size in bytes. */
   size?: number;
+  /** What else the sender put there. */
   [key: string]: unknown;
 }
 
@@ -157,20 +189,31 @@ export interface WireMessage {
   sender: string;
   /** '' when absent; a number is turned into its text. */
   senderFullname: string;
+  /** The conversation (request id) it belongs to. */
   recipient: string;
   /** Any other type is shown as text (or the message is skipped when it has nothing to show). */
   type: 'text' | 'image' | 'file';
+  /** What it says ('' for a file or image without a caption). */
   text: string;
+  /** `group` for a conversation's messages. */
   channel_type?: string;
+  /** The project. */
   id_project?: string;
+  /** Who created the record, as the service says. */
   createdBy?: string;
+  /** The service's delivery status. */
   status?: number;
+  /** The language it was written in, as the sender said. */
   language?: string;
+  /** What switches on widget behaviour (buttons, info lines…). */
   attributes?: MessageAttributes;
+  /** A file's or image's details. */
   metadata?: MessageMetadata;
   /** Always readable by `Date.parse`. */
   createdAt: string;
+  /** When the service last changed it (ISO 8601). */
   updatedAt?: string;
+  /** The service's record version. */
   __v?: number;
   /** Only on the service's answer to a POST (the populated request); the widget's normaliser drops it. */
   request?: WireRequest;
@@ -178,29 +221,53 @@ export interface WireMessage {
 
 // ---------------------------------------------------------------- requests
 
+/** A conversation (a request) as the service lists it. */
 export interface WireRequest {
+  /** The record's id at the service. */
   _id: string;
+  /** The same, where the service also says it. */
   id?: string;
+  /** The conversation's id (what `openConversation` takes). */
   request_id: string;
+  /** Its ticket number. */
   ticket_id?: number;
+  /** The first message's text. */
   first_text?: string;
+  /** The service's status of the conversation (1000: closed). */
   status: number;
+  /** The ids of its members. */
   participants?: string[];
+  /** The ids of its agents. */
   participantsAgents?: string[];
+  /** The ids of its bots. */
   participantsBots?: string[];
+  /** A bot answers it. */
   hasBot?: boolean;
+  /** Its department (the record, or its id). */
   department?: WireDepartment | string;
+  /** The visitor as the service keeps them in it. */
   lead?: { _id: string; lead_id?: string; fullname?: string; email?: string };
+  /** Who asked (the visitor's user). */
   requester?: { _id?: string; uuid_user?: string; role?: string };
+  /** The page it started on. */
   sourcePage?: string;
+  /** The visitor's language. */
   language?: string;
+  /** The visitor's browser. */
   userAgent?: string;
+  /** What the page told the agents (`customAttributes`, the pre-chat form). */
   attributes?: Record<string, unknown>;
+  /** The visitor's rating, 1–5. */
   rating?: number;
+  /** The visitor's comment with the rating. */
   rating_message?: string;
+  /** When it was closed (ISO 8601). */
   closed_at?: string;
+  /** When it started (ISO 8601). */
   createdAt: string;
+  /** When it last changed (ISO 8601). */
   updatedAt?: string;
+  /** The project. */
   id_project?: string;
 }
 
@@ -217,32 +284,52 @@ export interface RatingBody {
 
 // ---------------------------------------------------------------- project bootstrap
 
+/** A department of the project, as `GET /widgets` lists it. */
 export interface WireDepartment {
+  /** Its id (what `chooseDepartment` takes). */
   _id: string;
+  /** The same, where the service also says it. */
   id?: string;
+  /** Its name. */
   name: string;
+  /** The project's default department. */
   default?: boolean;
+  /** 1: it may be chosen. */
   status?: number;
+  /** How its conversations reach agents. */
   routing?: 'assigned' | 'pooled' | (string & {});
+  /** The bot that answers first, if any. */
   id_bot?: string;
+  /** What the visitor reads while it is online. */
   online_msg?: string;
+  /** What the visitor reads while it is offline. */
   offline_msg?: string;
+  /** What the visitor reads under its name. */
   description?: string;
+  /** A bot answers first. */
   hasBot?: boolean;
 }
 
 /** `project.widget`: an opaque object written by the dashboard; keys as the official widget reads them. */
 export type WireWidgetSettings = Record<string, unknown>;
 
+/** The project, as `GET /widgets` answers it. */
 export interface WireProject {
+  /** Its id (`projectid`). */
   _id: string;
+  /** The same, where the service also says it. */
   id?: string;
+  /** Its name (the window's title by default). */
   name?: string;
+  /** Its operating hours apply. */
   activeOperatingHours?: boolean;
   /** A JSON-encoded string, e.g. `{"1":[{"start":"09:00","end":"18:00"}],"tzname":"Europe/Rome"}`. */
   operatingHours?: string;
+  /** Its settings at the service. */
   settings?: Record<string, unknown>;
+  /** Its widget settings, as the dashboard wrote them (a layer under the page's). */
   widget?: WireWidgetSettings;
+  /** The service's status of the project. */
   status?: number;
 }
 
@@ -251,10 +338,15 @@ export interface WireProject {
  * after normalisation it is absent when the answer did not say, and `project.widget` is always there.
  */
 export interface WidgetsResponse {
+  /** The project, its widget settings and hours. */
   project: WireProject;
+  /** The agents available now (`[]`: closed or nobody available). */
   user_available?: Array<{ id: string; firstname?: string }>;
+  /** The project's departments. */
   departments: WireDepartment[];
+  /** The visitor's address, as the service saw it. */
   ip?: string;
+  /** The project's bot rules (unused by the widget). */
   botsRules?: unknown[];
 }
 

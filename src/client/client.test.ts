@@ -1,3 +1,4 @@
+import { conversationOf } from '../test/conversationOf.ts';
 import { afterEach, describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
 import { createMemoryStore } from './platform/storage.ts';
@@ -75,7 +76,7 @@ describe('createChatClient', () => {
     const rid = client.conversation.requestId.value!;
     service.agentSays(rid, 'one');
     service.agentSays(rid, 'two');
-    await client.conversation.sync();
+    await conversationOf(client).sync();
     expect(client.conversation.unread.value).toBe(2);
     client.open();
     expect(client.conversation.unread.value).toBe(0);

@@ -1,6 +1,7 @@
 import { createHttp } from '../api/http.ts';
 import { cleanLayer, defaultApiUrl, resolveSettings, settingsFromQuery } from '../state/settings.ts';
 import { createCommands, eventsOf } from './commands.ts';
+import { untilDisposed } from './disposedCommands.ts';
 import { createSendJournal } from './delivery/sendJournal.ts';
 import { createEnvironment } from './live/environment.ts';
 import { modelsInStages } from './models.ts';
@@ -124,22 +125,25 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   const lists = createConversationLists(c);
   const unread = createUnread(c, lists.conversations);
   const signIn = createSignIn(c, () => liveness.poller.kick());
-  const commands = createCommands(
-    models,
-    { win, store, emitter },
-    {
-      get ready() {
-        return ready;
+  const commands = untilDisposed(
+    createCommands(
+      models,
+      { win, store, emitter },
+      {
+        get ready() {
+          return ready;
+        },
+        afterSend() {
+          liveness.poller.kick();
+          tabs.post({ type: 'sent' });
+        },
+        listConversations: lists.list,
+        afterUpdate: () => {
+          if (life.started) chatWindow.applyDisplayRules();
+        },
       },
-      afterSend() {
-        liveness.poller.kick();
-        tabs.post({ type: 'sent' });
-      },
-      listConversations: lists.list,
-      afterUpdate: () => {
-        if (life.started) chatWindow.applyDisplayRules();
-      },
-    },
+    ),
+    () => life.disposed,
   );
   const chatWindow = createChatWindow(c, {
     startHidden: boot.startHidden,

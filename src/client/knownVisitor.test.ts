@@ -1,3 +1,4 @@
+import { conversationOf } from '../test/conversationOf.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../api/http.ts';
 import type { WidgetErrorDetail } from './platform/events.ts';
@@ -71,7 +72,7 @@ async function aliceWithEverything(t: ReturnType<typeof start>, signIn: () => Pr
   await vi.waitFor(async () => expect(await t.store.get('conversationMarks')).toBeDefined());
   t.client.close();
   t.service.agentSays(rid, 'Alice, your card 4242 is blocked');
-  await t.client.conversation.sync();
+  await conversationOf(t.client).sync();
   expect(t.client.conversation.unread.value).toBe(1);
   t.service.setFault((call) => (call.method === 'POST' && call.path.endsWith('/messages') ? 'network-error' : undefined));
   await t.client.send('Alice: not sent yet');
@@ -314,7 +315,7 @@ describe('a second known visitor in another tab of the site (issue 22 §1)', () 
     await until(() => expect(two.client.conversations.value?.items.value.map((i) => i.requestId)).toContain(ridA));
     // The leading tab counts a reply, and the other tab shows its count.
     one.service.agentSays(ridA, 'Alice, your card 4242 is blocked');
-    await one.client.conversation.sync();
+    await conversationOf(one.client).sync();
     await until(() => expect(two.client.conversation.unread.value).toBe(1));
     await until(() => expect(two.texts()).toContain('Alice, your card 4242 is blocked'));
 
@@ -379,7 +380,7 @@ describe('a custom sign-in that cannot reach the service (issue 22 §10)', () =>
     t.service.setFault((call) => (call.path === '/auth/signinWithCustomToken' ? 'network-error' : undefined));
     await t.client.signInWithCustomToken(t.token);
     await t.client.send('Still here');
-    await t.client.conversation.sync();
+    await conversationOf(t.client).sync();
     await t.client.send('And again');
     expect(t.client.conversation.outbox.value).toEqual([]);
     expect(t.stored(rid)).toEqual([

@@ -124,7 +124,8 @@ export function* modelsInStages(o: ModelOptions) {
 
   // The conversation list is the client's (a live one lists on demand, a preview shows samples), and so the launcher's count (`unreadOf`).
   let control: InputControl | undefined;
-  const state: Omit<ChatState, 'conversations' | 'unread' | 'historyReady'> = {
+  // The models whole (the client's commands use them); `satisfies`: UIs get them as ChatState's public models.
+  const state = {
     settings,
     ui,
     session,
@@ -153,7 +154,7 @@ export function* modelsInStages(o: ModelOptions) {
     t: translator.t,
     textOf: translator.textOf,
     viewTexts: translator.viewTexts,
-  };
+  } satisfies Omit<ChatState, 'conversations' | 'unread' | 'historyReady'>;
   // `state` is what UIs get (read-only signals); the models' commands are for the clients themselves.
   return { state, http, page, ui, project, session, intake, conversation, tabs, translator, identity, forgetVisitor, reportError };
 }

@@ -1,3 +1,4 @@
+import { conversationOf } from '../test/conversationOf.ts';
 import { effect } from '@preact/signals-core';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, type KeyValueStore } from './platform/storage.ts';
@@ -69,7 +70,7 @@ describe('a poll with nothing new', () => {
     await client.ready;
     await client.send('hello');
     service.agentSays(client.conversation.requestId.value!, 'hi');
-    await client.conversation.sync();
+    await conversationOf(client).sync();
     const { history, messages, lastActivity, unread } = client.conversation;
     const before = { history: history.value, messages: messages.value };
     const writes: string[] = [];
@@ -88,15 +89,15 @@ describe('a poll with nothing new', () => {
       watch('unread', () => unread.value),
     ];
     const reads = historyReads(service);
-    await client.conversation.sync();
-    await client.conversation.sync();
+    await conversationOf(client).sync();
+    await conversationOf(client).sync();
     expect(historyReads(service) - reads).toBe(2);
     expect(writes).toEqual([]);
     expect(history.value).toBe(before.history);
     expect(messages.value).toBe(before.messages);
     // Something new is still taken in.
     service.agentSays(client.conversation.requestId.value!, 'news');
-    await client.conversation.sync();
+    await conversationOf(client).sync();
     expect(writes).toContain('history');
     expect(messages.value.at(-1)?.text).toBe('news');
     for (const stop of stops) stop();

@@ -9,10 +9,12 @@ import { createEnvironment } from './live/environment.ts';
 import { cleanLayer } from '../state/settings.ts';
 import { createMemoryStore } from './platform/storage.ts';
 import { createCommands, eventsOf } from './commands.ts';
+import { untilDisposed } from './disposedCommands.ts';
 import { modelsInStages, type ModelOptions, type Models } from './models.ts';
 import { unreadOf } from './policy/unread.ts';
 import type { ChatClient } from './types.ts';
 
+/** What a dashboard preview shows instead of asking the service. */
 export interface PreviewOptions {
   /** What `GET /{pid}/widgets` would answer: `project.widget`, hours, departments, availability. */
   project?: Partial<WidgetsResponse>;
@@ -120,6 +122,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
   );
 
   const unread = unreadOf(conversation.unread, conversations);
+  let disposed = false;
   return {
     ...state,
     conversations,
@@ -129,12 +132,12 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
     },
     // Its sample conversation is there from the start.
     historyReady: signal(true),
-    ...commands,
     // Nothing is ever sent from a preview.
-    send: () => Promise.resolve(),
+    ...untilDisposed({ ...commands, send: () => Promise.resolve() }, () => disposed),
     ...eventsOf(emitter),
     ready,
     dispose() {
+      disposed = true;
       stopLabels();
       conversation.dispose();
       state.attention.dispose();

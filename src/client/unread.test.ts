@@ -1,3 +1,4 @@
+import { conversationOf } from '../test/conversationOf.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore } from './platform/storage.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
@@ -28,7 +29,7 @@ async function repliedWhileClosed(client: ChatClient, service: Service, reply = 
   await client.send('Where is my parcel?');
   client.close();
   service.agentSays(client.conversation.requestId.value!, reply);
-  await client.conversation.sync();
+  await conversationOf(client).sync();
   return reply;
 }
 
@@ -75,7 +76,7 @@ describe('the unread count after a reload or a remount', () => {
     before.open();
     await before.send('Hello');
     service.agentSays(before.conversation.requestId.value!, 'Hi, seen in the open window');
-    await before.conversation.sync();
+    await conversationOf(before).sync();
     before.close();
     const rid = before.conversation.requestId.value!;
     before.dispose();
@@ -103,7 +104,7 @@ describe('the unread count in every tab of the site', () => {
     const { client: second } = startClient(settings, store, service, browser.tab());
     await second.ready;
     service.agentSays(first.conversation.requestId.value!, 'Your parcel left today.');
-    await second.conversation.sync();
+    await conversationOf(second).sync();
     for (const tab of [first, second]) {
       await until(() => expect(tab.unreadCount).toBe(1));
       await until(() => expect(tab.attention.preview.value?.text).toBe('Your parcel left today.'));

@@ -1,3 +1,5 @@
+'use client';
+
 /**
  * `porchlight/react`: `<Porchlight projectid="…" apiUrl="…" />` mounts a widget into a `<div>`
  * and destroys it on unmount. Props are the settings of `mount()`; a change is applied live with
@@ -8,8 +10,10 @@ import { createElement, useEffect, useRef, useState, type ReactElement } from 'r
 import { mount, type MountSettings, type WidgetInstance } from '../index.ts';
 import { settingsChange } from './settingsChange.ts';
 
-export type { MountSettings, WidgetInstance } from '../index.ts';
+// Everything a component's props and instance name, so an app imports them from here alone.
+export type * from '../index.ts';
 
+/** The props of `<Porchlight>`: the settings of `mount()` (a closed type: a misspelt one does not compile), and the component's own. */
 export type PorchlightProps = MountSettings & {
   /** Class of the `<div>` the widget is mounted in (a preview is positioned inside it). */
   className?: string;
@@ -17,6 +21,7 @@ export type PorchlightProps = MountSettings & {
   onInstance?: (instance: WidgetInstance | null) => void;
 };
 
+/** `<Porchlight projectid="…" />`: a widget mounted into a `<div>` while rendered; changed props are applied live. */
 export function Porchlight(props: PorchlightProps): ReactElement {
   const { className, onInstance, ...settings } = props;
   const container = useRef<HTMLDivElement>(null);

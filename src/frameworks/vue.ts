@@ -8,21 +8,26 @@
 import { defineComponent, h, onBeforeUnmount, onMounted, onUpdated, ref, type SetupContext } from 'vue';
 import { mount, type MountSettings, type WidgetInstance } from '../index.ts';
 import { settingsChange } from './settingsChange.ts';
+import { isElementAttribute, isSetting } from '../state/settings.ts';
 
-export type { MountSettings, WidgetInstance } from '../index.ts';
+// Everything a component's props and instance name, so an app imports them from here alone.
+export type * from '../index.ts';
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** Vue keeps attributes as written: `api-url` and `apiUrl` both mean `apiUrl`. */
+/** Vue keeps attributes as written: `api-url` and `apiUrl` both mean `apiUrl`; a name that is no setting is reported by `mount()`. */
 function settingsOf(attrs: SetupContext['attrs']): MountSettings {
   const settings: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(attrs)) {
-    if (name === 'class' || name === 'style') continue;
-    settings[camel(name)] = value;
+    const key = camel(name);
+    // The div's own (class, style) and HTML's or a listener (an id, @click) are no settings.
+    if (!isSetting(key) && isElementAttribute(name)) continue;
+    settings[key] = value;
   }
   return settings;
 }
 
+/** `<Porchlight projectid="…" />`: a widget mounted into a `<div>` while rendered; its attributes are the settings of `mount()`, applied live when they change; `@instance` hands over the live instance. */
 export const Porchlight = defineComponent({
   name: 'Porchlight',
   inheritAttrs: false,

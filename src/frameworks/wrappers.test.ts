@@ -101,6 +101,28 @@ describe('porchlight/react', () => {
 });
 
 describe('porchlight/vue', () => {
+  it("passes its attributes as settings, but not HTML's own or listeners (an id, data-*, aria-*, @click): those are no unknown setting", () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const app = createApp({
+      setup: () => () =>
+        h(VuePorchlight, {
+          ...live,
+          'theme-color': '#123456',
+          // A setting whose name starts like a listener's is a setting.
+          'on-page-change-visibility-desktop': 'open',
+          id: 'help',
+          'data-test': 'x',
+          'aria-label': 'Help',
+          onClick: () => {},
+        }),
+    });
+    app.mount(container);
+    expect(calls.mounts.map((m) => m.settings)).toEqual([{ ...live, themeColor: '#123456', onPageChangeVisibilityDesktop: 'open' }]);
+    app.unmount();
+    container.remove();
+  });
+
   it('applies a new `jwt` live, and one taken away as `jwt: null`, on the same instance', async () => {
     const jwt = ref<string | undefined>('alice.token.sig');
     const container = document.createElement('div');

@@ -59,6 +59,7 @@ export const enOfViews = {
   MESSAGE_UNREACHABLE: 'The chat service could not be reached.',
 } as const;
 
+/** English texts of views loaded on demand whose keys are not in en.ts yet (the pending-en.ts kind). */
 export const pendingEnOfViews = {
   LABEL_FIRST_MSG_OPERATING_HOURS_CLOSED: 'We are closed right now. Leave a message and we will reply as soon as we are back.',
   LABEL_FIRST_MSG_NO_AGENTS: 'No one is available right now. Leave a message and we will get back to you.',

@@ -11,4 +11,5 @@ export const pendingEn = {
   BUTTON_EMOJI: 'Insert emoji',
 } as const;
 
+/** The keys of the texts not in en.ts yet (`pendingEn`, `pendingEnOfViews`). */
 export type PendingKey = keyof typeof pendingEn | keyof typeof pendingEnOfViews;

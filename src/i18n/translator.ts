@@ -10,7 +10,7 @@ export { baseLanguage };
 const loadLocale = (lang: string) => import('./locales.ts').then((locales) => locales.loadLocale(lang));
 
 /** `UNREAD_COUNT_one` / `_other` are asked for as `UNREAD_COUNT` (i18next picks the plural form). */
-type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
+export type PluralBase<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
 
 /** The key of a text the widget shows: one of its own (en.ts, pending-en.ts), which the service's labels may override. */
 export type TextKey = PluralBase<LabelKey | PendingKey>;

@@ -13,18 +13,29 @@ export interface ChatMessage {
   kind: 'message' | 'info';
   /** For info lines: the label key of our texts, and its parameters. */
   infoLabel?: TextKey;
+  /** The parameters of `infoLabel`'s text. */
   infoParams?: Record<string, string>;
+  /** The service's id, once stored. */
   id?: string;
+  /** The visitor's messages: the id given before the service stored it (`retry`, `discard`). */
   tempUID?: string;
+  /** What it says ('' for a file or image without a caption). */
   text: string;
+  /** `text`, `image` or `file` (another type is shown as text). */
   type: string;
+  /** A file's or image's details. */
   metadata?: MessageMetadata;
+  /** Buttons, a gallery, the composer's state… (docs/public-api.md §3). */
   attributes?: MessageAttributes;
+  /** Who wrote it, as the service names them. */
   senderName: string;
   /** The sender's user id (agents' photos, runs of one sender); empty for the visitor's unsent ones. */
   senderId: string;
+  /** The visitor wrote it (in this browser or another of theirs). */
   fromVisitor: boolean;
+  /** When it was written (ms since epoch). */
   createdAt: number;
+  /** `sending` and `failed` are the visitor's messages not stored yet; the rest are `sent`. */
   state: 'sending' | 'sent' | 'failed';
   /** Sending, after an attempt that failed: tried again by itself (docs/delivery.md). */
   retrying?: boolean;

@@ -3,6 +3,7 @@ import { isInfo, type ChatMessage } from './chatMessage.ts';
 
 /** One line of the visitor's conversation list (the home screen's `conversation-item`). */
 export interface ConversationSummary {
+  /** The conversation's id (what `openConversation` takes). */
   requestId: string;
   /** The last message's text; '' for an image or a file (the view names the kind). */
   text: string;
@@ -10,6 +11,7 @@ export interface ConversationSummary {
   type: string;
   /** Who wrote it, as the service names them ('' for the visitor). */
   senderName: string;
+  /** The visitor wrote the last message. */
   fromVisitor: boolean;
   /** When (ms since the epoch). */
   time: number;

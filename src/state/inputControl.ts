@@ -6,7 +6,9 @@ import type { ChatMessage } from './chatMessage.ts';
  * `inputMessagePlaceholder` replaces the placeholder until the next message.
  */
 export interface InputControl {
+  /** The latest message asks for a button, not text: the composer is disabled. */
   disabled: boolean;
+  /** The composer's placeholder the latest message asks for, or null for the usual one. */
   placeholder: string | null;
 }
 

@@ -16,6 +16,7 @@ export interface PreChatField {
   pattern: RegExp | null;
 }
 
+/** The pre-chat form's answers, by field name (`submitPreChat`). */
 export type PreChatValues = Record<string, string | boolean>;
 
 const MAX_PATTERN = 500;

@@ -8,51 +8,83 @@
 import { customTokenJwt } from './tokenParams.ts';
 import { isColor, isLength } from './theme.ts';
 
+/** Where the visitor and the conversation are kept: `local` (survive reloads, shared by the site's tabs), `session` (this tab only), `none` (memory). */
 export type Persistence = 'local' | 'session' | 'none';
+/** The side of the page the launcher and window sit on. */
 export type Align = 'left' | 'right';
+/** Whether the window is open on the next page: `open`, `close`, or as it was (`last`). */
 export type PageChangeVisibility = 'open' | 'close' | 'last';
 
+/** The widget's settings, as the official widget names them plus `apiUrl`, `realtime` and `windowEvents` (README "Settings"; docs/public-api.md §1). */
 export interface WidgetSettings {
+  /** The project on the service: its look, texts, hours, departments and agents. Required. */
   projectid: string;
+  /** The service's API root. Default: the page's origin + `/v3`. */
   apiUrl: string;
+  /** The language of the widget's texts (e.g. `en`, `pt-BR`); default: the browser's. */
   lang: string;
+  /** The side the launcher and window sit on. */
   align: Align;
   /** Light, dark, or the visitor's system preference (`prefers-color-scheme`). */
   colorScheme: 'light' | 'dark' | 'auto';
+  /** The launcher's distance from the side of the page (a CSS length). */
   marginX: string;
+  /** The launcher's distance from the bottom of the page (a CSS length). */
   marginY: string;
+  /** `marginX` on a phone. */
   mobileMarginX: string;
+  /** `marginY` on a phone. */
   mobileMarginY: string;
+  /** The launcher's width (a CSS length). */
   launcherWidth: string;
+  /** The launcher's height (a CSS length). */
   launcherHeight: string;
+  /** An http(s) image for the launcher instead of its icon. */
   baloonImage: string;
+  /** The main colour (a CSS colour): launcher, header, the visitor's bubbles. */
   themeColor: string;
+  /** Text on `themeColor` (a CSS colour); '' picks a readable one. */
   themeForegroundColor: string;
+  /** The opacity of the header's `themeColor`, in percent (0–100). */
   themeColorOpacity: number;
+  /** An http(s) logo in the header; `nologo` for none. */
   logoChat: string;
+  /** The window's title; default: the project's name. */
   widgetTitle: string;
+  /** The welcome's title (home screen, empty conversation). */
   welcomeTitle: string;
+  /** The welcome's text. */
   welcomeMsg: string;
+  /** Seconds after which the callout bubble shows over the closed launcher; negative: never. */
   calloutTimer: number;
+  /** The callout's title. */
   calloutTitle: string;
+  /** The callout's text. */
   calloutMsg: string;
+  /** The visitor's name, as the page knows it (`setUser`). */
   userFullname: string;
+  /** The visitor's email, as the page knows it (`setUser`). */
   userEmail: string;
   /**
    * A custom token of a signed-in visitor (docs/public-api.md §1), with or without `JWT `; also the
    * `porchlight_jwt` / `tiledesk_jwt` query parameter. Never taken from `project.widget`.
    */
   jwt: string;
+  /** What the page tells the agents about the visitor (the conversation's attributes). */
   customAttributes: Record<string, unknown> | null;
   /** Ask name and email before the first message. */
   preChatForm: boolean;
   /** The form's fields (an array, or its JSON text), used when `preChatFormCustomFieldsEnabled`. */
   preChatFormJson: unknown[] | null;
+  /** The pre-chat form's fields are `preChatFormJson`, not the default name and email. */
   preChatFormCustomFieldsEnabled: boolean;
   /** HTML from the dashboard ("Powered by …"), sanitized before it is shown. */
   poweredBy: string;
+  /** The department every conversation goes to: no department choice is asked. */
   departmentID: string;
+  /** The window is open at start. */
   open: boolean;
+  /** The widget starts hidden (`show` shows it). */
   startHidden: boolean;
   /** The window opens to the home screen (welcome, recent conversations) instead of the conversation. */
   startFromHome: boolean;
@@ -60,20 +92,31 @@ export interface WidgetSettings {
   singleConversation: boolean;
   /** Every opening of the window starts a new conversation (the earlier ones stay, listed). */
   restartConversation: boolean;
+  /** Where the visitor and the conversation are kept (`local` by default). */
   persistence: Persistence;
+  /** A chime when a reply arrives while the window is closed or the tab hidden. */
   soundEnabled: boolean;
+  /** Shown on a desktop browser. */
   displayOnDesktop: boolean;
+  /** Shown on a phone. */
   displayOnMobile: boolean;
+  /** On a desktop browser, whether the window is open on the next page. */
   onPageChangeVisibilityDesktop: PageChangeVisibility;
+  /** On a phone, whether the window is open on the next page. */
   onPageChangeVisibilityMobile: PageChangeVisibility;
+  /** The files the visitor may pick (an `accept` list: `image/*,.pdf`). */
   fileUploadAccept: string;
   /** Set by the dashboard in `project.widget` (the service's own spelling): what guests may upload. */
   allowedUploadExtentions: string;
+  /** No close button in the header (the launcher closes the window). */
   hideHeaderCloseButton: boolean;
   /** A header button saves the conversation as a text file (off by default, as on the official widget). */
   allowTranscriptDownload: boolean;
+  /** The rating at the end of a conversation is asked. */
   nativeRating: boolean;
+  /** The composer has an upload button. */
   showAttachmentFooterButton: boolean;
+  /** The composer has an emoji button. */
   showEmojiFooterButton: boolean;
   /** CSP nonce for the `<link>`/`<style>` fallback on browsers without constructable stylesheets. */
   nonce: string;
@@ -223,6 +266,22 @@ export function cleanLayer(layer: unknown): Partial<WidgetSettings> {
   }
   return out;
 }
+
+/**
+ * What any HTML element (or a framework's component) may carry besides settings: HTML's own
+ * attributes and listeners (`class`, `id`, `data-*`, `aria-*`, `onClick`…). Not settings, and no
+ * mistake either: never reported as unknown ones.
+ */
+export const isElementAttribute = (name: string): boolean =>
+  /^(class|id|style|slot|part|title|hidden|dir|tabindex|role|is|inert|data-.*|aria-.*|on.*)$/.test(name);
+
+/** The keys of `layer` that name no setting (a typo the page would otherwise never hear of), in its order. */
+export function unknownSettingKeys(layer: object): string[] {
+  return Object.keys(layer).filter((key) => !isSetting(key));
+}
+
+/** `key` names a setting (`themeColor`; camel case). */
+export const isSetting = (key: string): boolean => (KEYS as string[]).includes(key);
 
 /** Reads `porchlight_<key>` (and the official widget's `tiledesk_<key>`) from a query string. */
 export function settingsFromQuery(search: string): Partial<WidgetSettings> {

@@ -3,9 +3,7 @@
 import '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { ReadonlySignal } from '@preact/signals-core';
-import type { ConversationListModel } from '../client/conversation/conversationList.ts';
-import type { ChatCommands, ChatState } from '../client/types.ts';
+import type { ChatCommands, ChatState, ReadonlySignal } from '../client/types.ts';
 
 /**
  * What the views may do: every change goes through the client's commands, never around them
@@ -24,8 +22,7 @@ type ViewState = {
 };
 
 /** Everything one widget instance hands to its views (no module-level state: previews side by side). */
-export interface WidgetView extends Omit<ViewState, 'conversations'> {
-  conversations: ReadonlySignal<SignalsOf<ConversationListModel> | null>;
+export interface WidgetView extends ViewState {
   intents: Intents;
   /** Adds a view's styles, loaded on demand with it, to this widget's shadow root, once each (after the main sheet), before it first paints. */
   adoptCss(...cssTexts: string[]): void;

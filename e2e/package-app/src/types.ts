@@ -18,3 +18,35 @@ chat.explode();
 export const elementClass: typeof HTMLElement = PorchlightElement;
 // @ts-expect-error internal modules are not exported
 export type Internal = typeof import('porchlight/dist-npm/index.js');
+
+// Issue 23 §3: settings are one closed type, every type a consumer needs is exported, and nothing
+// internal of the headless client is reachable.
+import type { VisitorDetails, WidgetEventName as EventName } from 'porchlight';
+import { createChatClient, type ChatClient, type ConversationModel, type ReadonlySignal, type UiModel } from 'porchlight/client';
+import { Porchlight, type ChatListener, type PorchlightProps, type WidgetEventName } from 'porchlight/react';
+import { createElement } from 'react';
+
+// @ts-expect-error a key that is no setting (themeColor)
+mount(element, { projectid: 'p', themeColour: 'red' });
+// @ts-expect-error the same for the React wrapper's props
+export const reactProps: PorchlightProps = { projectid: 'p', themeColour: 'red' };
+export const reactElement = createElement(Porchlight, { projectid: 'p', themeColor: '#123456' });
+export const visitor: VisitorDetails = { fullname: 'Ada', email: 'ada@example.com' };
+export const listener: ChatListener<'unread:change'> = (count: number) => void count;
+export const eventNames: Array<WidgetEventName | EventName> = ['open', 'unread:change'];
+
+export function headless(client: ChatClient): void {
+  const conversation: ConversationModel = client.conversation;
+  const ui: UiModel = client.ui;
+  const isOpen: ReadonlySignal<boolean> = ui.isOpen;
+  const unread: number = client.unreadCount;
+  // @ts-expect-error the client's own: a UI never takes over the outbox
+  conversation.takeOver();
+  // @ts-expect-error nor reaches the session's authorised calls
+  void client.session.authorized(async () => 1);
+  // @ts-expect-error signals are read-only
+  ui.isOpen.value = true;
+  // @ts-expect-error a signal's value has its own type, never `any`
+  const wrong: ReadonlySignal<number> = client.conversation.requestId;
+  void [isOpen, unread, wrong, createChatClient];
+}

@@ -11,6 +11,7 @@ const MAX_PARTS = 30;
 /** A split message's code not downloaded (offline): tried again after this long. */
 const CODE_RETRY_MS = 3_000;
 
+/** A row of `conversation.messages`: a message, and when a part of a split bot message shows. */
 export interface TimedMessage extends ChatMessage {
   /** Not shown before this time (ms since epoch); none or 0 = at once. */
   revealAt?: number;

@@ -9,8 +9,11 @@ import { fetchTextTranscript } from '../../api/transcript.ts';
 import type { ChatMessage } from '../../state/chatMessage.ts';
 import { buildTextTranscript, transcriptFileName, type TranscriptOptions } from '../../state/transcript.ts';
 
+/** The conversation as a text file (`transcript()`). */
 export interface Transcript {
+  /** A name to save it under. */
   fileName: string;
+  /** The file's text. */
   text: string;
   /** Who made it: the service, or the browser from the history it shows. */
   source: 'service' | 'browser';

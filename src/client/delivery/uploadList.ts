@@ -2,11 +2,17 @@ import { signal } from '@preact/signals-core';
 import type { TextKey } from '../../i18n/translator.ts';
 
 /** One file on its way: progress 0–1, or the label key of what went wrong. */
+/** One file on its way: progress 0–1, or the label key of what went wrong. */
 export interface UploadItem {
+  /** What `retryUpload` and `dismissUpload` take. */
   id: string;
+  /** The file's name. */
   name: string;
+  /** 0–1. */
   progress: number;
+  /** The text key of what went wrong, or null. */
   error: TextKey | null;
+  /** The parameters of that text (a size limit…). */
   errorParams?: Record<string, unknown>;
 }
 

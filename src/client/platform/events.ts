@@ -6,20 +6,29 @@ import type { WireMessage } from '../../api/wire.ts';
  * HTTP status, the message concerned (`tempUID`) or the limit it broke.
  */
 export interface WidgetErrorDetail {
+  /** What failed: `config`, `command`, `load`, `auth`, `send`, `upload`, `render`, `transcript`, `storage`… */
   type: string;
+  /** What failed, in words (for a log, not for the visitor). */
   message: string;
+  /** The text key of the reason the visitor sees, or `CUSTOM_TOKEN_REFUSED` / `CUSTOM_TOKEN_UNREACHABLE` (`type: 'auth'`). */
   reason?: string;
+  /** The HTTP status of the service's answer, if there was one. */
   status?: number;
+  /** The visitor's message concerned (`type: 'send'`). */
   tempUID?: string;
   /** A message not sent yet (`type: 'send'`) that is tried again by itself: fired at its first failed attempt only. */
   retrying?: boolean;
+  /** The limit broken (a file's size in bytes…). */
   limit?: number;
 }
 
 /** The public events and what each hands its listeners; each is also `porchlight:<event>` on `window`. */
 export interface ChatEvents {
+  /** Start-up is done: restored from storage, settings and texts loaded. */
   ready: undefined;
+  /** The window opened. */
   open: undefined;
+  /** The window closed. */
   close: undefined;
   /** The message as the service stored it. */
   'message:sent': WireMessage;
@@ -27,12 +36,16 @@ export interface ChatEvents {
   'message:received': WireMessage;
   /** The unread count now. */
   'unread:change': number;
+  /** A new conversation started (the visitor's first message in it). */
   'conversation:started': { requestId: string };
+  /** Something failed; the widget goes on (docs/public-api.md §4). */
   error: WidgetErrorDetail;
 }
 
+/** The name of a public event (`on('unread:change', …)`). */
 export type WidgetEventName = keyof ChatEvents;
 
+/** What listens to event `E`: called with its detail. */
 export type ChatListener<E extends WidgetEventName> = (detail: ChatEvents[E]) => void;
 
 /** `emit('open')` takes no detail, `emit('unread:change', 3)` must have one. */

@@ -7,8 +7,11 @@ import type { Persistence } from '../../state/settings.ts';
  * `none` → memory. Keys are versioned and per project: `v1:<projectId>:<name>`.
  */
 export interface KeyValueStore {
+  /** The value kept under `name`, or undefined. */
   get<T>(name: string): Promise<T | undefined>;
+  /** Keeps `value` (structured-cloneable) under `name`. */
   set(name: string, value: unknown): Promise<void>;
+  /** Forgets what is kept under `name`. */
   del(name: string): Promise<void>;
 }
 

@@ -6,9 +6,13 @@ import type { KeyValueStore } from '../platform/storage.ts';
 import type { WidgetErrorDetail } from '../platform/events.ts';
 import type { SessionRefusedError } from './sessionRefusedError.ts';
 
+/** The visitor as the service knows them. */
 export interface Visitor {
+  /** Their user id at the service (the `sender` of their messages). */
   id: string;
+  /** Their name, as the page, the pre-chat form or the service gave it ('' when unknown). */
   fullName: string;
+  /** Their email ('' when unknown). */
   email: string;
   /**
    * Guest ids this browser held before (a revoked token means a new guest): the history still
@@ -21,7 +25,9 @@ export interface Visitor {
 
 /** A visitor signed in with a site's token while a conversation was on screen: who they are now, in which conversation. */
 export interface SignedInSwitch {
+  /** Their name now. */
   name: string;
+  /** The conversation that goes on. */
   requestId: string;
   /** When (ms): the line stands between the messages before and after. */
   at: number;

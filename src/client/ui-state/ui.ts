@@ -38,6 +38,7 @@ export interface UiModel {
   showLook(): void;
 }
 
+/** What the open window shows: the home screen or the conversation. */
 export type Screen = 'home' | 'conversation';
 
 const KEY = 'ui';
