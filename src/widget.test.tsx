@@ -79,10 +79,11 @@ describe('widget', () => {
   it('open, close, toggle, hide and show drive the window and fire events', async () => {
     const { ui, widget } = start();
     const log: string[] = [];
+    // Once started, as a page that drives the window waits for `ready`.
+    const ready = new Promise((resolve) => widget.on('ready', resolve));
     widget.on('open', () => log.push('open'));
     widget.on('close', () => log.push('close'));
-    await until(() => expect(harness.service.calls.length).toBeGreaterThanOrEqual(2));
-    await new Promise((r) => setTimeout(r, 20));
+    await ready;
     widget.toggle();
     expect(await ui.findByRole('dialog')).toBeTruthy();
     widget.close();
@@ -123,7 +124,8 @@ describe('widget', () => {
       (stop as () => void)();
       widget.command('open');
       expect(await ui.findByRole('dialog', { name: 'Shop B' })).toBeTruthy();
-      await new Promise((r) => setTimeout(r, 20));
+      // The listeners of one event are called together: once the one still there heard it, the one removed would have too.
+      await until(() => expect(log).toHaveLength(3), 8000);
       expect(log).toEqual(['open', 'close', 'open']);
       expect(harness.service.posts()).toHaveLength(1);
     },
