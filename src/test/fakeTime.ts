@@ -15,3 +15,9 @@ export async function afterFakeTime(ms: number, start: () => unknown = () => {})
     vi.useRealTimers();
   }
 }
+
+/**
+ * Resolves in the next task: after every promise job queued now, and those they queue, has run. Not a
+ * wait for time: for code that sets no timer, what a step set off is then done, however slow the machine.
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
