@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /**
  * A scripted `fetch` for unit tests: each call is recorded, and a handler decides the answer
  * (a status and a body, a thrown network error, or a promise that never settles).
@@ -44,16 +46,24 @@ export function createFakeFetch(apiUrl: string, handler: Handler) {
 
 export const wait = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `check` passes (or throws its last error after `timeoutMs`). */
-export async function until(check: () => void | boolean, timeoutMs = 2000): Promise<void> {
-  const start = Date.now();
+/** How long `until` waits by default: generous, for a loaded machine; a check that passes returns at once. */
+export const UNTIL_MS = 10_000;
+
+/**
+ * Waits for an outcome the test has set off (an answer, a render, a download) until `check` passes.
+ * Under fake timers (vi.useFakeTimers) each look lets fake time pass, so the code's own timers run.
+ * After `timeoutMs` it fails with the last error of `check`, or one that names what it waited for.
+ */
+export async function until(check: () => void | boolean, timeoutMs = UNTIL_MS): Promise<void> {
+  const start = performance.now();
   for (;;) {
+    let failure: Error | null = null;
     try {
       if (check() !== false) return;
     } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error;
+      failure = error instanceof Error ? error : new Error(String(error));
     }
-    if (Date.now() - start > timeoutMs) throw new Error('until: timed out');
-    await wait(5);
+    if (performance.now() - start > timeoutMs) throw failure ?? new Error(`until: still false after ${timeoutMs} ms: ${String(check)}`);
+    await (vi.isFakeTimers() ? vi.advanceTimersByTimeAsync(5) : wait(5));
   }
 }

@@ -91,10 +91,10 @@ describe('MessageList: a long conversation', () => {
     // …every bubble shows its text formatted (until the parser is there they show plain text, then
     // render formatted once)…
     const bubbles = () => messages().querySelectorAll('[part~="message"]').length;
-    await until(() => expect(messages().querySelectorAll('[part~="message"] strong').length).toBe(bubbles()), 8000);
+    await until(() => expect(messages().querySelectorAll('[part~="message"] strong').length).toBe(bubbles()));
     // …and the list's clock is made (its times and days fill in once the window is painted).
     const times = () => [...messages().querySelectorAll('[part~="message"] time')];
-    await until(() => expect(times().every((t) => /\d:\d\d/.test(t.textContent ?? ''))).toBe(true), 8000);
+    await until(() => expect(times().every((t) => /\d:\d\d/.test(t.textContent ?? ''))).toBe(true));
     markdown.renders = [];
     // The visitor's message after the agent's: it starts a run, the one before it does not change.
     history.value = [...history.value, message(5_000, { _id: 'new', text: 'Just *arrived*' })];

@@ -153,7 +153,7 @@ describe('unique accessible names under the service’s stock labels', () => {
       // what is checked here is names, not the schedule (poller.test.ts).
       window.dispatchEvent(new Event('offline'));
       window.dispatchEvent(new Event('online'));
-      await until(() => expect(ui.getAllByRole('button', { name: /photo/ })).toHaveLength(1), 4000);
+      await until(() => expect(ui.getAllByRole('button', { name: /photo/ })).toHaveLength(1));
       await until(() => expect(ui.getByRole('button', { name: 'Track my order' })).toBeTruthy());
       expectUnique(ui, root, 'conversation with gallery');
 
@@ -162,7 +162,7 @@ describe('unique accessible names under the service’s stock labels', () => {
       vi.stubGlobal('XMLHttpRequest', RefusedUpload);
       const fileInput = root.querySelector('input[type=file]') as HTMLInputElement;
       fireEvent.change(fileInput, { target: { files: [file] } });
-      await until(() => expect(ui.getAllByRole('alert').length).toBeGreaterThan(0), 4000);
+      await until(() => expect(ui.getAllByRole('alert').length).toBeGreaterThan(0));
       expectUnique(ui, root, 'uploads');
 
       // The image viewer over the conversation.

@@ -27,7 +27,7 @@ describe('dropping a file on the window', () => {
       const over = fileDrag('dragover');
       fireEvent(dialog, over);
       expect(over.defaultPrevented).toBe(true);
-      await until(() => expect(dialog.querySelector('.drop-hint')?.textContent).toBe('Drop the file to send it'), 8000);
+      await until(() => expect(dialog.querySelector('.drop-hint')?.textContent).toBe('Drop the file to send it'));
       fireEvent(dialog, fileDrag('dragleave'));
       await until(() => expect(ui.queryByText('Drop the file to send it')).toBeNull());
       fireEvent(dialog, fileDrag('dragover'));

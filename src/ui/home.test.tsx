@@ -1,18 +1,15 @@
 import type { Signal } from '@preact/signals-core';
 import { fireEvent } from '@testing-library/preact';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPreviewClient } from '../client/previewClient.ts';
 import { createWidget } from '../instance.ts';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { WINDOW_SIZES } from './listWindow.ts';
-import { until as untilShort } from '../test/fakeFetch.ts';
+import { until } from '../test/fakeFetch.ts';
 import { widgetHarness } from '../test/mountForTest.ts';
 
 /** Issue 11 §3 and §4: the home screen, the back button, several conversations with their own unread marks. */
 const harness = widgetHarness();
-// Whole widgets, several round trips each: generous waits, so a busy machine is not a failure.
-const until = (check: () => void | boolean) => untilShort(check, 8000);
-vi.setConfig({ testTimeout: 30_000 });
 
 /** The list's calls (pages of it). An ended conversation's rating is read back from `requests/me` too, without paging. */
 const meCalls = () => harness.service.calls.filter((c) => c.path.includes('/requests/me') && c.path.includes('limit='));

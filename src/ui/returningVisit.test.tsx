@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChatClient } from '../client/client.ts';
 import { createWidget } from '../instance.ts';
 import { createMemoryStore, type KeyValueStore } from '../client/platform/storage.ts';
-import { until as untilShort } from '../test/fakeFetch.ts';
+import { until } from '../test/fakeFetch.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import type { WidgetInstance } from '../widget.ts';
 
@@ -12,8 +12,6 @@ import type { WidgetInstance } from '../widget.ts';
  * yet, never the empty conversation first, and a click on the launcher meanwhile means what its
  * label says.
  */
-const until = (check: () => void | boolean) => untilShort(check, 8000);
-vi.setConfig({ testTimeout: 30_000 });
 
 const mounted: WidgetInstance[] = [];
 afterEach(() => {

@@ -75,7 +75,7 @@ describe('the service answers 503 (issue 22 §19)', () => {
     await until(() => expect(harness.service.calls.filter(isPost)).toHaveLength(2));
     expect(errors).toHaveBeenCalledTimes(1);
     harness.service.setFault(null);
-    await until(() => expect(ui.queryByText('Waiting to send…')).toBeNull(), 5000);
+    await until(() => expect(ui.queryByText('Waiting to send…')).toBeNull());
     expect(ui.getByText('are you there?')).toBeTruthy();
   });
 });

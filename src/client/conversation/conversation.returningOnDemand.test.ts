@@ -71,7 +71,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
 
     network.codeDown = false;
     conversation.resume();
-    await until(() => expect(textsOf(service, rid)).toEqual(['left behind']), 3000);
+    await until(() => expect(textsOf(service, rid)).toEqual(['left behind']));
     await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(loads).toHaveBeenCalledWith('../state/outboxRepair.ts');
     conversation.dispose();
@@ -95,7 +95,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
 
     network.codeDown = false;
     await conversation.send({ text: 'third' });
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     await wait(150);
     expect(textsOf(service, rid)).toEqual(['first', 'second', 'third']);
     expect(page().left()).toEqual([]);
@@ -121,7 +121,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
 
     network.codeDown = false;
     await conversation.send({ text: 'next' });
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(textsOf(service, conversation.requestId.value!)).toEqual(['cut off', 'next']);
     expect(page().left()).toEqual([]);
     expect(loads).toHaveBeenCalledWith('../client/delivery/journalRecovery.ts');

@@ -104,7 +104,7 @@ describe('conversation: sending', () => {
     service.setFault((call) => (call.method === 'POST' && call.path.endsWith('/messages') && drops-- > 0 ? 'store-then-drop' : undefined));
     await conversation.send({ text: 'Once only' });
     expect(conversation.messages.value[0]!.state).toBe('sending');
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     const rid = conversation.requestId.value!;
     expect(service.messages.get(rid)!.map((m) => m.text)).toEqual(['Once only']);
     expect(service.posts()).toHaveLength(1);
@@ -121,7 +121,7 @@ describe('conversation: sending', () => {
     );
     const start = Date.now();
     await conversation.send({ text: 'Later' });
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(Date.now() - start).toBeGreaterThanOrEqual(950);
     expect(service.messages.get(conversation.requestId.value!)).toHaveLength(1);
   });
@@ -155,10 +155,10 @@ describe('conversation: sending', () => {
       conversation.resume();
       await wait(60);
     }
-    await until(() => expect(conversation.outbox.value[0]?.state).toBe('failed'), 3000);
+    await until(() => expect(conversation.outbox.value[0]?.state).toBe('failed'));
     offline = false;
     conversation.resume();
-    await until(() => expect(conversation.messages.value).toMatchObject([{ text: 'Offline', state: 'sent' }]), 3000);
+    await until(() => expect(conversation.messages.value).toMatchObject([{ text: 'Offline', state: 'sent' }]));
     expect(service.messages.get(conversation.requestId.value!)).toHaveLength(1);
   });
 
@@ -187,7 +187,7 @@ describe('conversation: sending', () => {
     const second = setup({ store, service });
     await second.session.restore();
     await second.conversation.restore();
-    await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'cut short', state: 'sent' }]), 3000);
+    await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'cut short', state: 'sent' }]));
     expect(service.messages.get(second.conversation.requestId.value!)).toHaveLength(1);
   });
 });
@@ -207,7 +207,7 @@ describe('conversation: a reload in the task that sent', () => {
     const second = setup({ store, service, journal: page() });
     await second.session.restore();
     await second.conversation.restore();
-    await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'sent as the page reloads', state: 'sent' }]), 3000);
+    await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'sent as the page reloads', state: 'sent' }]));
     expect(service.posts()).toHaveLength(1);
     expect(service.posts()[0]!.body).toMatchObject({ attributes: { from: 'button' }, departmentid: 'd1' });
     expect(page().left()).toEqual([]);
@@ -231,7 +231,7 @@ describe('conversation: a reload in the task that sent', () => {
     const second = setup({ store, service, journal: page() });
     await second.session.restore();
     await second.conversation.restore();
-    await until(() => expect(service.messages.get(a)?.map((m) => m.text)).toEqual(['A1', 'A2']), 3000);
+    await until(() => expect(service.messages.get(a)?.map((m) => m.text)).toEqual(['A1', 'A2']));
     await until(() => expect(second.conversation.outbox.value).toEqual([]));
     expect(service.messages.size).toBe(1);
     // Nothing of A in the conversation the page shows now.
@@ -289,7 +289,7 @@ describe('conversation: a reload in the task that sent', () => {
     const { session, conversation } = setup({ service, journal: page() });
     await session.restore();
     await conversation.restore();
-    await until(() => expect(conversation.messages.value).toMatchObject([{ text: 'kept', type: 'text', state: 'sent' }]), 3000);
+    await until(() => expect(conversation.messages.value).toMatchObject([{ text: 'kept', type: 'text', state: 'sent' }]));
     expect(service.posts().map((p) => (p.body as { text: string }).text)).toEqual(['kept']);
     expect(page().left()).toEqual([]);
   });
@@ -503,7 +503,7 @@ describe('conversation: messages that can never be delivered', () => {
     service.setFault((call) => (isPost(call) && textOf(call) === 'troubled' ? { status: 502, body: 'Bad Gateway' } : undefined));
     await conversation.send({ text: 'troubled' });
     void conversation.send({ text: 'after it' });
-    await until(() => expect(service.messages.get(conversation.requestId.value!)?.map((m) => m.text)).toEqual(['after it']), 8000);
+    await until(() => expect(service.messages.get(conversation.requestId.value!)?.map((m) => m.text)).toEqual(['after it']));
     // It waited only while the troubled one was in its first attempts.
     expect(service.posts().filter((c) => textOf(c) === 'troubled').length).toBeGreaterThanOrEqual(HOLD_ATTEMPTS);
     expect(conversation.outbox.value.map((i) => i.text)).toEqual(['troubled']);
@@ -519,7 +519,7 @@ describe('conversation: messages that can never be delivered', () => {
       await wait(10);
       await conversationDue(conversation);
     }
-    await until(() => expect(conversation.outbox.value[0]).toMatchObject({ state: 'failed', retryable: true }), 3000);
+    await until(() => expect(conversation.outbox.value[0]).toMatchObject({ state: 'failed', retryable: true }));
     down = false;
     // No `online` event, no tap: the next poll finds the service up.
     await conversation.sync();
@@ -624,7 +624,7 @@ describe('conversation: the stored outbox is repaired on restore', () => {
     const { conversation, session } = setup({ store, service });
     await session.restore();
     await conversation.restore();
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(service.posts().map(textOf)).toEqual(['odd state']);
     expect(conversation.messages.value.map((m) => [m.text, m.state])).toEqual([['odd state', 'sent']]);
   });
@@ -667,7 +667,7 @@ describe('conversation: what opens a conversation (issue 22 §2)', () => {
     fields = { departmentid: 'support', language: 'en', attributes: { preChatForm: { topic: 'refund' } } };
     down = false;
     conversation.resume();
-    await until(() => expect(service.messages.get(n)?.map((m) => m.text)).toEqual(['N1']), 3000);
+    await until(() => expect(service.messages.get(n)?.map((m) => m.text)).toEqual(['N1']));
     expect(service.posts().at(-1)!.body).toMatchObject({ departmentid: 'sales', attributes: { preChatForm: { topic: 'order' } } });
   });
 
@@ -681,7 +681,7 @@ describe('conversation: what opens a conversation (issue 22 §2)', () => {
     await conversation.startNew();
     down = false;
     conversation.resume();
-    await until(() => expect(service.messages.get(a)?.map((m) => m.text)).toEqual(['A1', 'A2']), 3000);
+    await until(() => expect(service.messages.get(a)?.map((m) => m.text)).toEqual(['A1', 'A2']));
     const body = service.posts().at(-1)!.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('departmentid');
     expect(body.attributes).not.toHaveProperty('userFullname');
@@ -709,7 +709,7 @@ describe('conversation: outbox items of another conversation', () => {
     await conversation.startNew();
     service.setFault(null);
     await conversation.send({ text: 'new conversation' });
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(await store.get('outbox')).toBeUndefined();
     expect(service.messages.get(old)!.map((m) => m.text)).toEqual(['first', 'slow']);
     expect(conversation.messages.value.map((m) => m.text)).toEqual(['new conversation']);
