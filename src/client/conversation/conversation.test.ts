@@ -1,8 +1,8 @@
 import { effect } from '@preact/signals-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../../api/http.ts';
 import { createFakeService } from '../../test/fakeService.ts';
-import { until, wait } from '../../test/fakeFetch.ts';
+import { until } from '../../test/fakeFetch.ts';
 import { createConversation } from './conversation.ts';
 import { HOLD_ATTEMPTS, REASONS } from '../../state/delivery.ts';
 import { MAX_AUTO_ATTEMPTS } from '../delivery/deliveryFailure.ts';
@@ -20,6 +20,10 @@ function tabJournal(): () => SendJournal {
   const { storage } = fakeWebStorage();
   return () => createSendJournal({ sessionStorage: storage } as unknown as Window, 'p1', 'local');
 }
+
+// Backoff, settling and the slices of a long history run on a fake clock the tests move on.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
 
 function setup(
   options: {
@@ -153,7 +157,7 @@ describe('conversation: sending', () => {
     // Skip the backoff waits: make every pending attempt due now.
     for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) {
       conversation.resume();
-      await wait(60);
+      await vi.advanceTimersByTimeAsync(60);
     }
     await until(() => expect(conversation.outbox.value[0]?.state).toBe('failed'));
     offline = false;
@@ -266,7 +270,7 @@ describe('conversation: a reload in the task that sent', () => {
     await second.session.restore();
     await second.conversation.restore();
     await until(() => expect(second.conversation.messages.value).toMatchObject([{ text: 'already there', state: 'sent' }]));
-    await wait(300);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(service.posts()).toHaveLength(1);
     expect(second.conversation.outbox.value).toEqual([]);
     expect(page().left()).toEqual([]);
@@ -307,7 +311,7 @@ describe('conversation: a reload in the task that sent', () => {
     started();
     await sending;
     expect(page().left()).toEqual([]);
-    await wait(300);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(service.posts()).toHaveLength(1);
   });
 });
@@ -322,13 +326,16 @@ describe('conversation: receiving', () => {
     const slices = () => shared.filter((c) => c.type === 'messages' && c.messages!.length > 1).map((c) => c.messages!.length);
     await conversation.sync();
     expect(slices()).toEqual([]);
-    await wait(10);
+    // The slices' code (longHistory.ts) arrives, then each slice goes in a task of its own.
+    await vi.dynamicImportSettled();
+    await vi.advanceTimersByTimeAsync(10);
     expect(slices()).toEqual([200, 50]);
     // Again, and the visitor starts a new conversation before that task runs.
     for (let i = 0; i < 250; i++) service.agentSays(rid, `n${i}`);
     await conversation.sync();
     void conversation.startNew();
-    await wait(10);
+    await vi.dynamicImportSettled();
+    await vi.advanceTimersByTimeAsync(10);
     expect(slices()).toEqual([200, 50]);
   });
 
@@ -344,7 +351,7 @@ describe('conversation: receiving', () => {
     }
     const syncing = conversation.sync();
     // The realtime channel brings one of them while the history is made ready (the page runs between slices).
-    await wait(0);
+    await vi.advanceTimersByTimeAsync(0);
     conversation.receive(pushed as never);
     await syncing;
     const received = events.filter((e) => e[0] === 'message:received').map((e) => (e[1] as { text: string }).text);
@@ -485,7 +492,7 @@ describe('conversation: messages that can never be delivered', () => {
     expect(conversation.outbox.value).toMatchObject([{ state: 'failed', retryable: false, reason: REASONS.tooLarge }]);
     expect(events).toContainEqual(['error', expect.objectContaining({ type: 'send', reason: REASONS.tooLarge })]);
     conversation.resume();
-    await wait(50);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(service.posts()).toHaveLength(1);
   });
 
@@ -516,7 +523,7 @@ describe('conversation: messages that can never be delivered', () => {
     service.setFault((call) => (down && call.path.endsWith('/messages') ? 'network-error' : undefined));
     await conversation.send({ text: 'during the outage' });
     for (let i = 0; i < MAX_AUTO_ATTEMPTS * 3 && conversation.outbox.value[0]?.state === 'sending'; i++) {
-      await wait(10);
+      await vi.advanceTimersByTimeAsync(10);
       await conversationDue(conversation);
     }
     await until(() => expect(conversation.outbox.value[0]).toMatchObject({ state: 'failed', retryable: true }));
@@ -582,14 +589,18 @@ describe('conversation: refused credentials', () => {
       ['two', 'failed', REASONS.sessionRefused],
       ['three', 'failed', REASONS.sessionRefused],
     ]);
+    expect(events.filter(([name, d]) => name === 'error' && (d as { type: string }).type === 'send').length).toBe(2);
     const calls = service.calls.length;
     for (let i = 0; i < 5; i++) await conversation.sync();
     conversation.resume();
-    await wait(50);
+    // The code's own waits pass (its failure code on demand first, as in real time). The messages
+    // are tried again once the network is back, and refused without asking the service.
+    await vi.dynamicImportSettled();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(conversation.outbox.value.map((i) => i.state)).toEqual(['failed', 'failed']);
     // "three" was the visitor's own action: it may try once (a sign-in and a POST), nothing more.
     expect(service.calls.length).toBe(calls);
     expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously').length).toBeLessThanOrEqual(3);
-    expect(events.filter(([name, d]) => name === 'error' && (d as { type: string }).type === 'send').length).toBe(2);
   });
 
   it('moves to a new conversation when the service will not take more in the old one, keeping the message', async () => {
@@ -719,7 +730,7 @@ describe('conversation: outbox items of another conversation', () => {
 /** Skips backoff waits: makes every pending attempt due now. */
 async function conversationDue(conversation: ReturnType<typeof setup>['conversation']) {
   conversation.resume();
-  await wait(20);
+  await vi.advanceTimersByTimeAsync(20);
 }
 
 function createConversationWith(service: ReturnType<typeof createFakeService>, first: { attributes: Record<string, unknown> }) {
