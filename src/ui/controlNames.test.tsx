@@ -125,10 +125,9 @@ describe('unique accessible names under the service’s stock labels', () => {
       });
       const { ui, widget, root } = start(set.lang);
       await until(() => expect(service.calls.some((c) => c.path.includes('/labels/'))).toBe(true));
-      await new Promise((r) => setTimeout(r, 20));
 
-      // Closed: the launcher (and its image) only.
-      expect(controlNames(ui)).toHaveLength(1);
+      // Closed: the launcher (and its image) only, once its look is shown.
+      await until(() => expect(controlNames(ui)).toHaveLength(1));
       widget.open();
 
       // The pre-chat form first, then the departments.
