@@ -44,8 +44,6 @@ export function createFakeFetch(apiUrl: string, handler: Handler) {
   return { fetch: fetch, calls };
 }
 
-export const wait = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** How long `until` waits by default: generous, for a loaded machine; a check that passes returns at once. */
 export const UNTIL_MS = 10_000;
 
