@@ -36,12 +36,14 @@ describe('MessageText: a message before and after the markdown parser is downloa
 
   it('shows a text with nothing to format as it is, without downloading the parser', async () => {
     const adopted: string[] = [];
-    let container!: HTMLElement;
+    let container: Element | null = null;
     // Past the paint a view on demand waits for (afterPaint.ts), and with the code it would then ask for.
-    await afterFakeTime(1000, () => ({ container } = render(withWidget(<MessageText text="Hello, where is my order?" />, adopted))));
+    await afterFakeTime(1000, () => {
+      container = render(withWidget(<MessageText text="Hello, where is my order?" />, adopted)).container;
+      expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
+    });
     await vi.dynamicImportSettled();
-    expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
-    expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
+    expect(container!.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
     expect(adopted).toEqual([]);
   });
 
