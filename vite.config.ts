@@ -167,6 +167,8 @@ export default defineConfig(({ mode }): UserConfig => {
             name: 'widget',
             environment: 'happy-dom',
             include: ['src/**/*.test.{ts,tsx}', 'embed/**/*.test.ts'],
+            // Above the waits for an outcome (src/test/fakeFetch.ts UNTIL_MS): one that fails says what it waited for.
+            testTimeout: 30_000,
             setupFiles: ['src/test/setup.ts'],
           },
         },

@@ -3,6 +3,7 @@ import { boot, type BootedWidget } from './app.ts';
 import { createConversation } from './client/conversation/conversation.ts';
 import type * as ConversationModule from './client/conversation/conversation.ts';
 import { until } from './test/fakeFetch.ts';
+import { nextTask as taskEnd } from './test/fakeTime.ts';
 import { createFakeService } from './test/fakeService.ts';
 
 // The real conversation model, counted: the boot makes it in a task of its own, not in the first.
@@ -149,7 +150,7 @@ describe('boot', () => {
       async runTask() {
         expect(waiting).toHaveLength(1);
         waiting.shift()!();
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await taskEnd();
       },
       styles: () => root.adoptedStyleSheets.length + root.querySelectorAll('style').length,
       launcher: () => root.querySelector<HTMLButtonElement>('button.launcher'),
@@ -160,7 +161,7 @@ describe('boot', () => {
     const { instance, fetches, waiting, runTask, styles, launcher } = steppedBoot();
     const opened: string[] = [];
     instance.command('on', 'open', () => opened.push('open'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await taskEnd();
     // The boot's own task made the launcher's models only: no conversation (its stored history may be
     // long), nothing styled, painted, read or asked.
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
@@ -194,7 +195,7 @@ describe('boot', () => {
   it("a click on the placeholder and the page's calls while the client is being made wait for it, then run once each, in their order", async () => {
     const seen: string[] = [];
     const { instance, placeholder, runTask, launcher, waiting } = steppedBoot([['on', 'open', () => seen.push('open')]]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await taskEnd();
     expect(createConversation).not.toHaveBeenCalled();
     // Between the boot's tasks, before there is a client: the visitor clicks, the page calls.
     placeholder.click();

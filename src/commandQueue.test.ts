@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { queueCommands, type Dispatch } from './commandQueue.ts';
 import { downloadSettledByHand } from './test/codeOnDemand.ts';
+import { nextTask } from './test/fakeTime.ts';
 
 /** A chunk download the test settles by hand. */
 function deferredChunk() {
@@ -12,8 +13,6 @@ function deferredChunk() {
   };
   return { calls, ...downloadSettledByHand(dispatch) };
 }
-
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('page commands before their code is here', () => {
   it('wait for it, then run once each, in order; later calls run at once and hand back their result', async () => {
@@ -27,7 +26,7 @@ describe('page commands before their code is here', () => {
     expect(chunk.load).toHaveBeenCalledTimes(1);
     expect(chunk.calls).toEqual([]);
     chunk.resolve();
-    await settled();
+    await nextTask();
     expect(chunk.calls).toEqual([
       ['on', ['open', 'fn']],
       ['open', []],
@@ -35,7 +34,7 @@ describe('page commands before their code is here', () => {
     ]);
     expect(commands.run('close', [])).toBe('close done');
     expect(chunk.calls).toHaveLength(4);
-    await settled();
+    await nextTask();
     // Each ran exactly once.
     expect(chunk.calls).toHaveLength(4);
     expect(chunk.load).toHaveBeenCalledTimes(1);
@@ -49,7 +48,7 @@ describe('page commands before their code is here', () => {
     commands.run('throw', []);
     commands.run('open', []);
     chunk.resolve();
-    await settled();
+    await nextTask();
     expect(chunk.calls.map(([name]) => name)).toEqual(['throw', 'open']);
     expect(errors).toHaveBeenCalledWith({ type: 'config', message: 'Error: odd argument' });
   });
@@ -60,13 +59,13 @@ describe('page commands before their code is here', () => {
     const commands = queueCommands(chunk.load, errors);
     commands.run('open', []);
     chunk.reject(new Error('offline'));
-    await settled();
+    await nextTask();
     expect(errors).toHaveBeenCalledWith({ type: 'load', message: 'Error: offline' });
     expect(chunk.calls).toEqual([]);
     commands.run('sendMessage', ['hi']);
     expect(chunk.load).toHaveBeenCalledTimes(2);
     chunk.resolve();
-    await settled();
+    await nextTask();
     expect(chunk.calls).toEqual([
       ['open', []],
       ['sendMessage', ['hi']],
@@ -80,7 +79,7 @@ describe('page commands before their code is here', () => {
     commands.prefetch();
     expect(chunk.load).toHaveBeenCalledTimes(1);
     chunk.resolve();
-    await settled();
+    await nextTask();
     expect(commands.run('open', [])).toBe('open done');
     expect(chunk.calls).toEqual([['open', []]]);
   });
@@ -101,7 +100,7 @@ describe('page commands before their code is here', () => {
     commands.run('open', []);
     commands.run('throw', []);
     chunk.resolve();
-    await settled();
+    await nextTask();
     // The bad names never reached the commands; the good call did, once.
     expect(chunk.calls.map(([name]) => name)).toEqual(['open', 'throw']);
     expect(errors.mock.calls.map(([detail]) => (detail as { type: string }).type)).toEqual(['config', 'config', 'config', 'config', 'config', 'config']);
@@ -117,7 +116,7 @@ describe('page commands before their code is here', () => {
       errors,
     );
     bad.prefetch();
-    await settled();
+    await nextTask();
     expect(() => bad.run('update', [hostileName])).not.toThrow();
     expect(errors.mock.calls).toEqual([[{ type: 'config', message: 'Error: odd argument' }], [{ type: 'config', message: 'a call the widget cannot read' }]]);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher } from './commands.ts';
 import { installOfficialObject, messageText, officialCommand, officialEvents } from './officialNames.ts';
 import type { WidgetInstance } from './widget.ts';
+import { nextTask } from './test/fakeTime.ts';
 
 /** An instance that records the calls it gets, and lets a test fire its events. */
 function fakeInstance() {
@@ -50,8 +51,11 @@ function dispatcherOnFake() {
   const errors = vi.fn();
   return { ...fake, errors, dispatch: createDispatcher(fake.instance, errors, context) };
 }
-/** The official names' chunk is fetched at the first name Porchlight does not know. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** The official names' chunk is fetched at the first name Porchlight does not know: settled once it is here and what waited for it ran. */
+const settle = async () => {
+  await vi.dynamicImportSettled();
+  await nextTask();
+};
 
 describe('the official names', () => {
   it('maps each official method with an equivalent onto its Porchlight command', () => {

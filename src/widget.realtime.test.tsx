@@ -3,24 +3,34 @@ import { until } from './test/fakeFetch.ts';
 import { FakeSocket } from './test/fakeSocket.ts';
 import { widgetHarness } from './test/mountForTest.ts';
 
+// The push channel's code (its own chunk) counted as it is asked for: a socket not tried is one whose code is never fetched.
+const realtimeCode = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./client/live/realtime.ts', async (original) => {
+  realtimeCode.loads++;
+  return original();
+});
+
 /** Which socket a whole widget opens, from the page's setting or what the service announces. */
 const harness = widgetHarness();
 
 beforeEach(() => {
+  realtimeCode.loads = 0;
   FakeSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeSocket);
 });
 afterEach(() => vi.unstubAllGlobals());
 
 /**
- * Mounts with `realtime` as given (the harness's own default is off), sends once, waits a little —
- * or, when a socket is expected, until it is there (its code is a chunk fetched on demand).
+ * Mounts with `realtime` as given (the harness's own default is off), sends once, and waits for the
+ * code asked for by then to arrive — and, when a socket is expected, until it is there (its code is a
+ * chunk fetched on demand).
  */
 async function socketsAfterFirstMessage(realtime: unknown, expected = false): Promise<string[]> {
   const { widget } = harness.start({ realtime: realtime as boolean | string | undefined });
   await widget.sendMessage('hello');
   await until(() => expect(harness.service.posts()).toHaveLength(1));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await vi.dynamicImportSettled();
+  if (!expected) expect(realtimeCode.loads).toBe(0);
   if (expected) await until(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
   return FakeSocket.instances.map((socket) => socket.url.replace(/\?token=.*$/, ''));
 }

@@ -53,7 +53,7 @@ describe('widget', () => {
     harness.service.agentSays(rid, 'It ships today.');
     widget.open();
     widget.close();
-    await until(() => expect(received).toHaveBeenCalled(), 4000);
+    await until(() => expect(received).toHaveBeenCalled());
     await until(() => expect(ui.getByRole('button', { name: 'Open chat, 1 unread message' }).textContent).toContain('1'));
     expect(unread).toHaveBeenLastCalledWith(1);
     widget.open();
@@ -68,21 +68,22 @@ describe('widget', () => {
     void widget.sendMessage('one');
     void widget.sendMessage('two');
     void widget.sendMessage('three');
-    await until(() => expect(texts()).toHaveLength(3), 8000);
+    await until(() => expect(texts()).toHaveLength(3));
     expect(texts()).toEqual(['one', 'two', 'three']);
     void widget.sendMessage('four');
     void widget.sendMessage('five');
-    await until(() => expect(texts()).toHaveLength(5), 8000);
+    await until(() => expect(texts()).toHaveLength(5));
     expect(texts()).toEqual(['one', 'two', 'three', 'four', 'five']);
   });
 
   it('open, close, toggle, hide and show drive the window and fire events', async () => {
     const { ui, widget } = start();
     const log: string[] = [];
+    // Once started, as a page that drives the window waits for `ready`.
+    const ready = new Promise((resolve) => widget.on('ready', resolve));
     widget.on('open', () => log.push('open'));
     widget.on('close', () => log.push('close'));
-    await until(() => expect(harness.service.calls.length).toBeGreaterThanOrEqual(2));
-    await new Promise((r) => setTimeout(r, 20));
+    await ready;
     widget.toggle();
     expect(await ui.findByRole('dialog')).toBeTruthy();
     widget.close();
@@ -112,7 +113,7 @@ describe('widget', () => {
         widget.command('sendMessage', 'only once');
         widget.command('close');
       });
-      await until(() => expect(log).toEqual(['open', 'close']), 8000);
+      await until(() => expect(log).toEqual(['open', 'close']));
       expect(handedBack).toEqual([undefined]);
       await until(() => expect(harness.service.posts()).toHaveLength(1));
       expect(harness.service.posts()[0]!.body).toMatchObject({ text: 'only once' });
@@ -123,7 +124,8 @@ describe('widget', () => {
       (stop as () => void)();
       widget.command('open');
       expect(await ui.findByRole('dialog', { name: 'Shop B' })).toBeTruthy();
-      await new Promise((r) => setTimeout(r, 20));
+      // The listeners of one event are called together: once the one still there heard it, the one removed would have too.
+      await until(() => expect(log).toHaveLength(3));
       expect(log).toEqual(['open', 'close', 'open']);
       expect(harness.service.posts()).toHaveLength(1);
     },

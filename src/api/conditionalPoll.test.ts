@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appendedItems } from './answerMemory.ts';
 import { createHttp } from './http.ts';
 import { listMessages } from './messages.ts';
+import { afterFakeTime, nextTask } from '../test/fakeTime.ts';
 
 const apiUrl = 'https://api.test/v3';
 
@@ -172,8 +173,10 @@ describe('an answer that only grew at its end', () => {
     expect(sent.cache).toBe('no-store');
     // A changed answer is read as before; a short one gets no tag of ours.
     current = one;
-    expect((await listMessages(http, 'JWT t', 'p', 'r1')).map((m) => m.text)).toEqual(['hello']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past the time a long answer's tag is worked out (TAG_AFTER_MS), and its code and hash done.
+    await afterFakeTime(10_000, async () => expect((await listMessages(http, 'JWT t', 'p', 'r1')).map((m) => m.text)).toEqual(['hello']));
+    await vi.dynamicImportSettled();
+    await nextTask();
     await listMessages(http, 'JWT t', 'p', 'r1');
     expect(new Headers(inits.at(-1)!.headers).has('If-None-Match')).toBe(false);
     expect(inits.at(-1)!.cache).toBe('no-cache');

@@ -4,6 +4,7 @@ import type { WireMessage } from '../api/wire.ts';
 import { createMemoryStore } from './platform/storage.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until } from '../test/fakeFetch.ts';
+import { afterFakeTime } from '../test/fakeTime.ts';
 import { createChatClient } from './client.ts';
 import { createPreviewClient } from './previewClient.ts';
 import type { ChatClient } from './types.ts';
@@ -85,8 +86,8 @@ describe('createChatClient', () => {
   it('waits with the sign-in for the pre-chat form, then sends its first message', async () => {
     const { client, service } = startClient({ preChatForm: true });
     await client.ready;
-    client.open();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Time passes after the window opens (a window opened without the form signs in at once).
+    await afterFakeTime(10_000, () => client.open());
     expect(service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(false);
     client.submitPreChat({ userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', firstMessage: 'about my order' });
     await until(() => expect(service.posts()).toHaveLength(1));
@@ -211,10 +212,15 @@ describe("the launcher's look for the loader's next page", () => {
 
   it('a client disposed before then keeps nothing', async () => {
     localStorage.clear();
-    const { service, client } = startClient({ persistence: 'local' });
-    await client.ready;
-    client.dispose();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(lookOf(service.projectId)).toBeUndefined();
+    const projectIds: string[] = [];
+    // Past the idle the look waits for (idle.ts: 200 ms without requestIdleCallback, 5 s at most with it).
+    await afterFakeTime(10_000, async () => {
+      const { service, client } = startClient({ persistence: 'local' });
+      projectIds.push(service.projectId);
+      await client.ready;
+      client.dispose();
+    });
+    await vi.dynamicImportSettled();
+    expect(lookOf(projectIds[0]!)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { downloadSettledByHand } from '../test/codeOnDemand.ts';
+import { nextTask } from '../test/fakeTime.ts';
 import { commandsOnDemand } from './commandsOnDemand.ts';
 
 interface Code {
@@ -28,8 +29,6 @@ function deferredCode() {
   return { calls, ...downloadSettledByHand(code) };
 }
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('commands whose code comes on demand', () => {
   it('wait for it with one download, then run once each, in order; from then on they run at once and hand back their result', async () => {
     const code = deferredCode();
@@ -44,7 +43,7 @@ describe('commands whose code comes on demand', () => {
     expect(code.calls).toEqual([]);
     code.resolve();
     expect(await resetDone).toBe('reset done');
-    await settled();
+    await nextTask();
     expect(code.calls).toEqual(['reset', 'one', 'two']);
     // Here now: synchronous, with its own result.
     expect(note('three')).toBe('three noted');
@@ -65,10 +64,10 @@ describe('commands whose code comes on demand', () => {
       sent = true;
       code.calls.push('send');
     });
-    await settled();
+    await nextTask();
     expect(sent).toBe(false);
     code.resolve();
-    await settled();
+    await nextTask();
     expect(code.calls).toEqual(['reset', 'send']);
   });
 
@@ -85,7 +84,7 @@ describe('commands whose code comes on demand', () => {
     code.reject(new Error('offline'));
     await expect(resetDone).resolves.toBeUndefined();
     await expect(rated).rejects.toThrow('not downloaded');
-    await settled();
+    await nextTask();
     expect(errors).toHaveBeenCalledTimes(1);
     expect(errors).toHaveBeenCalledWith(new Error('offline'));
     // What waited behind them is not held for ever.
@@ -107,7 +106,7 @@ describe('commands whose code comes on demand', () => {
     // The download has settled but the waiting call has not run yet: this one queues behind it.
     await Promise.resolve();
     void note('second');
-    await settled();
+    await nextTask();
     expect(code.calls).toEqual(['first', 'second']);
   });
 });

@@ -1,10 +1,11 @@
 import { conversationOf } from '../test/conversationOf.ts';
 import { effect } from '@preact/signals-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStore, type KeyValueStore } from './platform/storage.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
-import { until, wait } from '../test/fakeFetch.ts';
+import { until } from '../test/fakeFetch.ts';
+import { afterFakeTime, nextTask } from '../test/fakeTime.ts';
 
 /**
  * What polling costs (issue 9 "cheap polls"): no history fetch at a page load while the window is
@@ -29,9 +30,11 @@ async function lastVisit(service: ReturnType<typeof createFakeService>, store: R
 describe('a page load with the window closed', () => {
   it('without a stored conversation: no history request at all', async () => {
     const service = createFakeService();
-    const client = start(service, createMemoryStore());
-    await client.ready;
-    await wait(200);
+    // Ten minutes of (fake) time from the page load on: no read, neither at start-up nor polled.
+    await afterFakeTime(10 * 60_000, async () => {
+      const client = start(service, createMemoryStore());
+      await client.ready;
+    });
     expect(historyReads(service)).toBe(0);
   });
 
@@ -39,12 +42,17 @@ describe('a page load with the window closed', () => {
     const service = createFakeService();
     const store = createMemoryStore();
     await lastVisit(service, store, 'a reply while away');
-    await wait(50);
+    // What the last visit set off before it went (its code asked for, its last promise jobs) is done.
+    await vi.dynamicImportSettled();
+    await nextTask();
     const readsBefore = historyReads(service);
 
     const client = start(service, store);
     await client.ready;
-    await wait(300);
+    await until(() => expect(historyReads(service) - readsBefore).toBe(1));
+    // Start-up and the code it asked for are done: no second read comes with them.
+    await vi.dynamicImportSettled();
+    await nextTask();
     expect(historyReads(service) - readsBefore).toBe(1);
     // The one request brought the conversation (what the badge counts from).
     expect(client.conversation.messages.value.map((m) => m.text)).toContain('a reply while away');

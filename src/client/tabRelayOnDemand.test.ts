@@ -82,7 +82,7 @@ describe('what another tab says, with code on demand', () => {
     network.codeDown = true;
     otherTabPosts({ type: 'unread', count: 2 });
     await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(1), { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.dynamicImportSettled();
     expect(client.conversation.unread.value).toBe(0);
     network.codeDown = false;
     otherTabPosts({ type: 'unread', count: 3 });

@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /**
  * A scripted `fetch` for unit tests: each call is recorded, and a handler decides the answer
  * (a status and a body, a thrown network error, or a promise that never settles).
@@ -42,18 +44,31 @@ export function createFakeFetch(apiUrl: string, handler: Handler) {
   return { fetch: fetch, calls };
 }
 
-export const wait = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long `until` waits by default: generous, for a loaded machine; a check that passes returns at once. */
+export const UNTIL_MS = 10_000;
 
-/** Waits until `check` passes (or throws its last error after `timeoutMs`). */
-export async function until(check: () => void | boolean, timeoutMs = 2000): Promise<void> {
-  const start = Date.now();
+// Taken before any test fakes the clock: `until` counts and waits in real time, which a download
+// (code on demand) or a busy machine takes, also while fake time is moved on.
+const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
+
+/**
+ * Waits for an outcome the test has set off (an answer, a render, a download) until `check` passes.
+ * Under fake timers (vi.useFakeTimers) each look also lets 5 ms of fake time pass, so the code's own
+ * timers run. After `timeoutMs` of real time it fails with the last error of `check`, or one that
+ * names what it waited for.
+ */
+export async function until(check: () => void | boolean, timeoutMs = UNTIL_MS): Promise<void> {
+  const start = realNow();
   for (;;) {
+    let failure: Error | null = null;
     try {
       if (check() !== false) return;
     } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error;
+      failure = error instanceof Error ? error : new Error(String(error));
     }
-    if (Date.now() - start > timeoutMs) throw new Error('until: timed out');
-    await wait(5);
+    if (realNow() - start > timeoutMs) throw failure ?? new Error(`until: still false after ${timeoutMs} ms: ${String(check)}`);
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(5);
+    await new Promise((resolve) => realSetTimeout(resolve, 5));
   }
 }

@@ -1,8 +1,10 @@
+import { act } from '@testing-library/preact';
 import { h } from 'preact';
 import type { Signal } from '@preact/signals-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WireMessage } from '../api/wire.ts';
 import type * as MarkdownModule from './markdown/Markdown.tsx';
+import type * as MessageRunsModule from '../state/messageRuns.ts';
 import { createPreviewClient } from '../client/previewClient.ts';
 import { PREVIEW_VISITOR_ID } from '../client/previewHistory.ts';
 import { createWidget } from '../instance.ts';
@@ -12,6 +14,18 @@ import { WINDOW_SIZES } from './listWindow.ts';
 
 // Every render of a text bubble renders its markdown once: counting these counts the bubbles' renders.
 const markdown = vi.hoisted(() => ({ renders: [] as string[] }));
+// Every render of the list works out its runs once: counting these counts the list's own renders.
+const list = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('../state/messageRuns.ts', async (original) => {
+  const actual = await original<typeof MessageRunsModule>();
+  return {
+    ...actual,
+    windowRuns: (...args: Parameters<typeof actual.windowRuns>) => {
+      list.renders++;
+      return actual.windowRuns(...args);
+    },
+  };
+});
 vi.mock('./markdown/Markdown.tsx', async (original) => {
   const actual = await original<typeof MarkdownModule>();
   return {
@@ -71,21 +85,51 @@ describe('MessageList: a long conversation', () => {
   });
 
   it('renders only the new bubble when one message comes, and none when the answer brings nothing new', async () => {
-    const { history, list } = await longConversation(5_000);
-    // Settled: the code of a long conversation's window is there (what is shown is no longer news).
-    await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
-    // …and so is the markdown parser (until then bubbles show plain text, then render formatted once).
-    await until(() => expect(markdown.renders.length).toBeGreaterThan(0));
-    await new Promise((r) => setTimeout(r, 20));
+    const { history, list: messages } = await longConversation(5_000);
+    // Settled: the code of a long conversation's window is there (what is shown is no longer news)…
+    await until(() => expect(messages().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    // …every bubble shows its text formatted (until the parser is there they show plain text, then
+    // render formatted once)…
+    const bubbles = () => messages().querySelectorAll('[part~="message"]').length;
+    await until(() => expect(messages().querySelectorAll('[part~="message"] strong').length).toBe(bubbles()));
+    // …and the list's clock is made (its times and days fill in once the window is painted).
+    const times = () => [...messages().querySelectorAll('[part~="message"] time')];
+    await until(() => expect(times().every((t) => /\d:\d\d/.test(t.textContent ?? ''))).toBe(true));
     markdown.renders = [];
     // The visitor's message after the agent's: it starts a run, the one before it does not change.
     history.value = [...history.value, message(5_000, { _id: 'new', text: 'Just *arrived*' })];
-    await until(() => expect(list().textContent).toContain('Just arrived'));
+    await until(() => expect(messages().textContent).toContain('Just arrived'));
     expect(markdown.renders).toEqual(['Just *arrived*']);
     markdown.renders = [];
-    history.value = [...history.value];
-    await new Promise((r) => setTimeout(r, 20));
+    list.renders = 0;
+    // The same messages again (an answer parsed anew): the list keeps its messages, so not even the
+    // list renders. `act` runs every render this write asks for before it returns.
+    await act(() => {
+      history.value = [...history.value];
+    });
+    expect(list.renders).toBe(0);
     expect(markdown.renders).toEqual([]);
+  });
+
+  it('renders none when the answer brings nothing new while a split message waits for the code of its parts', async () => {
+    // The parts' code never arrives: the split message is held, and the messages before it shown.
+    vi.doMock('../client/conversation/splitParts.ts', () => new Promise(() => {}));
+    const { history, list: messages } = await longConversation(300);
+    const split = message(301, { _id: 'split', text: 'Split', attributes: { commands: [{ type: 'message', message: { text: 'Part one' } }] } });
+    history.value = [...history.value, split, message(303, { _id: 'after', text: 'After *it*' })];
+    // What comes after a held message waits with it: what is shown is still the last before it.
+    await act(() => {});
+    expect(messages().textContent).toContain('Message 300');
+    expect(messages().textContent).not.toContain('Part one');
+    expect(messages().textContent).not.toContain('After');
+    list.renders = 0;
+    markdown.renders = [];
+    await act(() => {
+      history.value = [...history.value];
+    });
+    expect(list.renders).toBe(0);
+    expect(markdown.renders).toEqual([]);
+    vi.doUnmock('../client/conversation/splitParts.ts');
   });
 
   it('announces only what arrives while it is open: the history shown is not news', async () => {

@@ -14,7 +14,7 @@ describe('message preview above the closed launcher', () => {
     widget.open();
     widget.close();
     const preview = () => root.querySelector('[part~="message-preview"]');
-    await until(() => expect(preview()?.textContent).toContain('It ships today.'), 4000);
+    await until(() => expect(preview()?.textContent).toContain('It ships today.'));
     expect(preview()?.textContent).toContain('Ann Agent');
     expect(preview()?.getAttribute('role')).toBe('status');
 
@@ -24,7 +24,7 @@ describe('message preview above the closed launcher', () => {
     harness.service.agentSays(rid, 'Tracking: ZX-1.');
     widget.open();
     widget.close();
-    await until(() => expect(preview()?.textContent).toContain('Tracking: ZX-1.'), 4000);
+    await until(() => expect(preview()?.textContent).toContain('Tracking: ZX-1.'));
     fireEvent.click(ui.getByText('Tracking: ZX-1.'));
     expect(await ui.findByRole('dialog')).toBeTruthy();
     expect(preview()).toBeNull();

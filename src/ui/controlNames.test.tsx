@@ -125,10 +125,9 @@ describe('unique accessible names under the service’s stock labels', () => {
       });
       const { ui, widget, root } = start(set.lang);
       await until(() => expect(service.calls.some((c) => c.path.includes('/labels/'))).toBe(true));
-      await new Promise((r) => setTimeout(r, 20));
 
-      // Closed: the launcher (and its image) only.
-      expect(controlNames(ui)).toHaveLength(1);
+      // Closed: the launcher (and its image) only, once its look is shown.
+      await until(() => expect(controlNames(ui)).toHaveLength(1));
       widget.open();
 
       // The pre-chat form first, then the departments.
@@ -153,7 +152,7 @@ describe('unique accessible names under the service’s stock labels', () => {
       // what is checked here is names, not the schedule (poller.test.ts).
       window.dispatchEvent(new Event('offline'));
       window.dispatchEvent(new Event('online'));
-      await until(() => expect(ui.getAllByRole('button', { name: /photo/ })).toHaveLength(1), 4000);
+      await until(() => expect(ui.getAllByRole('button', { name: /photo/ })).toHaveLength(1));
       await until(() => expect(ui.getByRole('button', { name: 'Track my order' })).toBeTruthy());
       expectUnique(ui, root, 'conversation with gallery');
 
@@ -162,7 +161,7 @@ describe('unique accessible names under the service’s stock labels', () => {
       vi.stubGlobal('XMLHttpRequest', RefusedUpload);
       const fileInput = root.querySelector('input[type=file]') as HTMLInputElement;
       fireEvent.change(fileInput, { target: { files: [file] } });
-      await until(() => expect(ui.getAllByRole('alert').length).toBeGreaterThan(0), 4000);
+      await until(() => expect(ui.getAllByRole('alert').length).toBeGreaterThan(0));
       expectUnique(ui, root, 'uploads');
 
       // The image viewer over the conversation.

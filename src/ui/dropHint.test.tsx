@@ -1,7 +1,8 @@
 import { fireEvent } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
+import { afterFakeTime } from '../test/fakeTime.ts';
 
 const harness = widgetHarness();
 
@@ -27,7 +28,7 @@ describe('dropping a file on the window', () => {
       const over = fileDrag('dragover');
       fireEvent(dialog, over);
       expect(over.defaultPrevented).toBe(true);
-      await until(() => expect(dialog.querySelector('.drop-hint')?.textContent).toBe('Drop the file to send it'), 8000);
+      await until(() => expect(dialog.querySelector('.drop-hint')?.textContent).toBe('Drop the file to send it'));
       fireEvent(dialog, fileDrag('dragleave'));
       await until(() => expect(ui.queryByText('Drop the file to send it')).toBeNull());
       fireEvent(dialog, fileDrag('dragover'));
@@ -44,9 +45,10 @@ describe('dropping a file on the window', () => {
     const { ui } = harness.start({ open: true, showAttachmentFooterButton: false });
     const dialog = await ui.findByRole('dialog');
     const event = fileDrag('dragover');
-    fireEvent(dialog, event);
+    // Past the paint a view on demand waits for (afterPaint.ts), and with the code it would then ask for.
+    await afterFakeTime(1000, () => fireEvent(dialog, event));
+    await vi.dynamicImportSettled();
     expect(event.defaultPrevented).toBe(false);
-    await new Promise((r) => setTimeout(r, 50));
     expect(ui.queryByText('Drop the file to send it')).toBeNull();
   });
 });

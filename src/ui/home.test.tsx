@@ -5,14 +5,12 @@ import { createPreviewClient } from '../client/previewClient.ts';
 import { createWidget } from '../instance.ts';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { WINDOW_SIZES } from './listWindow.ts';
-import { until as untilShort } from '../test/fakeFetch.ts';
+import { until } from '../test/fakeFetch.ts';
+import { afterFakeTime } from '../test/fakeTime.ts';
 import { widgetHarness } from '../test/mountForTest.ts';
 
 /** Issue 11 §3 and §4: the home screen, the back button, several conversations with their own unread marks. */
 const harness = widgetHarness();
-// Whole widgets, several round trips each: generous waits, so a busy machine is not a failure.
-const until = (check: () => void | boolean) => untilShort(check, 8000);
-vi.setConfig({ testTimeout: 30_000 });
 
 /** The list's calls (pages of it). An ended conversation's rating is read back from `requests/me` too, without paging. */
 const meCalls = () => harness.service.calls.filter((c) => c.path.includes('/requests/me') && c.path.includes('limit='));
@@ -155,12 +153,13 @@ describe('settings', () => {
     await until(() => expect(root.querySelector('[part="composer"]')).toBeTruthy());
     await send(ui, 'one');
     await endAndStartNew(ui);
-    await send(ui, 'two');
-    await new Promise((r) => setTimeout(r, 50));
+    // Ten seconds (fake) go by with the new conversation on screen, past the views' waits for a paint.
+    await afterFakeTime(10_000, () => send(ui, 'two'));
+    await vi.dynamicImportSettled();
     expect(root.querySelector('[part="home"]')).toBeNull();
     expect(root.querySelector('[part="back-button"]')).toBeNull();
     // The list asks page by page; the ended conversation's rating look-up (rating.ts, no page) may
-    // come or not within this wait, and is no list.
+    // come or not meanwhile, and is no list.
     expect(meCalls().filter((c) => c.path.includes('page='))).toHaveLength(0);
   });
 

@@ -37,7 +37,7 @@ describe('hostile messages in the history', () => {
 
     // A reload with that message in the history: the list shows every bubble, and the first send works.
     const second = harness.start({ open: true, persistence: 'session' });
-    await until(() => expect(bubbles(second.root)).toHaveLength(4), 4000);
+    await until(() => expect(bubbles(second.root)).toHaveLength(4));
     await second.widget.sendMessage('One more thing');
     await until(() => expect(harness.service.posts()).toHaveLength(3));
     expect(await second.ui.findByText('One more thing')).toBeTruthy();

@@ -76,7 +76,7 @@ describe('grouped messages', () => {
     harness.service.agentSays(rid, 'How can I help?', { sender: 'agent-1' });
     widget.close();
     widget.open();
-    await until(() => expect(root.querySelectorAll('li.message')).toHaveLength(4), 4000);
+    await until(() => expect(root.querySelectorAll('li.message')).toHaveLength(4));
     const rows = [...root.querySelectorAll('li.message')];
     expect(rows.map((li) => li.querySelector('.sender')?.textContent ?? '')).toEqual(['', '', 'Ann Agent', '']);
     // Times: on hover only inside a run, shown on its last message.

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mount } from '../index.ts';
 import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
+import { nextTask } from '../test/fakeTime.ts';
 
 const harness = widgetHarness();
 const start = harness.start;
@@ -31,8 +32,9 @@ describe('styled and configured by the project', () => {
     const { root, widget } = start();
     const styles = () => (root.querySelector('.root') as HTMLElement).style;
     await until(() => expect(styles().getPropertyValue('--pl-theme')).toBe('#c2410c'));
-    widget.command('update', { themeColor: 'red; background:url(https://evil.example/x)' });
-    await new Promise((r) => setTimeout(r, 0));
+    // Applied with a valid setting beside it: once that shows, the colour had its turn too.
+    widget.command('update', { themeColor: 'red; background:url(https://evil.example/x)', align: 'left' });
+    await until(() => expect(root.querySelector('.root')!.classList.contains('align-left')).toBe(true));
     expect(styles().getPropertyValue('--pl-theme')).toBe('#c2410c');
     widget.command('update', { themeColor: '#123456' });
     await until(() => expect(styles().getPropertyValue('--pl-theme')).toBe('#123456'));
@@ -77,13 +79,19 @@ describe('styled and configured by the project', () => {
     let answerLabels!: () => void;
     const labelsHeld = new Promise<void>((resolve) => (answerLabels = resolve));
     const fetchThrough = harness.service.fetch;
+    let labelsAsked = false;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if ((typeof input === 'string' ? input : 'url' in input ? input.url : input.href).includes('/labels/')) await labelsHeld;
+      if ((typeof input === 'string' ? input : 'url' in input ? input.url : input.href).includes('/labels/')) {
+        labelsAsked = true;
+        await labelsHeld;
+      }
       return fetchThrough(input, init);
     });
     const { ui, root } = start({ open: true, persistence: 'session' });
     await until(() => expect(harness.service.calls.some((c) => c.path.endsWith('/widgets'))).toBe(true));
-    await new Promise((r) => setTimeout(r, 100));
+    // The project has answered and its texts are asked for: what that answer shows has rendered by the next task.
+    await until(() => expect(labelsAsked).toBe(true));
+    await nextTask();
     expect(ui.queryByRole('dialog')).toBeNull();
     expect(root.querySelector('.root')!.classList.contains('pending')).toBe(true);
     answerLabels();

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChatClient } from '../client/client.ts';
 import { createWidget } from '../instance.ts';
 import { createMemoryStore, type KeyValueStore } from '../client/platform/storage.ts';
-import { until as untilShort } from '../test/fakeFetch.ts';
+import { until } from '../test/fakeFetch.ts';
+import { nextTask } from '../test/fakeTime.ts';
 import { createFakeService } from '../test/fakeService.ts';
 import type { WidgetInstance } from '../widget.ts';
 
@@ -12,8 +13,6 @@ import type { WidgetInstance } from '../widget.ts';
  * yet, never the empty conversation first, and a click on the launcher meanwhile means what its
  * label says.
  */
-const until = (check: () => void | boolean) => untilShort(check, 8000);
-vi.setConfig({ testTimeout: 30_000 });
 
 const mounted: WidgetInstance[] = [];
 afterEach(() => {
@@ -84,7 +83,8 @@ describe('a return visit whose window was open', () => {
     const painted = firstWindow(second.root);
     // The window is wanted open again, and its history is on its way.
     await until(() => expect(history.held).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What the restore renders meanwhile has rendered by the next task (App.tsx waits HISTORY_WAIT_MS at most for the history).
+    await nextTask();
     expect(painted()).toBeNull();
     // Nothing on screen but the launcher, which says what it does.
     expect(second.launcher()!.getAttribute('aria-label')).toBe('Open chat');
@@ -110,7 +110,8 @@ describe('a return visit whose window was open', () => {
     await until(() => expect(second.root.querySelector('[part~="window"]')).not.toBeNull());
     // The moment the window paints, the label changed without the visitor: a click then was aimed at "Open chat".
     fireEvent.click(second.launcher()!);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The click renders within the event (fireEvent runs in act); the next task sees anything it set off.
+    await nextTask();
     expect(second.root.querySelector('[part~="window"]')).not.toBeNull();
     expect(second.launcher()!.getAttribute('aria-expanded')).toBe('true');
     expect(heard).toEqual(['open']);

@@ -2,6 +2,7 @@ import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
+import { afterFakeTime } from '../test/fakeTime.ts';
 import { COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 
 const harness = widgetHarness();
@@ -43,9 +44,10 @@ describe('the length limit in the composer', () => {
     expect(count.textContent).toContain('10,001 of 10,000 characters');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(send.disabled).toBe(true);
-    fireEvent.keyDown(input, { key: 'Enter' });
+    // Past every wait of the code (fake time), and with any code it would ask for: nothing is posted.
+    await afterFakeTime(30_000, () => fireEvent.keyDown(input, { key: 'Enter' }));
+    await vi.dynamicImportSettled();
     expect(input.value).toBe(text);
-    await new Promise((r) => setTimeout(r, 50));
     expect(harness.service.calls.filter(isPost)).toHaveLength(0);
   });
 });
@@ -75,7 +77,7 @@ describe('the service answers 503 (issue 22 §19)', () => {
     await until(() => expect(harness.service.calls.filter(isPost)).toHaveLength(2));
     expect(errors).toHaveBeenCalledTimes(1);
     harness.service.setFault(null);
-    await until(() => expect(ui.queryByText('Waiting to send…')).toBeNull(), 5000);
+    await until(() => expect(ui.queryByText('Waiting to send…')).toBeNull());
     expect(ui.getByText('are you there?')).toBeTruthy();
   });
 });
@@ -84,11 +86,11 @@ describe('"Not sent" says why', () => {
   it('a definite refusal shows at once with its reason, and is not retried', async () => {
     const { ui, widget } = harness.start({ open: true });
     harness.service.setFault((c) => (isPost(c) ? { status: 422, body: { errors: ['text field is required'] } } : undefined));
-    await widget.sendMessage('refused');
+    // Sent and refused, then 30 s (fake) past any backoff the code would have set.
+    await afterFakeTime(30_000, () => widget.sendMessage('refused'));
     const alert = await ui.findByRole('alert');
     expect(alert.textContent).toBe('Not sent The chat service refused this message.');
     expect(ui.getByRole('button', { name: 'Retry' })).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 1500));
     expect(harness.service.calls.filter(isPost)).toHaveLength(1);
   });
 
@@ -111,11 +113,14 @@ describe('a session the service refuses', () => {
     harness.service.setFault((c) =>
       c.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined,
     );
-    await widget.sendMessage('two');
-    await until(() => expect(errors).toHaveBeenCalledWith(expect.objectContaining({ type: 'auth', status: 403 })));
-    await until(() => expect(ui.getByRole('alert').textContent).toContain('The chat service did not accept this chat session.'));
-    const calls = harness.service.calls.length;
-    await new Promise((r) => setTimeout(r, 2500));
+    let calls = 0;
+    // Once refused, 30 s (fake) past every wait of the code: no call more.
+    await afterFakeTime(30_000, async () => {
+      await widget.sendMessage('two');
+      await until(() => expect(errors).toHaveBeenCalledWith(expect.objectContaining({ type: 'auth', status: 403 })));
+      await until(() => expect(ui.getByRole('alert').textContent).toContain('The chat service did not accept this chat session.'));
+      calls = harness.service.calls.length;
+    });
     expect(harness.service.calls.length).toBe(calls);
     expect(errors.mock.calls.filter(([d]) => (d as { type: string }).type === 'auth')).toHaveLength(1);
   }, 10_000);

@@ -37,7 +37,7 @@ describe('a file that could not be uploaded (UploadList.tsx)', () => {
     const file = new File(['x'.repeat(10)], 'notes.pdf', { type: 'application/pdf' });
     fireEvent.change(root.querySelector('input[type=file]')!, { target: { files: [file] } });
     const failed = () => root.querySelector('.upload-error');
-    await until(() => expect(failed()?.textContent).toContain('notes.pdf'), 4000);
+    await until(() => expect(failed()?.textContent).toContain('notes.pdf'));
     expect(attempts.sent).toBe(1);
 
     fireEvent.click(ui.getByRole('button', { name: 'Retry' }));

@@ -34,7 +34,7 @@ describe('conversation: a message in trouble (retry, discard, a cut-off attempt)
     ];
     expect(conversation.outbox.value).toHaveLength(2);
     await Promise.all(calls);
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(service.messages.get(conversation.requestId.value!)!.map((m) => m.text)).toEqual(['Again']);
     expect(loads).toHaveBeenCalledTimes(1);
     conversation.dispose();
@@ -52,7 +52,7 @@ describe('conversation: a message in trouble (retry, discard, a cut-off attempt)
     expect(conversation.outbox.value).toMatchObject([{ state: 'failed' }]);
     network.codeDown = false;
     await conversation.retry(tempUID);
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(loads).toHaveBeenCalledTimes(2);
     conversation.dispose();
   });
@@ -63,10 +63,10 @@ describe('conversation: a message in trouble (retry, discard, a cut-off attempt)
     service.setFault((call) => (call.method === 'POST' && call.path.endsWith('/messages') && drops-- > 0 ? 'store-then-drop' : undefined));
     network.codeDown = true;
     await conversation.send({ text: 'Once only' });
-    await until(() => expect(loads).toHaveBeenCalled(), 3000);
+    await until(() => expect(loads).toHaveBeenCalled());
     expect(conversation.outbox.value).toMatchObject([{ text: 'Once only', maybeDelivered: true }]);
     network.codeDown = false;
-    await until(() => expect(conversation.outbox.value).toEqual([]), 5000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(service.posts()).toHaveLength(1);
     expect(conversation.messages.value).toMatchObject([{ text: 'Once only', state: 'sent' }]);
     conversation.dispose();

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { until, wait } from '../../test/fakeFetch.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../../test/fakeFetch.ts';
 import { createFakeService } from '../../test/fakeService.ts';
 import { fakeWebStorage } from '../../test/fakeWebStorage.ts';
 import { codeOnDemand } from '../../test/codeOnDemand.ts';
@@ -35,7 +35,10 @@ const leftItem = (rid: string, text: string, tempUID: string): OutboxItem => ({
 const textsOf = (service: ReturnType<typeof createFakeService>, rid: string) => service.messages.get(rid)?.map((m) => m.text);
 
 describe('conversation: what only a returning visit runs comes on demand', () => {
+  // Retries and backoff on a fake clock: "nothing more goes out" is checked past every wait of the code.
+  beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
+    vi.useRealTimers();
     for (const module of ON_DEMAND) vi.doUnmock(module);
     vi.resetModules();
   });
@@ -71,7 +74,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
 
     network.codeDown = false;
     conversation.resume();
-    await until(() => expect(textsOf(service, rid)).toEqual(['left behind']), 3000);
+    await until(() => expect(textsOf(service, rid)).toEqual(['left behind']));
     await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(loads).toHaveBeenCalledWith('../state/outboxRepair.ts');
     conversation.dispose();
@@ -95,8 +98,8 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
 
     network.codeDown = false;
     await conversation.send({ text: 'third' });
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
-    await wait(150);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(textsOf(service, rid)).toEqual(['first', 'second', 'third']);
     expect(page().left()).toEqual([]);
     conversation.dispose();
@@ -121,7 +124,7 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
 
     network.codeDown = false;
     await conversation.send({ text: 'next' });
-    await until(() => expect(conversation.outbox.value).toEqual([]), 3000);
+    await until(() => expect(conversation.outbox.value).toEqual([]));
     expect(textsOf(service, conversation.requestId.value!)).toEqual(['cut off', 'next']);
     expect(page().left()).toEqual([]);
     expect(loads).toHaveBeenCalledWith('../client/conversation/journalRecovery.ts');
@@ -143,7 +146,8 @@ describe('conversation: what only a returning visit runs comes on demand', () =>
     expect(await store.get('outbox')).toBeUndefined();
     network.codeDown = false;
     conversation.resume();
-    await wait(150);
+    await vi.dynamicImportSettled();
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(service.posts()).toEqual([]);
     conversation.dispose();
   });

@@ -41,7 +41,7 @@ describe('conversation: who is typing comes with the first typing frame', () => 
     network.codeDown = true;
     conversation.typingFrame({ sender: 'agent-1', typing: true });
     await until(() => loads.mock.calls.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.dynamicImportSettled();
     expect(conversation.typist.value).toBeNull();
     network.codeDown = false;
     conversation.typingFrame({ sender: 'agent-1', typing: true });

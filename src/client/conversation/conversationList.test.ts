@@ -197,7 +197,7 @@ describe('switching conversations (conversation.open)', () => {
     expect(s.conversation.outbox.value.map((i) => [i.requestId, i.text])).toEqual([[b, 'still in B']]);
     s.service.setFault(null);
     s.conversation.resume();
-    await until(() => s.conversation.outbox.value.length === 0, 4000);
+    await until(() => s.conversation.outbox.value.length === 0);
     expect(s.service.messages.get(b)!.map((m) => m.text)).toEqual(['about a refund', 'still in B']);
     await s.conversation.open(b, false);
     await until(() => s.conversation.messages.value.length === 2);

@@ -29,7 +29,7 @@ describe('createRealtimeOnDemand', () => {
     realtime.follow(wish(''));
     realtime.follow(wish('wss://push.test/', false));
     realtime.wake();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.dynamicImportSettled();
     expect(created).toHaveLength(0);
     expect(realtime.live.value).toBe(false);
     realtime.stop();

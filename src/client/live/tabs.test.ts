@@ -1,9 +1,13 @@
 import { signal } from '@preact/signals-core';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeChannels, fakeLocks } from '../../test/fakeTabs.ts';
 import { createTabs } from './tabs.ts';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+// The tabs set no timers of their own: the fake locks grant in a later task. Settled is when every
+// task queued (and those they queue) has run.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+const settle = () => vi.runAllTimersAsync();
 
 describe('createTabs', () => {
   it('without shared storage (or Web Locks) every tab leads alone and tells nobody', () => {

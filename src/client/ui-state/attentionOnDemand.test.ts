@@ -41,7 +41,7 @@ describe('attentionOnDemand', () => {
 
   it('asks for nothing while nothing is unread; the first unread message brings the preview and the count in the title', async () => {
     const { attention, doc, loads, unread } = await setup();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.dynamicImportSettled();
     expect(loads).not.toHaveBeenCalled();
     expect(attention.preview.value).toBeNull();
     unread.value = 1;
@@ -57,7 +57,7 @@ describe('attentionOnDemand', () => {
     const { attention, doc, loads, unread } = await setup(true);
     unread.value = 1;
     await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(1), { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.dynamicImportSettled();
     expect(attention.preview.value).toBeNull();
     expect(doc.title).toBe('Shop');
     unread.value = 2;
@@ -69,7 +69,7 @@ describe('attentionOnDemand', () => {
     unread.value = 1;
     attention.dispose();
     await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(1), { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.dynamicImportSettled();
     expect(attention.preview.value).toBeNull();
     expect(doc.title).toBe('Shop');
   });

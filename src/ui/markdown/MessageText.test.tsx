@@ -3,6 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
 import { WidgetContext, type WidgetView } from '../context.ts';
 import { MessageText } from './MessageText.tsx';
+import { afterFakeTime } from '../../test/fakeTime.ts';
 
 /** What a view needs of the widget here: somewhere to adopt the parser's styles. */
 function withWidget(children: ComponentChildren, adopted: string[]) {
@@ -35,10 +36,14 @@ describe('MessageText: a message before and after the markdown parser is downloa
 
   it('shows a text with nothing to format as it is, without downloading the parser', async () => {
     const adopted: string[] = [];
-    const { container } = render(withWidget(<MessageText text="Hello, where is my order?" />, adopted));
-    expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
+    let container: Element | null = null;
+    // Past the paint a view on demand waits for (afterPaint.ts), and with the code it would then ask for.
+    await afterFakeTime(1000, () => {
+      container = render(withWidget(<MessageText text="Hello, where is my order?" />, adopted)).container;
+      expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
+    });
+    await vi.dynamicImportSettled();
+    expect(container!.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');
     expect(adopted).toEqual([]);
   });
 
