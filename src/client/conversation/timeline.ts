@@ -5,7 +5,7 @@ import { keepIfUnchanged } from '../../state/stableList.ts';
 import { loadOnce } from '../platform/loadOnce.ts';
 import type { ConversationState } from './conversationState.ts';
 import { createSplitExpansion, revealed, type TimedMessage } from './splitMessages.ts';
-import type { OtherTyping, OtherTypingModel } from './typing.ts';
+import type { OtherTypingModel } from './typing.ts';
 
 /** Whether the service closed the conversation: its last CHAT_CLOSED or CHAT_REOPENED info message says. */
 export function closedByService(list: readonly Pick<ChatMessage, 'infoLabel'>[]): boolean {
@@ -36,11 +36,11 @@ export function createTimeline(state: ConversationState, outbox: ReadonlySignal<
 
   // Typing frames come from a live socket only (realtime.ts, itself on demand): their model
   // (typing.ts, in the socket's chunk) comes with the first one, in the order they came.
-  const typist = signal<OtherTyping | null>(null);
-  let otherTyping: OtherTypingModel | null = null;
+  const otherTyping = signal<OtherTypingModel | null>(null);
+  const typist = computed(() => otherTyping.value?.who.value ?? null);
   let disposed = false;
   const typingCode = loadOnce(() =>
-    import('./typing.ts').then((m) => (otherTyping = m.createOtherTyping({ mine: () => myIds.peek(), now, who: typist, conversationId: requestId }))),
+    import('./typing.ts').then((m) => (otherTyping.value = m.createOtherTyping({ mine: () => myIds.peek(), now, conversationId: requestId }))),
   );
 
   let revealTimer: ReturnType<typeof setTimeout> | undefined;
@@ -57,7 +57,7 @@ export function createTimeline(state: ConversationState, outbox: ReadonlySignal<
     messages: computed(() => shown.value.visible),
     /** A split message has parts still to come, or the socket says someone types. */
     typing: computed(() => shown.value.typing || !!typist.value),
-    typist: typist as ReadonlySignal<OtherTyping | null>,
+    typist,
     closed: computed(() => state.closedByVisitor.value || closedByService(all.value)),
     /** A typing frame from the realtime channel. */
     typingFrame: (frame: TypingSignal) =>
@@ -67,12 +67,12 @@ export function createTimeline(state: ConversationState, outbox: ReadonlySignal<
         () => undefined,
       ),
     /** Senders of messages that arrived: they stop typing. */
-    spoke: (senders: Iterable<string>) => otherTyping?.messages(senders),
+    spoke: (senders: Iterable<string>) => otherTyping.peek()?.messages(senders),
     dispose() {
       clearTimeout(revealTimer);
       stopRevealClock();
       disposed = true;
-      otherTyping?.dispose();
+      otherTyping.peek()?.dispose();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { TypingSignal } from '../../api/normalize/typing.ts';
 
 /**
@@ -54,13 +54,11 @@ export function createOtherTyping(options: {
   mine: () => ReadonlySet<string>;
   now?: () => number;
   expiresMs?: number;
-  /** Where who types is shown (the conversation's, made before this model's code came). */
-  who?: Signal<OtherTyping | null>;
   /** The conversation shown: in another one (new, forgotten, adopted) nobody types yet. */
   conversationId?: ReadonlySignal<string | null>;
 }): OtherTypingModel {
   const now = options.now ?? Date.now;
-  const who = options.who ?? signal<OtherTyping | null>(null);
+  const who = signal<OtherTyping | null>(null);
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function set(next: OtherTyping | null) {
