@@ -11,12 +11,12 @@ import type { ClientContext } from './clientContext.ts';
  * the loader's hint for the next page (loadHint.ts).
  */
 export function createLiveness(c: ClientContext) {
-  const { env, conversation, session, tabs, ui, life } = c;
-  const loadHint = createLoadHint(c.win, c.projectId, c.persistence);
+  const { win, projectId, persistence, apiUrl, store, settings, reportError, env, conversation, session, tabs, ui, life } = c;
+  const loadHint = createLoadHint(win, projectId, persistence);
   const realtime = createRealtimeOnDemand({
-    apiUrl: c.apiUrl,
-    projectId: c.projectId,
-    store: c.store,
+    apiUrl,
+    projectId,
+    store,
     // The conversation's methods take no `this`.
     onMessages: conversation.receive,
     // Who types shows in every tab: only this one (the leader) has the socket.
@@ -26,7 +26,7 @@ export function createLiveness(c: ClientContext) {
       if (requestId) tabs.post({ type: 'typing', requestId, frame });
     },
     // After every (re)connection: what was pushed while we were away comes from REST.
-    onResync: () => void conversation.sync().catch(c.reportError('sync')),
+    onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),
   });
   // The history of the conversation stored from the last visit is here (README "First paint").
@@ -61,7 +61,7 @@ export function createLiveness(c: ClientContext) {
      * hears from the leader; the leader's first look comes from the leadership effect.
      */
     lookOnceUnlessLeading() {
-      if (!tabs.isLeader.peek()) void conversation.sync().catch(c.reportError('sync')).finally(historyHere);
+      if (!tabs.isLeader.peek()) void conversation.sync().catch(reportError('sync')).finally(historyHere);
     },
     watch() {
       const reschedule = () => {
@@ -81,7 +81,7 @@ export function createLiveness(c: ClientContext) {
             token: session.token.value,
             active: life.running.value && tabs.isLeader.value,
             // The page's setting, or what the service announces in `project.widget.realtime`.
-            setting: c.settings.value.realtime,
+            setting: settings.value.realtime,
           }),
         ),
         effect(() => {

@@ -13,7 +13,7 @@ export function unreadOf(current: ReadonlySignal<number>, conversations: Readonl
  * page in view) is read, in every tab.
  */
 export function createUnread(c: ClientContext, conversations: ReadonlySignal<ConversationListModel | null>) {
-  const { conversation, tabs, ui, env, life } = c;
+  const { conversation, tabs, ui, env, life, emitter } = c;
   const unread = unreadOf(conversation.unread, conversations);
   /** What `unread:change` said last (nothing yet: 0). */
   let announced = 0;
@@ -34,7 +34,7 @@ export function createUnread(c: ClientContext, conversations: ReadonlySignal<Con
         effect(() => {
           // The page hears the launcher's count (once known at start-up, then each change) from the leading tab only.
           const count = unread.value;
-          if (count !== announced && tabs.isLeader.peek()) c.emitter.emit('unread:change', count);
+          if (count !== announced && tabs.isLeader.peek()) emitter.emit('unread:change', count);
           announced = count;
         }),
       ])
