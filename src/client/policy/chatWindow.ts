@@ -1,4 +1,3 @@
-import { effect } from '@preact/signals-core';
 import { whenIdle } from '../live/idle.ts';
 import type { ClientContext } from './clientContext.ts';
 
@@ -54,8 +53,8 @@ export function createChatWindow(
       life.onDispose(() => clearTimeout(timer));
     },
     watch() {
-      for (const stop of [
-        effect(() => {
+      life.effects(
+        () => {
           const open = ui.isOpen.value;
           if (!life.started || open === wasOpen) return;
           wasOpen = open;
@@ -68,14 +67,13 @@ export function createChatWindow(
             tabs.post({ type: 'read' });
           }
           deps.signInIfReady();
-        }),
-        effect(() => {
+        },
+        () => {
           if (!life.running.value || !ui.isOpen.value || prefetching) return;
           prefetching = true;
           life.onDispose(whenIdle(win, () => void prefetchLater().catch(() => undefined)));
-        }),
-      ])
-        life.onDispose(stop);
+        },
+      );
     },
   };
 }

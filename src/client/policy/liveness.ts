@@ -1,4 +1,4 @@
-import { effect, signal } from '@preact/signals-core';
+import { signal } from '@preact/signals-core';
 import { createLoadHint } from '../live/loadHint.ts';
 import { createPoller } from '../live/poller.ts';
 import { createRealtimeOnDemand } from '../live/realtimeOnDemand.ts';
@@ -67,15 +67,15 @@ export function createLiveness(c: ClientContext) {
       const reschedule = () => {
         if (life.started) poller.reschedule();
       };
-      for (const stop of [
-        effect(() => {
+      life.effects(
+        () => {
           // Re-arm the poller when the conversation starts or the session changes.
           void conversation.requestId.value;
           void session.token.value;
           void session.refused.value;
           reschedule();
-        }),
-        effect(() =>
+        },
+        () =>
           realtime.follow({
             requestId: conversation.requestId.value,
             token: session.token.value,
@@ -83,25 +83,23 @@ export function createLiveness(c: ClientContext) {
             // The page's setting, or what the service announces in `project.widget.realtime`.
             setting: settings.value.realtime,
           }),
-        ),
-        effect(() => {
+        () => {
           // A tab that takes the lead sends what a closed tab left in the outbox, and looks for news.
           if (!tabs.isLeader.value || !life.running.value) return;
           conversation.takeOver();
           poller.reschedule();
           poller.kick();
-        }),
-        effect(() => {
+        },
+        () => {
           // Push live or not, the poll interval follows.
           void realtime.live.value;
           reschedule();
-        }),
-        effect(() => {
+        },
+        () => {
           // The loader's hint for the next page (client/live/loadHint.ts), once the stored conversation is read.
           if (life.running.value) loadHint(!!conversation.requestId.value && !conversation.closed.value);
-        }),
-      ])
-        life.onDispose(stop);
+        },
+      );
     },
     stop() {
       poller.stop();

@@ -1,4 +1,3 @@
-import { effect } from '@preact/signals-core';
 import { getLabels } from '../../api/labels.ts';
 import type { WidgetsResponse } from '../../api/wire.ts';
 import { remoteLabelsFor } from '../../i18n/translator.ts';
@@ -66,12 +65,10 @@ export function createLook(c: ClientContext) {
     },
     /** Once started, a change of language loads its texts. */
     watch() {
-      life.onDispose(
-        effect(() => {
-          const language = lang.value;
-          if (life.started) void loadLabels(language);
-        }),
-      );
+      life.effects(() => {
+        const language = lang.value;
+        if (life.started) void loadLabels(language);
+      });
     },
   };
 }

@@ -1,4 +1,3 @@
-import { effect } from '@preact/signals-core';
 import type { ClientContext } from './clientContext.ts';
 
 /**
@@ -24,13 +23,11 @@ export function createSignIn(c: ClientContext, afterSignIn: () => void) {
       if (ui.isOpen.peek() || page.wantedToken.peek() || session.visitor.peek()?.authenticated) signInIfReady();
     },
     watch() {
-      life.onDispose(
-        effect(() => {
-          // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.
-          const jwt = page.wantedToken.value;
-          if (life.started && jwt) signInIfReady();
-        }),
-      );
+      life.effects(() => {
+        // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.
+        const jwt = page.wantedToken.value;
+        if (life.started && jwt) signInIfReady();
+      });
     },
   };
 }

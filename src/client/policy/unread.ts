@@ -1,4 +1,4 @@
-import { computed, effect, type ReadonlySignal } from '@preact/signals-core';
+import { computed, type ReadonlySignal } from '@preact/signals-core';
 import type { ConversationListModel } from '../conversation/conversationList.ts';
 import type { ClientContext } from './clientContext.ts';
 
@@ -20,25 +20,24 @@ export function createUnread(c: ClientContext, conversations: ReadonlySignal<Con
   return {
     unread,
     watch() {
-      for (const stop of [
-        effect(() => {
+      life.effects(
+        () => {
           if (!ui.isOpen.value || ui.screen.value !== 'conversation' || !env.visible.value || !conversation.unread.value) return;
           conversation.markRead();
           tabs.post({ type: 'read' });
-        }),
-        effect(() => {
+        },
+        () => {
           // The leader's unread count is every tab's count.
           const count = conversation.unread.value;
           if (tabs.isLeader.peek()) tabs.post({ type: 'unread', count });
-        }),
-        effect(() => {
+        },
+        () => {
           // The page hears the launcher's count (once known at start-up, then each change) from the leading tab only.
           const count = unread.value;
           if (count !== announced && tabs.isLeader.peek()) emitter.emit('unread:change', count);
           announced = count;
-        }),
-      ])
-        life.onDispose(stop);
+        },
+      );
     },
   };
 }
