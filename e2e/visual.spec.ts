@@ -277,7 +277,7 @@ function otherStates(variant: Variant, tag: string) {
 
     await open(page, variant, { open: true });
     // The spell checker underlines the x's a moment after they are typed, or not: not part of the shot.
-    await part(page, 'input').evaluate((input) => ((input as HTMLElement).spellcheck = false));
+    await part(page, 'input').evaluate((input) => ((input as HTMLTextAreaElement).spellcheck = false));
     await part(page, 'input').fill('x'.repeat(10_050));
     await expect(page.locator('porchlight-widget .char-count')).not.toBeEmpty();
     await shot(page, variant, 'error-too-long');
