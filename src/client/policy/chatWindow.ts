@@ -1,4 +1,3 @@
-import { effect } from '@preact/signals-core';
 import { whenIdle } from '../live/idle.ts';
 import type { ClientContext } from './clientContext.ts';
 
@@ -28,7 +27,7 @@ export function createChatWindow(
     startNewConversation(): void;
   },
 ) {
-  const { ui, settings, conversation, tabs, life } = c;
+  const { win, env, store, emitter, ui, settings, conversation, tabs, life } = c;
   let wasOpen = ui.isOpen.peek();
   let prefetching = false;
   if (deps.startHidden) ui.setShown(false);
@@ -37,29 +36,29 @@ export function createChatWindow(
     /** `displayOnMobile`/`displayOnDesktop` and `startHidden`: at the start, and on every settings change after it. */
     applyDisplayRules() {
       const s = settings.peek();
-      ui.setShown((c.env.isMobile() ? s.displayOnMobile : s.displayOnDesktop) && !s.startHidden);
+      ui.setShown((env.isMobile() ? s.displayOnMobile : s.displayOnDesktop) && !s.startHidden);
     },
     /** The client started: the page hears of a window that opened with it; changes from now on are the visitor's. */
     atStart() {
       wasOpen = ui.isOpen.peek();
-      if (wasOpen) c.emitter.emit('open');
+      if (wasOpen) emitter.emit('open');
     },
     /** The callout bubble after `calloutTimer` seconds, unless the window is open or the visitor dismissed it once. */
     async startCallout() {
       const s = settings.peek();
       if (s.calloutTimer < 0 || ui.isOpen.peek()) return;
-      const seen = await c.store.get<{ dismissed?: boolean }>('callout').catch(() => undefined);
+      const seen = await store.get<{ dismissed?: boolean }>('callout').catch(() => undefined);
       if (seen?.dismissed) return;
       const timer = setTimeout(() => ui.setCallout(!ui.isOpen.peek()), Math.min(s.calloutTimer, 3600) * 1000);
       life.onDispose(() => clearTimeout(timer));
     },
     watch() {
-      for (const stop of [
-        effect(() => {
+      life.effects(
+        () => {
           const open = ui.isOpen.value;
           if (!life.started || open === wasOpen) return;
           wasOpen = open;
-          c.emitter.emit(open ? 'open' : 'close');
+          emitter.emit(open ? 'open' : 'close');
           if (!open) return deps.reschedulePoll();
           ui.setCallout(false);
           if (settings.peek().restartConversation && conversation.requestId.peek()) deps.startNewConversation();
@@ -68,14 +67,13 @@ export function createChatWindow(
             tabs.post({ type: 'read' });
           }
           deps.signInIfReady();
-        }),
-        effect(() => {
+        },
+        () => {
           if (!life.running.value || !ui.isOpen.value || prefetching) return;
           prefetching = true;
-          life.onDispose(whenIdle(c.win, () => void prefetchLater().catch(() => undefined)));
-        }),
-      ])
-        life.onDispose(stop);
+          life.onDispose(whenIdle(win, () => void prefetchLater().catch(() => undefined)));
+        },
+      );
     },
   };
 }

@@ -26,7 +26,7 @@ export interface ConversationLists {
  * screen, a second conversation, marks from an earlier visit), never with `singleConversation`.
  */
 export function createConversationLists(c: ClientContext): ConversationLists {
-  const { settings, store, life } = c;
+  const { settings, store, life, reportError } = c;
   const conversations = signal<ConversationListControl | null>(null);
   let listing: Promise<ConversationListControl | null> | null = null;
   // One per visitor (a reset starts the next): a list whose code comes after a reset or the client's
@@ -40,16 +40,9 @@ export function createConversationLists(c: ClientContext): ConversationLists {
         asker !== visitor || life.disposed
           ? null
           : (conversations.value = m.createConversationList({
-              http: c.http,
-              projectId: c.projectId,
-              session: c.session,
-              store,
+              ...c,
               marksKey: MARKS_KEY,
-              conversation: c.conversation,
-              ui: c.ui,
-              env: c.env,
-              tabs: c.tabs,
-              onError: c.reportError('conversations'),
+              onError: reportError('conversations'),
             })),
       // Not downloaded (offline): the next need tries again.
       () => {
@@ -58,7 +51,7 @@ export function createConversationLists(c: ClientContext): ConversationLists {
       },
     ));
   };
-  const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && list(), c.reportError('storage'));
+  const listIfKept = () => void store.get(MARKS_KEY).then((marks) => (marks || settings.peek().startFromHome) && list(), reportError('storage'));
   const drop = () => {
     conversations.peek()?.dispose();
     conversations.value = null;

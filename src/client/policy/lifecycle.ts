@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 
 /**
  * Where one client is in its life, which every policy module reads: made (commands work, nothing
@@ -14,6 +14,8 @@ export interface Lifecycle {
   signal: AbortSignal;
   /** `stop` runs at `dispose` (an effect, an idle task, a timer). */
   onDispose(stop: () => void): void;
+  /** Runs each of `effects` as a signals effect for as long as the client lives (stopped at `dispose`). */
+  effects(...effects: Array<() => void>): void;
   start(): void;
   run(): void;
   dispose(): void;
@@ -35,6 +37,7 @@ export function createLifecycle(): Lifecycle {
     },
     signal: abort.signal,
     onDispose: (stop) => void stops.push(stop),
+    effects: (...effects) => void stops.push(...effects.map((run) => effect(run))),
     start: () => void (started = true),
     run: () => void (running.value = true),
     dispose() {

@@ -1,4 +1,4 @@
-import { effect, signal } from '@preact/signals-core';
+import { signal } from '@preact/signals-core';
 import { createLoadHint } from '../live/loadHint.ts';
 import { createPoller } from '../live/poller.ts';
 import { createRealtimeOnDemand } from '../live/realtimeOnDemand.ts';
@@ -11,12 +11,12 @@ import type { ClientContext } from './clientContext.ts';
  * the loader's hint for the next page (loadHint.ts).
  */
 export function createLiveness(c: ClientContext) {
-  const { env, conversation, session, tabs, ui, life } = c;
-  const loadHint = createLoadHint(c.win, c.projectId, c.persistence);
+  const { win, projectId, persistence, apiUrl, store, settings, reportError, env, conversation, session, tabs, ui, life } = c;
+  const loadHint = createLoadHint(win, projectId, persistence);
   const realtime = createRealtimeOnDemand({
-    apiUrl: c.apiUrl,
-    projectId: c.projectId,
-    store: c.store,
+    apiUrl,
+    projectId,
+    store,
     // The conversation's methods take no `this`.
     onMessages: conversation.receive,
     // Who types shows in every tab: only this one (the leader) has the socket.
@@ -26,7 +26,7 @@ export function createLiveness(c: ClientContext) {
       if (requestId) tabs.post({ type: 'typing', requestId, frame });
     },
     // After every (re)connection: what was pushed while we were away comes from REST.
-    onResync: () => void conversation.sync().catch(c.reportError('sync')),
+    onResync: () => void conversation.sync().catch(reportError('sync')),
     isOnline: () => env.online.peek(),
   });
   // The history of the conversation stored from the last visit is here (README "First paint").
@@ -61,47 +61,45 @@ export function createLiveness(c: ClientContext) {
      * hears from the leader; the leader's first look comes from the leadership effect.
      */
     lookOnceUnlessLeading() {
-      if (!tabs.isLeader.peek()) void conversation.sync().catch(c.reportError('sync')).finally(historyHere);
+      if (!tabs.isLeader.peek()) void conversation.sync().catch(reportError('sync')).finally(historyHere);
     },
     watch() {
       const reschedule = () => {
         if (life.started) poller.reschedule();
       };
-      for (const stop of [
-        effect(() => {
+      life.effects(
+        () => {
           // Re-arm the poller when the conversation starts or the session changes.
           void conversation.requestId.value;
           void session.token.value;
           void session.refused.value;
           reschedule();
-        }),
-        effect(() =>
+        },
+        () =>
           realtime.follow({
             requestId: conversation.requestId.value,
             token: session.token.value,
             active: life.running.value && tabs.isLeader.value,
             // The page's setting, or what the service announces in `project.widget.realtime`.
-            setting: c.settings.value.realtime,
+            setting: settings.value.realtime,
           }),
-        ),
-        effect(() => {
+        () => {
           // A tab that takes the lead sends what a closed tab left in the outbox, and looks for news.
           if (!tabs.isLeader.value || !life.running.value) return;
           conversation.takeOver();
           poller.reschedule();
           poller.kick();
-        }),
-        effect(() => {
+        },
+        () => {
           // Push live or not, the poll interval follows.
           void realtime.live.value;
           reschedule();
-        }),
-        effect(() => {
+        },
+        () => {
           // The loader's hint for the next page (client/live/loadHint.ts), once the stored conversation is read.
           if (life.running.value) loadHint(!!conversation.requestId.value && !conversation.closed.value);
-        }),
-      ])
-        life.onDispose(stop);
+        },
+      );
     },
     stop() {
       poller.stop();

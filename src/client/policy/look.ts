@@ -1,4 +1,3 @@
-import { effect } from '@preact/signals-core';
 import { getLabels } from '../../api/labels.ts';
 import type { WidgetsResponse } from '../../api/wire.ts';
 import { remoteLabelsFor } from '../../i18n/translator.ts';
@@ -16,13 +15,13 @@ const LOOK_WAIT_MS = 2500;
  * (`ui.lookReady`): it would move or change colour.
  */
 export function createLook(c: ClientContext) {
-  const { ui, project, translator, lang, life } = c;
-  const lookCache = createLookCache(c.persistence === 'none' ? null : localStorageOf(c.win), c.projectId);
+  const { win, http, projectId, settings, ui, project, translator, lang, life } = c;
+  const lookCache = createLookCache(c.persistence === 'none' ? null : localStorageOf(win), projectId);
 
   /** The labels of `language` from the service over the widget's own; not answered: the texts shown stay. */
   async function loadLabels(language: string) {
     await translator.use(language);
-    const answer = await getLabels(c.http, c.projectId, language).then(
+    const answer = await getLabels(http, projectId, language).then(
       (labels) => ({ labels }),
       () => null,
     );
@@ -59,19 +58,17 @@ export function createLook(c: ClientContext) {
       // (launcherLook.ts). Not downloaded (offline): the next page saves it.
       const saveLook = () =>
         void import('../../state/launcherLook.ts').then(
-          (m) => !life.disposed && lookCache.save(cached, m.launcherLook(c.settings.peek())),
+          (m) => !life.disposed && lookCache.save(cached, m.launcherLook(settings.peek())),
           () => undefined,
         );
-      life.onDispose(whenIdle(c.win, saveLook));
+      life.onDispose(whenIdle(win, saveLook));
     },
     /** Once started, a change of language loads its texts. */
     watch() {
-      life.onDispose(
-        effect(() => {
-          const language = lang.value;
-          if (life.started) void loadLabels(language);
-        }),
-      );
+      life.effects(() => {
+        const language = lang.value;
+        if (life.started) void loadLabels(language);
+      });
     },
   };
 }

@@ -1,4 +1,3 @@
-import { effect } from '@preact/signals-core';
 import type { ClientContext } from './clientContext.ts';
 
 /**
@@ -7,12 +6,12 @@ import type { ClientContext } from './clientContext.ts';
  * guest who has a pre-chat form to fill waits for the name and email it carries.
  */
 export function createSignIn(c: ClientContext, afterSignIn: () => void) {
-  const { session, intake, page, life } = c;
+  const { session, intake, page, ui, life, reportError } = c;
   const signInIfReady = () => {
     // With a pre-chat form to fill, a guest's sign-in waits for the name and email it carries; the
     // page's token names its visitor (who then fills no form).
     if (intake.stage.peek() === 'prechat' && !page.wantedToken.peek()) return;
-    session.ensure().then(afterSignIn).catch(c.reportError('auth'));
+    session.ensure().then(afterSignIn).catch(reportError('auth'));
   };
   return {
     signInIfReady,
@@ -21,16 +20,14 @@ export function createSignIn(c: ClientContext, afterSignIn: () => void) {
      * official widget does, so the page hears of a refused token now, not at the visitor's first message.
      */
     atStart() {
-      if (c.ui.isOpen.peek() || page.wantedToken.peek() || session.visitor.peek()?.authenticated) signInIfReady();
+      if (ui.isOpen.peek() || page.wantedToken.peek() || session.visitor.peek()?.authenticated) signInIfReady();
     },
     watch() {
-      life.onDispose(
-        effect(() => {
-          // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.
-          const jwt = page.wantedToken.value;
-          if (life.started && jwt) signInIfReady();
-        }),
-      );
+      life.effects(() => {
+        // The page names the visitor (a site's token set or changed live): sign them in now, as at start-up.
+        const jwt = page.wantedToken.value;
+        if (life.started && jwt) signInIfReady();
+      });
     },
   };
 }

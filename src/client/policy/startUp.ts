@@ -40,7 +40,7 @@ export function createStartUp(c: ClientContext, parts: StartUpParts): { ready: P
  * re-themes the launcher in its own task, the texts and the first history request come after.
  */
 async function startUp(c: ClientContext, parts: StartUpParts): Promise<void> {
-  const { session, conversation, intake, project, ui, settings, life } = c;
+  const { win, env, emitter, translator, lang, reportError, session, conversation, intake, project, ui, settings, life } = c;
   const { chatWindow, liveness, look, signIn, lists } = parts;
   for (const part of [chatWindow, liveness, parts.unread, look, signIn]) part.watch();
   await Promise.all([session.restore(), conversation.restore(), intake.restore()]);
@@ -52,7 +52,7 @@ async function startUp(c: ClientContext, parts: StartUpParts): Promise<void> {
   look.waitForService();
   const widgets = await project.load().then(
     (answer) => answer ?? {},
-    (error: unknown) => void c.reportError('bootstrap')(error),
+    (error: unknown) => void reportError('bootstrap')(error),
   );
   await yieldToPage();
   if (life.disposed) return;
@@ -60,8 +60,8 @@ async function startUp(c: ClientContext, parts: StartUpParts): Promise<void> {
   const s = settings.peek();
   if (s.startFromHome && !s.singleConversation) ui.setScreen('home');
   lists.listIfKept();
-  const rule = c.env.isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
-  await Promise.all([ui.restore(rule, s.open), look.loadLabels(c.lang.peek())]);
+  const rule = env.isMobile() ? s.onPageChangeVisibilityMobile : s.onPageChangeVisibilityDesktop;
+  await Promise.all([ui.restore(rule, s.open), look.loadLabels(lang.peek())]);
   if (life.disposed) return;
   // The look and the texts are final now: a first visit shows the launcher (and any window).
   ui.showLook();
@@ -77,6 +77,6 @@ async function startUp(c: ClientContext, parts: StartUpParts): Promise<void> {
   liveness.lookOnceUnlessLeading();
   void chatWindow.startCallout();
   // i18next takes over the texts once the page is idle (translator.ts).
-  life.onDispose(whenIdle(c.win, () => void c.translator.engine().catch(() => undefined)));
-  c.emitter.emit('ready');
+  life.onDispose(whenIdle(win, () => void translator.engine().catch(() => undefined)));
+  emitter.emit('ready');
 }

@@ -1,4 +1,4 @@
-import { computed, effect, type ReadonlySignal } from '@preact/signals-core';
+import { computed, type ReadonlySignal } from '@preact/signals-core';
 import type { ConversationListModel } from '../conversation/conversationList.ts';
 import type { ClientContext } from './clientContext.ts';
 
@@ -13,32 +13,31 @@ export function unreadOf(current: ReadonlySignal<number>, conversations: Readonl
  * page in view) is read, in every tab.
  */
 export function createUnread(c: ClientContext, conversations: ReadonlySignal<ConversationListModel | null>) {
-  const { conversation, tabs, ui, env, life } = c;
+  const { conversation, tabs, ui, env, life, emitter } = c;
   const unread = unreadOf(conversation.unread, conversations);
   /** What `unread:change` said last (nothing yet: 0). */
   let announced = 0;
   return {
     unread,
     watch() {
-      for (const stop of [
-        effect(() => {
+      life.effects(
+        () => {
           if (!ui.isOpen.value || ui.screen.value !== 'conversation' || !env.visible.value || !conversation.unread.value) return;
           conversation.markRead();
           tabs.post({ type: 'read' });
-        }),
-        effect(() => {
+        },
+        () => {
           // The leader's unread count is every tab's count.
           const count = conversation.unread.value;
           if (tabs.isLeader.peek()) tabs.post({ type: 'unread', count });
-        }),
-        effect(() => {
+        },
+        () => {
           // The page hears the launcher's count (once known at start-up, then each change) from the leading tab only.
           const count = unread.value;
-          if (count !== announced && tabs.isLeader.peek()) c.emitter.emit('unread:change', count);
+          if (count !== announced && tabs.isLeader.peek()) emitter.emit('unread:change', count);
           announced = count;
-        }),
-      ])
-        life.onDispose(stop);
+        },
+      );
     },
   };
 }
