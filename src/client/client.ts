@@ -150,6 +150,10 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     signInIfReady: signIn.signInIfReady,
     reschedulePoll: () => liveness.poller.reschedule(),
     startNewConversation: commands.startNewConversation,
+    // The client's code that a first open and send do not run (refused credentials, files, unread
+    // replies, the later commands…), there when the visitor needs it: one chunk (src/chunks.ts
+    // `later`), which any of its modules brings; the later commands do.
+    prefetchLater: () => import('./laterCommands.ts'),
   });
   const { ready, start } = createStartUp(c, { chatWindow, liveness, unread, look, signIn, lists });
   tabMessages.listen(c, { lists, kick: () => liveness.poller.kick() });

@@ -2,14 +2,6 @@ import { whenIdle } from '../live/idle.ts';
 import type { ClientContext } from './clientContext.ts';
 
 /**
- * The client's code that a first open and send do not run (refused credentials, files, unread
- * replies, the later commands…), fetched at idle once the window is open, as the views'
- * (ui/ChatWindow.tsx): there when the visitor needs it. It is one chunk (src/chunks.ts `later`),
- * which any of its modules brings: the later commands do.
- */
-const prefetchLater = () => import('../laterCommands.ts');
-
-/**
  * The chat window and the launcher around it: what opening and closing sets off (the page's
  * `open`/`close`, marking read, signing in, the poll's pace), whether the widget shows at all on
  * this device (`displayOnMobile`/`displayOnDesktop`, `startHidden`), and the callout bubble.
@@ -25,6 +17,8 @@ export function createChatWindow(
     reschedulePoll(): void;
     /** `restartConversation`: each opening starts a new conversation. */
     startNewConversation(): void;
+    /** Fetches the client's code that a first open and send do not run, at idle once the window is open. */
+    prefetchLater(): Promise<unknown>;
   },
 ) {
   const { win, env, store, emitter, ui, settings, conversation, tabs, life } = c;
@@ -71,7 +65,7 @@ export function createChatWindow(
         () => {
           if (!life.running.value || !ui.isOpen.value || prefetching) return;
           prefetching = true;
-          life.onDispose(whenIdle(win, () => void prefetchLater().catch(() => undefined)));
+          life.onDispose(whenIdle(win, () => void deps.prefetchLater().catch(() => undefined)));
         },
       );
     },
