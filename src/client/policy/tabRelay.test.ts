@@ -52,6 +52,20 @@ function setup(options: { leader?: boolean; requestId?: string; visitorLeft?: bo
   return { relay, conversation, session, intake, kick, dropList, dropPageToken, outbox };
 }
 
+/** A message another tab is sending. */
+const sendingItem = (): OutboxItem => ({
+  tempUID: 't1',
+  requestId: 'r1',
+  text: 'hi',
+  type: 'text',
+  createdAt: 0,
+  attempts: 0,
+  state: 'sending',
+  maybeDelivered: false,
+  notBefore: 0,
+  attributes: {},
+});
+
 describe('tabMessage', () => {
   it('checks what another tab posts like an answer of the service (a tab may run another version)', () => {
     expect(tabMessage({ type: 'unread', count: 2 })).toEqual({ type: 'unread', count: 2 });
@@ -119,20 +133,7 @@ describe('createTabRelay', () => {
 
   it('lines up behind a sending tab: takes its outbox over only after a while, once', async () => {
     const { relay, conversation, outbox } = setup();
-    outbox.value = [
-      {
-        tempUID: 't1',
-        requestId: 'r1',
-        text: 'hi',
-        type: 'text',
-        createdAt: 0,
-        attempts: 0,
-        state: 'sending',
-        maybeDelivered: false,
-        notBefore: 0,
-        attributes: {},
-      },
-    ];
+    outbox.value = [sendingItem()];
     relay.handle({ type: 'outbox' });
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS - 1);
@@ -146,20 +147,7 @@ describe('createTabRelay', () => {
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(TAKE_OVER_AFTER_MS * 2);
     expect(conversation.takeOver).not.toHaveBeenCalled();
-    outbox.value = [
-      {
-        tempUID: 't1',
-        requestId: 'r1',
-        text: 'hi',
-        type: 'text',
-        createdAt: 0,
-        attempts: 0,
-        state: 'sending',
-        maybeDelivered: false,
-        notBefore: 0,
-        attributes: {},
-      },
-    ];
+    outbox.value = [sendingItem()];
     relay.handle({ type: 'outbox' });
     await vi.advanceTimersByTimeAsync(0);
     relay.stop();
