@@ -135,7 +135,11 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
     askViewTexts();
     loading ??= import('./engine.ts').then(
       async ({ createEngine }) => {
-        instance = await createEngine(language, bundles);
+        const created = await createEngine(language, bundles);
+        instance = created;
+        // What arrived while i18next was starting (the views' texts, a locale, the service's labels)
+        // went into `bundles` only: i18next gets them now, or it would show their keys.
+        for (const [code, texts] of Object.entries(bundles)) if (texts) setBundle(code, texts);
         onEngine?.();
       },
       (error: unknown) => {
