@@ -69,6 +69,9 @@ test.describe('the first clicks on the launcher', () => {
   });
 
   test('a return visit: clicks on the placeholder from its first paint, through the boot and our first paint, open the window', async ({ page }) => {
+    // Four page loads at 4× CPU, three of them with the app held back on purpose: on a loaded
+    // machine (two suites at once) that alone took over 30 s.
+    test.slow();
     const pid = await createProject({ widget: { themeColor: '#0f766e' } });
     const browser = watchBrowser(page);
     await openHostPage(page, projectPage(pid, {}, { before: EVENTS }));
