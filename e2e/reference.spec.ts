@@ -19,7 +19,11 @@ test.beforeEach(({ demo }) => {
   ({ apiOrigin: API_ORIGIN, apiUrl: API_URL, pagesOrigin: PAGES_ORIGIN } = demo);
 });
 
-/** The snippet a site owner copies: `realtime` left out (`undefined` drops it from the JSON). */
+/**
+ * The snippet a site owner on this deployment copies: `realtime` left out (`undefined` drops it
+ * from the JSON), and no `mqttEndpoint`: a deployment without Chat21 (the reference's default) has
+ * no broker to name (README "Push through Chat21").
+ */
 function page(settings: Record<string, unknown> = {}): string {
   return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, realtime: undefined, ...settings } }).replace(
     /http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/,
@@ -140,4 +144,29 @@ test('told to use the socket anyway: one hung handshake, then none for the day, 
   expect(browser.seen.console.slice(before).filter((m) => m.type() === 'error' || m.type() === 'warning')).toEqual([]);
   expect(browser.seen.pageErrors).toEqual([]);
   expect(browser.seen.failed).toEqual([]);
+});
+
+test('a broker named on a deployment without Chat21: one refused token call, no socket, polling; none again within the hour, even after a reload', async ({
+  page: p,
+}) => {
+  const browser = watchBrowser(p);
+  const tokenCalls: number[] = [];
+  p.on('request', (r) => r.url().endsWith('/chat21/native/auth/createCustomToken') && r.method() === 'POST' && tokenCalls.push(Date.now()));
+  await openHostPage(p, page({ mqttEndpoint: '/mqws/ws' }), PAGES_ORIGIN);
+  await open(p);
+  const rid = await send(p, 'Push, please');
+  await expect.poll(() => tokenCalls.length).toBe(1);
+  await agentSays(rid, 'Polled reply');
+  await expect(agentBubble(p, 'Polled reply')).toBeVisible({ timeout: 10_000 });
+  // The refusal (the reference answers 400 off its routes) is the one line Chromium prints: the price of naming a broker that is not there.
+  expect(browser.problems()).toEqual([expect.stringMatching(/^error: Failed to load resource: the server responded with a status of 400 .*createCustomToken/)]);
+  await browser.reload();
+  await expect(p.getByRole('dialog')).toBeVisible();
+  expect(await send(p, 'After the reload')).toBe(rid);
+  await agentSays(rid, 'Polled again');
+  await expect(agentBubble(p, 'Polled again')).toBeVisible({ timeout: 10_000 });
+  expect(tokenCalls).toHaveLength(1);
+  expect(browser.seen.sockets).toEqual([]);
+  expect(browser.problems()).toHaveLength(1);
+  expect(browser.seen.pageErrors).toEqual([]);
 });

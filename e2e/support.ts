@@ -73,9 +73,9 @@ export async function agentToken(apiUrl = API_URL): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-export async function agentReply(requestId: string, text: string, extra: Record<string, unknown> = {}): Promise<void> {
-  const token = await agentToken();
-  const res = await fetch(`${API_URL}/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`, {
+export async function agentReply(requestId: string, text: string, extra: Record<string, unknown> = {}, apiUrl = API_URL): Promise<void> {
+  const token = await agentToken(apiUrl);
+  const res = await fetch(`${apiUrl}/${PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: token },
     body: JSON.stringify({ text, ...extra }),

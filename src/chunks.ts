@@ -38,8 +38,10 @@ export const SHARED_CHUNKS = {
    */
   realtime: ['src/client/live/realtime.ts', 'src/client/conversation/typing.ts', 'src/client/live/realtimeEndpoint.ts', 'src/api/socketUrl.ts'],
   /**
-   * Chat21's push channel (issue 24), for a deployment whose `mqttEndpoint` setting names its
-   * broker: the model, the MQTT client, the token call and the rules only it uses.
+   * Chat21's push channel (issue 24): the model, the MQTT client, the token call and the rules only
+   * it uses, once the leading tab of a page that names a broker (`mqttEndpoint`) has a conversation
+   * or a list to follow. What push means for the chat (client/policy/chat21Link.ts, with the rule
+   * that makes the setting an endpoint) is a chunk of its own, fetched at start-up by such a page.
    */
   push: [
     'src/client/live/chat21Push.ts',
@@ -49,7 +51,6 @@ export const SHARED_CHUNKS = {
     'src/api/chat21Topics.ts',
     'src/api/normalize/chat21.ts',
     'src/state/pushPolicy.ts',
-    'src/state/mqttEndpoint.ts',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

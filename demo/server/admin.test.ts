@@ -90,8 +90,8 @@ describe('static pages', () => {
   it('serves the host page on the second origin with only the embed snippet', async () => {
     const html = await (await fetch(`${kit.demo.pagesOrigin}/`)).text();
     expect(html).toContain(
-      // The README's snippet as it is (hostPage.test.ts): no realtime, nothing the snippet does not set.
-      `window.porchlightSettings = { projectid: "${DEMO_PROJECT_ID}", apiUrl: "${kit.demo.apiOrigin}/v3" };`,
+      // The README's snippet as it is (hostPage.test.ts): push by Chat21, no realtime, nothing the snippet does not set.
+      `window.porchlightSettings = { projectid: "${DEMO_PROJECT_ID}", apiUrl: "${kit.demo.apiOrigin}/v3", mqttEndpoint: "/mqws/ws" };`,
     );
     expect(html).toContain(`<script async src="${kit.demo.apiOrigin}/widget/loader.js"></script>`);
     expect(html).not.toContain('{{');

@@ -169,6 +169,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoHandle> 
       WIDGET_URL: `${origins.api}/widget/loader.js`,
       PAGES_ORIGIN: origins.pages,
       PROJECT_ID: DEMO_PROJECT_ID,
+      // The host page names the demo's Chat21 broker; in reference mode there is none, as on a
+      // deployment without Chat21, whose pages leave the setting out (README "Push through Chat21").
+      MQTT_ENDPOINT: mode.isReference ? '' : MQTT_PATH,
     })),
   );
   const pagesPort = await listen(pagesServer, options.pagesPort ?? 0);

@@ -3,7 +3,8 @@
  * filled in when served: the agent console and the dashboard on the API origin, and the second
  * origin (the demo host page, a fake shop embedding the widget with the public snippet only, and
  * any page dropped into `demo/pages/`, which may use `{{API_ORIGIN}}`, `{{API_URL}}`,
- * `{{WIDGET_URL}}`, `{{PAGES_ORIGIN}}` and `{{PROJECT_ID}}`).
+ * `{{WIDGET_URL}}`, `{{PAGES_ORIGIN}}`, `{{PROJECT_ID}}` and `{{MQTT_ENDPOINT}}`: the Chat21 broker's
+ * path, '' in reference mode).
  * Everything is `Cache-Control: no-cache` (the widget is rebuilt often) and readable cross-origin.
  */
 import { readFile } from 'node:fs/promises';

@@ -121,8 +121,11 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
   // The last visit's look and texts: painted at once, refreshed quietly once the service answers.
   const look = createLook(c);
   later(look.paintLastVisit);
-  const liveness = createLiveness(c);
-  const lists = createConversationLists(c);
+  const liveness = createLiveness(c, {
+    listed: () => lists.conversations.value !== null,
+    refresh: () => void lists.conversations.peek()?.refresh().catch(reportError('conversations')),
+  });
+  const lists = createConversationLists(c, liveness.pushLive);
   const unread = createUnread(c, lists.conversations);
   const signIn = createSignIn(c, () => liveness.poller.kick());
   const commands = untilDisposed(

@@ -136,4 +136,10 @@ describe('listPollDelay', () => {
     expect(listPollDelay({ ...base, visible: false })).toBeNull();
     expect(listPollDelay({ ...base, online: false })).toBeNull();
   });
+  it('reads the list once a minute while push brings the news, on the home screen too', () => {
+    const base = { leads: true, visible: true, online: true, homeOnScreen: true, pushLive: true };
+    expect(listPollDelay(base)).toBe(60_000);
+    expect(listPollDelay({ ...base, homeOnScreen: false })).toBe(60_000);
+    expect(listPollDelay({ ...base, leads: false })).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import type { WireMessage, WireRequest } from '../api/wire.ts';
 import { isInfo, type ChatMessage } from './chatMessage.ts';
+import { POLL_WITH_PUSH_MS } from './pollSchedule.ts';
 
 /** One line of the visitor's conversation list (the home screen's `conversation-item`). */
 export interface ConversationSummary {
@@ -111,9 +112,13 @@ export function readMarksOf(value: unknown): ReadMarks {
   return { seen: numbers(raw.seen), unread: numbers(raw.unread) };
 }
 
-/** The list's polling, or null to pause: only the leading tab, in a visible page, online; quicker on the home screen. */
-export function listPollDelay(state: { leads: boolean; visible: boolean; online: boolean; homeOnScreen: boolean }): number | null {
+/**
+ * The list's polling, or null to pause: only the leading tab, in a visible page, online; quicker on
+ * the home screen; once a minute while a push channel brings the news (pollSchedule.ts's safety net).
+ */
+export function listPollDelay(state: { leads: boolean; visible: boolean; online: boolean; homeOnScreen: boolean; pushLive?: boolean }): number | null {
   if (!state.leads || !state.visible || !state.online) return null;
+  if (state.pushLive) return POLL_WITH_PUSH_MS;
   return state.homeOnScreen ? LIST_POLL_HOME_MS : LIST_POLL_MS;
 }
 

@@ -20,7 +20,8 @@ export const POLL_CLOSED_MS = 15000;
 export const POLL_DORMANT_MS = 60000;
 export const ACTIVE_WINDOW_MS = 2 * 60 * 1000;
 export const DORMANT_AFTER_MS = 30 * 60 * 1000;
-export const POLL_WITH_PUSH_MS = 30000;
+/** With push up, one safety poll a minute (issue 24 §4), answered 304 when nothing changed. */
+export const POLL_WITH_PUSH_MS = 60000;
 
 export function pollDelay(state: PollState): number | null {
   if (!state.hasConversation || state.pageHidden || !state.online) return null;

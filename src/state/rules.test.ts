@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRequestIdOf, newRequestId } from './requestId.ts';
 import { RETRY_CAP_MS, retryDelay } from './retryDelay.ts';
-import { POLL_ACTIVE_MS, POLL_CLOSED_MS, POLL_DORMANT_MS, POLL_OPEN_IDLE_MS, pollDelay } from './pollSchedule.ts';
+import { POLL_ACTIVE_MS, POLL_CLOSED_MS, POLL_DORMANT_MS, POLL_OPEN_IDLE_MS, POLL_WITH_PUSH_MS, pollDelay } from './pollSchedule.ts';
 import { initialOpen } from '../client/ui-state/ui.ts';
 
 describe('request ids', () => {
@@ -40,6 +40,12 @@ describe('pollDelay', () => {
     expect(pollDelay({ ...base, pageHidden: true })).toBeNull();
     expect(pollDelay({ ...base, online: false })).toBeNull();
     expect(pollDelay({ ...base, hasConversation: false })).toBeNull();
+  });
+  it('with push up, one safety poll a minute whether the window is open or closed (issue 24 §4)', () => {
+    expect(POLL_WITH_PUSH_MS).toBe(60_000);
+    expect(pollDelay({ ...base, pushLive: true })).toBe(60_000);
+    expect(pollDelay({ ...base, pushLive: true, windowOpen: false })).toBe(60_000);
+    expect(pollDelay({ ...base, pushLive: true, pageHidden: true })).toBeNull();
   });
 });
 

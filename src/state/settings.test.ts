@@ -71,3 +71,12 @@ describe('settings precedence', () => {
     }
   });
 });
+
+describe('mqttEndpoint (issue 24 §1)', () => {
+  it('comes from the page (settings or data- attributes), never from the query string', () => {
+    expect(resolveSettings({ mqttEndpoint: '/mqws/ws' }).mqttEndpoint).toBe('/mqws/ws');
+    expect(resolveSettings({}).mqttEndpoint).toBe('');
+    expect(settingsFromQuery('?porchlight_mqttEndpoint=wss%3A%2F%2Fevil.example%2Fws&tiledesk_mqttEndpoint=/x').mqttEndpoint).toBeUndefined();
+    expect(resolveSettings({ mqttEndpoint: '/mqws/ws' }, settingsFromQuery('?porchlight_mqttEndpoint=wss://evil.example/ws')).mqttEndpoint).toBe('/mqws/ws');
+  });
+});

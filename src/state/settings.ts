@@ -126,6 +126,13 @@ export interface WidgetSettings {
    * is always on). Off by default: the reference server does not take visitors (docs/service.md §10).
    */
   realtime: boolean | string;
+  /**
+   * Chat21's push channel (issue 24; README "Push"): the broker's web-MQTT endpoint, a `ws(s)://`
+   * URL or a path on the API's origin (`/mqws/ws` on the official deployments). '' = none: the
+   * widget polls. Only from the page's settings or the script's `data-` attributes: a link (query
+   * string) or the service's public settings must not send the visitor's token elsewhere.
+   */
+  mqttEndpoint: string;
   /** Dispatch `porchlight:<event>` on `window` (the script tag does; several previews should not). */
   windowEvents: boolean;
 }
@@ -182,6 +189,7 @@ export const DEFAULT_SETTINGS: Readonly<WidgetSettings> = Object.freeze({
   showEmojiFooterButton: false,
   nonce: '',
   realtime: false,
+  mqttEndpoint: '',
   windowEvents: true,
 });
 
@@ -295,6 +303,7 @@ export function settingsFromQuery(search: string): Partial<WidgetSettings> {
   const layer = cleanLayer(raw);
   // A link to the host page must not send the visitor's token to a socket of the link's choosing.
   if (typeof layer.realtime === 'string') delete layer.realtime;
+  delete layer.mqttEndpoint;
   // A bare `?porchlight_jwt` names no visitor; it must not hide the page's own token.
   if (layer.jwt === '') delete layer.jwt;
   return layer;

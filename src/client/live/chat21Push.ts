@@ -8,8 +8,6 @@ import type { Chat21Token, WireMessage } from '../../api/wire.ts';
 import { INITIAL_PUSH_STATE, nextPushStep, PAUSE_MS, tokenDue, type PushOutcome } from '../../state/pushPolicy.ts';
 import type { KeyValueStore } from '../platform/storage.ts';
 
-export { mqttEndpoint } from '../../state/mqttEndpoint.ts';
-
 /**
  * Agent replies pushed over the service's own real-time channel, Chat21's MQTT broker
  * (docs/service.md §12, issue 24): one connection to the visitor's own inbox, held by the tab that

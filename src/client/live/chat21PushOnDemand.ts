@@ -2,24 +2,13 @@ import { computed, signal } from '@preact/signals-core';
 import type * as PushCode from './chat21Push.ts';
 import type { Chat21PushModel, Chat21PushOptions } from './chat21Push.ts';
 
-export type Chat21PushOnDemandOptions = Omit<Chat21PushOptions, 'endpoint'> & {
-  /** the `mqttEndpoint` setting as given; made an endpoint (state/mqttEndpoint.ts) by the code on demand */
-  setting: unknown;
-  apiUrl: string;
-  /** what a relative `apiUrl` is relative to (default: none, `apiUrl` is absolute) */
-  pageUrl?: string;
-};
-
 /**
  * The Chat21 push channel (client/live/chat21Push.ts) with its code, the MQTT client among it,
- * downloaded only when there may be somewhere to connect (the `mqttEndpoint` setting is given) and
- * this tab may connect for a signed-in visitor: most deployments have no broker for the widget, so
- * most visits never fetch it, nor the rules that make the setting an endpoint. Calls made before
- * the download are replayed (the latest target); a download that failed is tried again on the
- * next `follow`.
+ * downloaded only once this tab may connect for a signed-in visitor: a visitor who never writes
+ * never fetches it. Calls made before the download are replayed (the latest target); a download
+ * that failed is tried again on the next `follow`.
  */
-export function createChat21PushOnDemand(options: Chat21PushOnDemandOptions): Chat21PushModel {
-  const { setting, apiUrl, pageUrl, ...rest } = options;
+export function createChat21PushOnDemand(options: Chat21PushOptions): Chat21PushModel {
   const model = signal<Chat21PushModel | null>(null);
   let loading = false;
   let stopped = false;
@@ -29,10 +18,8 @@ export function createChat21PushOnDemand(options: Chat21PushOnDemandOptions): Ch
     loading = true;
     import('./chat21Push.ts').then(
       (code) => {
-        const endpoint = code.mqttEndpoint(setting, apiUrl, pageUrl);
-        // No usable endpoint: nothing to connect to, ever; `loading` stays set so it is not fetched again.
-        if (stopped || !endpoint) return;
-        const created = (model.value = code.createChat21Push({ ...rest, endpoint }));
+        if (stopped) return;
+        const created = (model.value = code.createChat21Push(options));
         if (target) created.follow(target);
       },
       // Not downloaded (offline, a deploy in between): polling carries on; the next `follow` tries again.
@@ -45,7 +32,7 @@ export function createChat21PushOnDemand(options: Chat21PushOnDemandOptions): Ch
       target = next;
       const created = model.peek();
       if (created) return created.follow(next);
-      if (next.active && next.jwt && next.visitorId && typeof setting === 'string' && setting.trim()) load();
+      if (next.active && next.jwt && next.visitorId) load();
     },
     wake() {
       model.peek()?.wake();

@@ -1,17 +1,20 @@
-import { signal } from '@preact/signals-core';
+import { computed, signal } from '@preact/signals-core';
 import { createLoadHint } from '../live/loadHint.ts';
 import { createPoller } from '../live/poller.ts';
 import { createRealtimeOnDemand } from '../live/realtimeOnDemand.ts';
+import type { Chat21Link, ListFollower } from './chat21Link.ts';
 import type { ClientContext } from './clientContext.ts';
 
 /**
  * How the conversation stays current: one tab leads (tabs.ts) and only it polls (poller.ts) and holds
- * the push channel (realtime.ts); the others hear from it. A tab that takes the lead sends what a
- * closed tab left in the outbox. Also the first look at a stored conversation (`historyReady`) and
- * the loader's hint for the next page (loadHint.ts).
+ * the push channels (the service's socket, realtime.ts, or Chat21's broker, chat21Push.ts); the
+ * others hear from it. While push is up, polls slow down to a safety net. A tab that takes the lead
+ * sends what a closed tab left in the outbox. Also the first look at a stored conversation
+ * (`historyReady`) and the loader's hint for the next page (loadHint.ts).
  */
-export function createLiveness(c: ClientContext) {
+export function createLiveness(c: ClientContext, list: ListFollower) {
   const { win, projectId, persistence, apiUrl, store, settings, reportError, env, conversation, session, tabs, ui, life } = c;
+  const sync = () => void conversation.sync().catch(reportError('sync'));
   const loadHint = createLoadHint(win, projectId, persistence);
   const realtime = createRealtimeOnDemand({
     apiUrl,
@@ -26,9 +29,23 @@ export function createLiveness(c: ClientContext) {
       if (requestId) tabs.post({ type: 'typing', requestId, frame });
     },
     // After every (re)connection: what was pushed while we were away comes from REST.
-    onResync: () => void conversation.sync().catch(reportError('sync')),
+    onResync: sync,
     isOnline: () => env.online.peek(),
   });
+  // Chat21's push (policy/chat21Link.ts): its code comes only for a page that names a broker.
+  const chat21 = signal<Chat21Link | null>(null);
+  let linking = false;
+  const linkChat21 = () => {
+    if (linking || !settings.peek().mqttEndpoint) return;
+    linking = true;
+    import('./chat21Link.ts').then(
+      (m) => void (life.disposed || (chat21.value = m.linkChat21Push(c, list, sync))),
+      // Not downloaded (offline): polling carries on; tried again when the network is back.
+      () => void (linking = false),
+    );
+  };
+  /** A push channel is up: polls are the safety net only. */
+  const pushLive = computed(() => realtime.live.value || !!chat21.value?.live.value);
   // The history of the conversation stored from the last visit is here (README "First paint").
   const historyReady = signal(false);
   const historyHere = () => void (historyReady.value = true);
@@ -41,18 +58,21 @@ export function createLiveness(c: ClientContext) {
       // On the home screen the current conversation is not in view: it is polled like a closed window.
       windowOpen: ui.isOpen.value && ui.screen.value === 'conversation',
       msSinceActivity: Date.now() - conversation.lastActivity.value,
-      pushLive: realtime.live.value,
+      pushLive: pushLive.value,
     }),
     // The first look at a stored conversation, answered or failed, is what an open window waits for.
     tick: () => conversation.sync().finally(historyHere),
     onOnline: () => {
       conversation.resume();
       realtime.wake();
+      chat21.peek()?.wake();
+      linkChat21();
     },
   });
 
   return {
     poller,
+    pushLive,
     historyReady,
     /** No conversation stored: no history to wait for. */
     noHistory: historyHere,
@@ -64,6 +84,7 @@ export function createLiveness(c: ClientContext) {
       if (!tabs.isLeader.peek()) void conversation.sync().catch(reportError('sync')).finally(historyHere);
     },
     watch() {
+      linkChat21();
       const reschedule = () => {
         if (life.started) poller.reschedule();
       };
@@ -92,7 +113,7 @@ export function createLiveness(c: ClientContext) {
         },
         () => {
           // Push live or not, the poll interval follows.
-          void realtime.live.value;
+          void pushLive.value;
           reschedule();
         },
         () => {

@@ -52,6 +52,8 @@ describe('remote labels', () => {
     expect(projectWidgetLayer({ wellcomeTitle: 7 })).toEqual({ welcomeTitle: '7' });
     expect(projectWidgetLayer(null)).toEqual({});
     expect(projectWidgetLayer({ jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJfaWQiOiJqYW5lIn0.c2ln', align: 'left' })).toEqual({ align: 'left' });
+    // Nor a broker of the dashboard's choosing: the visitor's token goes only where the page says (issue 24 §1).
+    expect(projectWidgetLayer({ mqttEndpoint: 'wss://elsewhere.example/ws', align: 'left' })).toEqual({ align: 'left' });
     expect(projectWidgetLayer(Object.create({ wellcomeTitle: 'inherited' }))).toEqual({});
   });
 });

@@ -19,6 +19,8 @@ export function projectWidgetLayer(widget: unknown): Partial<WidgetSettings> {
   const layer = { ...cleanLayer(aliased), ...cleanLayer(source) };
   // Public to every visitor of the project: a token there would sign them all in as one person.
   delete layer.jwt;
+  // Public too, and written by anyone with the dashboard: the visitor's token goes only where the page says.
+  delete layer.mqttEndpoint;
   return layer;
 }
 
