@@ -8,7 +8,7 @@
 //   npm run bench                 5 runs; long conversations of 1,000, 5,000 and 10,000 messages
 //   npm run bench -- --quick      1 run; 1,000 messages only (the host page with 1,000 stored)
 //   BENCH_RUNS=3 npm run bench    another number of runs
-//   BENCH_SIZES=1000,5000         other conversation lengths; BENCH_ONLY=host|bytes|long|idle one part
+//   BENCH_SIZES=1000,5000         other conversation lengths; BENCH_ONLY=host|bytes|long|idle|push one part
 //   BENCH_FILES=1                 the bytes part also lists each widget file, needed or prefetched
 //   BENCH_TASKS=1 (or a depth)    each traced widget task of 10 ms or more, with its call tree from the CPU profile
 //   BENCH_DIST=/tmp/old-dist      measures another build (an earlier commit's) in the same conditions
@@ -20,11 +20,12 @@
 // a script of `/widget/` runs or is compiled in it): parse/compile, module evaluation, and the
 // script that boots and renders.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { startCountingProxy } from './countingProxy.mjs';
+import { pushFigures } from './benchPush.mjs';
 import { startDemo, DEMO_AGENT, DEMO_PROJECT_ID } from '../demo/server/index.ts';
 import { POLL_ACTIVE_MS, POLL_CLOSED_MS } from '../src/state/pollSchedule.ts';
 
@@ -75,35 +76,9 @@ const demo = await startDemo({
   // `BENCH_DIST=<dir>`: another build (an earlier commit's, built elsewhere), to compare in the same conditions.
   ...(process.env.BENCH_DIST ? { distDir: path.resolve(process.env.BENCH_DIST) } : {}),
 });
-const traffic = { requests: 0, preflights: 0, notModified: 0, bytes: 0 };
-const proxy = net.createServer((client) => {
-  const upstream = net.connect(Number(new URL(demo.apiOrigin).port), '127.0.0.1');
-  client.on('data', (chunk) => {
-    traffic.bytes += chunk.length;
-    const text = chunk.toString('latin1');
-    traffic.requests += (text.match(/(?:^|\r\n)(?:GET|POST|PUT|PATCH|DELETE|OPTIONS) \S+ HTTP\/1\.1\r\n/g) ?? []).length;
-    traffic.preflights += (text.match(/(?:^|\r\n)OPTIONS \S+ HTTP\/1\.1\r\n/g) ?? []).length;
-    upstream.write(chunk);
-  });
-  upstream.on('data', (chunk) => {
-    traffic.bytes += chunk.length;
-    traffic.notModified += (chunk.toString('latin1').match(/(?:^|\r\n)HTTP\/1\.1 304 /g) ?? []).length;
-    client.write(chunk);
-  });
-  const end = () => {
-    client.destroy();
-    upstream.destroy();
-  };
-  client.on('error', end).on('close', end);
-  upstream.on('error', end).on('close', end);
-});
-const sockets = new Set();
-proxy.on('connection', (socket) => {
-  sockets.add(socket);
-  socket.on('close', () => sockets.delete(socket));
-});
-await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-const API = `http://127.0.0.1:${proxy.address().port}`;
+const proxy = await startCountingProxy(Number(new URL(demo.apiOrigin).port));
+const { traffic } = proxy;
+const API = proxy.origin;
 
 // ------------------------------------------------------------ host pages
 
@@ -194,8 +169,7 @@ const HOLD_IDLE = () => {
 let browser;
 async function cleanUp() {
   await browser?.close().catch(() => {});
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await demo.close();
   for (const name of Object.values(pages)) rmSync(path.join(dir, name), { force: true });
 }
@@ -534,7 +508,7 @@ try {
     return { context, requestId };
   }
 
-  const ONLY = process.env.BENCH_ONLY; // host, bytes, long or idle: one part only (while working on it)
+  const ONLY = process.env.BENCH_ONLY; // host, bytes, long, idle or push: one part only (while working on it)
   const part = (name) => !ONLY || ONLY === name;
 
   // ------------------------------------------------------------ 1. the host page, bare vs widget
@@ -782,6 +756,10 @@ try {
   }
   const idle = part('idle') ? { closed: await idleCost(false), open: await idleCost(true) } : {};
 
+  // ------------------------------------------------------------ 5. replies by polling and by Chat21 push (issue 24)
+
+  const pushed = part('push') ? await pushFigures({ browser, throttle: THROTTLE, viewport: VIEWPORT }) : null;
+
   // ------------------------------------------------------------ the table
 
   const pick = (runs, key) => runs.map((r) => r[key]);
@@ -905,6 +883,52 @@ try {
         drift === undefined ? undefined : [drift, v.schedule * BUDGET.pollDrift],
       );
     }
+  }
+
+  if (pushed) {
+    const { polling, push } = pushed;
+    section('replies: polling (the snippet without `mqttEndpoint`) · Chat21 push (with it); demo broker, not reference mode');
+    const both = (f) => `${f(polling)} · ${f(push)}`;
+    row(
+      'agent reply → painted, window open',
+      '',
+      both((w) => ms(w.open)),
+      '≤ 300 ms (push)',
+      [median(push.open), 300],
+    );
+    row(
+      'agent reply → badge, window closed',
+      '',
+      both((w) => ms(w.closed)),
+      '≤ 1 s (push)',
+      [median(push.closed), 1000],
+    );
+    for (const state of ['open', 'closed']) {
+      row(
+        `idle, window ${state}: requests (preflights, 304s) per minute`,
+        '',
+        both((w) => `${w.idle[state].requests.toFixed(1)} (${w.idle[state].preflights.toFixed(1)}, ${w.idle[state].notModified.toFixed(1)})`),
+        '≤ 2 (push)',
+        [push.idle[state].requests, 2],
+      );
+    }
+    row(
+      'idle, window open: bytes per minute',
+      '',
+      both((w) => kb(w.idle.open.bytes)),
+      '≤ 3 KB (push)',
+      [push.idle.open.bytes, 3 * 1024],
+    );
+    row(
+      '  10,000 visitors, window closed: requests a second / open sockets',
+      '',
+      both((w) => `${Math.round((w.idle.closed.requests * 10_000) / 60).toLocaleString('en')} req/s, ${(w.sockets * 10_000).toLocaleString('en')} sockets`),
+    );
+    row(
+      '  10,000 visitors, window open: requests a second',
+      '',
+      both((w) => `${Math.round((w.idle.open.requests * 10_000) / 60).toLocaleString('en')} req/s`),
+    );
   }
 
   const head = ['figure', 'bare page', 'with widget', 'budget', ''];

@@ -40,7 +40,10 @@ export interface ReadResult {
   packets: Packet[];
   /** The bytes after them: the start of a packet still on its way (empty when none). */
   rest: Uint8Array;
-  /** Set when the bytes break the protocol: the connection must close (§4.8). `packets` still holds those before. */
+  /**
+   * Set when the bytes break the protocol: the connection must close (§4.8). `packets` still holds
+   * those before. It names the section of MQTT 3.1.1 broken, or `size`: larger than we accept.
+   */
   error?: string;
 }
 
@@ -146,7 +149,7 @@ export function encodeDisconnect(): Uint8Array {
 
 // ---------------------------------------------------------------- reading
 
-/** Why a packet is refused: the broker broke the protocol. */
+/** Why a packet is refused: the broker broke the protocol (`ReadResult.error`). */
 class Malformed {
   constructor(readonly reason: string) {}
 }
@@ -165,12 +168,12 @@ function readHeader(bytes: Uint8Array, at: number, maxPacketBytes: number): Head
     if (byte === undefined) return null;
     length += (byte & 0x7f) * multiplier;
     if ((byte & 0x80) === 0) {
-      if (length > maxPacketBytes) return new Malformed(`packet of ${length} bytes`);
+      if (length > maxPacketBytes) return new Malformed('size');
       return { firstByte: bytes[at]!, length, bodyStart: at + i + 1 };
     }
     multiplier *= 128;
   }
-  return new Malformed('remaining length longer than 4 bytes');
+  return new Malformed('§2.2.3');
 }
 
 function readU16(body: Uint8Array, at: number): number {
@@ -182,40 +185,40 @@ function decode(firstByte: number, body: Uint8Array): Packet | Malformed {
   const type = firstByte >> 4;
   const flags = firstByte & 0x0f;
   if (type === PacketType.PUBLISH) return decodePublish(flags, body);
-  if (flags !== 0) return new Malformed(`flags ${flags} on packet type ${type}`);
+  if (flags !== 0) return new Malformed('§2.2.2');
   switch (type) {
     case PacketType.CONNACK:
-      if (body.length !== 2 || (body[0]! & 0xfe) !== 0) return new Malformed('CONNACK');
+      if (body.length !== 2 || (body[0]! & 0xfe) !== 0) return new Malformed('§3.2');
       return { type: 'connack', sessionPresent: body[0] === 1, returnCode: body[1]! };
     case PacketType.PUBACK:
-      if (body.length !== 2) return new Malformed('PUBACK');
+      if (body.length !== 2) return new Malformed('§3.4');
       return { type: 'puback', packetId: readU16(body, 0) };
     case PacketType.SUBACK: {
-      if (body.length < 3) return new Malformed('SUBACK');
+      if (body.length < 3) return new Malformed('§3.9');
       const granted = Array.from(body.subarray(2));
-      if (granted.some((code) => code > 2 && code !== SUBACK_FAILURE)) return new Malformed('SUBACK return code');
+      if (granted.some((code) => code > 2 && code !== SUBACK_FAILURE)) return new Malformed('§3.9');
       return { type: 'suback', packetId: readU16(body, 0), granted };
     }
     case PacketType.PINGRESP:
-      return body.length === 0 ? { type: 'pingresp' } : new Malformed('PINGRESP');
+      return body.length === 0 ? { type: 'pingresp' } : new Malformed('§3.13');
     default:
-      return new Malformed(`packet type ${type} from a broker`);
+      return new Malformed('§2.2.1');
   }
 }
 
 function decodePublish(flags: number, body: Uint8Array): Packet | Malformed {
   const qos = (flags >> 1) & 0x03;
-  if (qos === 3) return new Malformed('PUBLISH QoS 3');
-  if (body.length < 2) return new Malformed('PUBLISH topic length');
+  if (qos === 3) return new Malformed('§3.3');
+  if (body.length < 2) return new Malformed('§3.3');
   const topicLength = readU16(body, 0);
   const topicEnd = 2 + topicLength;
   const payloadStart = topicEnd + (qos > 0 ? 2 : 0);
-  if (topicLength === 0 || payloadStart > body.length) return new Malformed('PUBLISH topic');
+  if (topicLength === 0 || payloadStart > body.length) return new Malformed('§3.3');
   let topic: string;
   try {
     topic = new TextDecoder('utf-8', { fatal: true }).decode(body.subarray(2, topicEnd));
   } catch {
-    return new Malformed('PUBLISH topic is not UTF-8');
+    return new Malformed('§3.3');
   }
   const out: Packet = {
     type: 'publish',
@@ -227,7 +230,7 @@ function decodePublish(flags: number, body: Uint8Array): Packet | Malformed {
   };
   if (qos > 0) {
     out.packetId = readU16(body, topicEnd);
-    if (out.packetId === 0) return new Malformed('PUBLISH packet id 0');
+    if (out.packetId === 0) return new Malformed('§3.3');
   }
   return out;
 }
