@@ -1,22 +1,7 @@
-import type { ReadonlySignal } from '@preact/signals-core';
 import { mqttEndpoint } from '../../state/mqttEndpoint.ts';
 import { createChat21PushOnDemand } from '../live/chat21PushOnDemand.ts';
 import type { ClientContext } from './clientContext.ts';
-
-/** The visitor's list of conversations, as far as push concerns it (policy/conversationLists.ts). */
-export interface ListFollower {
-  /** A list is made (shown, or kept from an earlier visit): its conversations' news may come by push. */
-  listed(): boolean;
-  /** Reads the list again: news of a conversation that is not the open one. */
-  refresh(): void;
-}
-
-export interface Chat21Link {
-  /** Connected and subscribed: polls are the safety net only. */
-  live: ReadonlySignal<boolean>;
-  /** The network is back. */
-  wake(): void;
-}
+import type { ListFollower, PushLink } from './pushLinks.ts';
 
 /**
  * What Chat21's push (issue 24, live/chat21Push.ts) means for the chat: the leading tab holds the
@@ -25,7 +10,7 @@ export interface Chat21Link {
  * answer takes. Code of its own, downloaded only by a page that names a broker (`mqttEndpoint`):
  * most deployments have none. Stops with the client (`life.effects`, `life.signal`).
  */
-export function linkChat21Push(c: ClientContext, list: ListFollower, sync: () => void): Chat21Link | null {
+export function linkChat21Push(c: ClientContext, list: ListFollower, sync: () => void): PushLink | null {
   const { win, http, store, apiUrl, settings, env, conversation, session, tabs, life } = c;
   // A setting that makes no endpoint (say, one that would leave the API's host): polling, as without one.
   const endpoint = mqttEndpoint(settings.peek().mqttEndpoint, apiUrl, win.location.href);

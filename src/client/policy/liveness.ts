@@ -1,8 +1,7 @@
-import { computed, signal } from '@preact/signals-core';
+import { computed, signal, untracked } from '@preact/signals-core';
 import { createLoadHint } from '../live/loadHint.ts';
 import { createPoller } from '../live/poller.ts';
-import { createRealtimeOnDemand } from '../live/realtimeOnDemand.ts';
-import type { Chat21Link, ListFollower } from './chat21Link.ts';
+import type { ListFollower, PushLink } from './pushLinks.ts';
 import type { ClientContext } from './clientContext.ts';
 
 /**
@@ -13,39 +12,29 @@ import type { ClientContext } from './clientContext.ts';
  * (`historyReady`) and the loader's hint for the next page (loadHint.ts).
  */
 export function createLiveness(c: ClientContext, list: ListFollower) {
-  const { win, projectId, persistence, apiUrl, store, settings, reportError, env, conversation, session, tabs, ui, life } = c;
+  const { win, projectId, persistence, settings, reportError, env, conversation, session, tabs, ui, life } = c;
   const sync = () => void conversation.sync().catch(reportError('sync'));
   const loadHint = createLoadHint(win, projectId, persistence);
-  const realtime = createRealtimeOnDemand({
-    apiUrl,
-    projectId,
-    store,
-    // The conversation's methods take no `this`.
-    onMessages: conversation.receive,
-    // Who types shows in every tab: only this one (the leader) has the socket.
-    onTyping(frame) {
-      conversation.typingFrame(frame);
-      const requestId = conversation.requestId.peek();
-      if (requestId) tabs.post({ type: 'typing', requestId, frame });
-    },
-    // After every (re)connection: what was pushed while we were away comes from REST.
-    onResync: sync,
-    isOnline: () => env.online.peek(),
-  });
-  // Chat21's push (policy/chat21Link.ts): its code comes only for a page that names a broker.
-  const chat21 = signal<Chat21Link | null>(null);
-  let linking = false;
-  const linkChat21 = () => {
-    if (linking || !settings.peek().mqttEndpoint) return;
-    linking = true;
-    import('./chat21Link.ts').then(
-      (m) => void (life.disposed || (chat21.value = m.linkChat21Push(c, list, sync))),
+  // Each push channel's policy comes on demand, only where a setting names it: the service's own
+  // socket (`realtime`, policy/realtimeLink.ts) and Chat21's broker (`mqttEndpoint`, policy/chat21Link.ts).
+  const links = signal<PushLink[]>([]);
+  const linking = new Set<string>();
+  const link = (name: string, make: () => Promise<PushLink | null>) => {
+    if (linking.has(name)) return;
+    linking.add(name);
+    make().then(
+      (made) => void (made && (links.value = [...links.peek(), made])),
       // Not downloaded (offline): polling carries on; tried again when the network is back.
-      () => void (linking = false),
+      () => void linking.delete(name),
     );
   };
+  const linkAsSet = () => {
+    const { realtime, mqttEndpoint } = settings.value;
+    if (realtime) link('realtime', () => import('./realtimeLink.ts').then((m) => (life.disposed ? null : m.linkRealtime(c, sync))));
+    if (mqttEndpoint) link('chat21', () => import('./chat21Link.ts').then((m) => (life.disposed ? null : m.linkChat21Push(c, list, sync))));
+  };
   /** A push channel is up: polls are the safety net only. */
-  const pushLive = computed(() => realtime.live.value || !!chat21.value?.live.value);
+  const pushLive = computed(() => links.value.some((l) => l.live.value));
   // The history of the conversation stored from the last visit is here (README "First paint").
   const historyReady = signal(false);
   const historyHere = () => void (historyReady.value = true);
@@ -64,9 +53,8 @@ export function createLiveness(c: ClientContext, list: ListFollower) {
     tick: () => conversation.sync().finally(historyHere),
     onOnline: () => {
       conversation.resume();
-      realtime.wake();
-      chat21.peek()?.wake();
-      linkChat21();
+      for (const l of links.peek()) l.wake();
+      untracked(linkAsSet);
     },
   });
 
@@ -84,7 +72,6 @@ export function createLiveness(c: ClientContext, list: ListFollower) {
       if (!tabs.isLeader.peek()) void conversation.sync().catch(reportError('sync')).finally(historyHere);
     },
     watch() {
-      linkChat21();
       const reschedule = () => {
         if (life.started) poller.reschedule();
       };
@@ -96,14 +83,7 @@ export function createLiveness(c: ClientContext, list: ListFollower) {
           void session.refused.value;
           reschedule();
         },
-        () =>
-          realtime.follow({
-            requestId: conversation.requestId.value,
-            token: session.token.value,
-            active: life.running.value && tabs.isLeader.value,
-            // The page's setting, or what the service announces in `project.widget.realtime`.
-            setting: settings.value.realtime,
-          }),
+        linkAsSet,
         () => {
           // A tab that takes the lead sends what a closed tab left in the outbox, and looks for news.
           if (!tabs.isLeader.value || !life.running.value) return;
@@ -124,7 +104,6 @@ export function createLiveness(c: ClientContext, list: ListFollower) {
     },
     stop() {
       poller.stop();
-      realtime.stop();
     },
   };
 }
