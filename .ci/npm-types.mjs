@@ -5,7 +5,8 @@
 //    API report, api/porchlight-<entry>.api.md, with the one in the repo: a change to the
 //    public surface fails the build until the report is updated (`npm run api:update`) and
 //    shows in review. An entry whose report names a type it does not export ("forgotten export")
-//    or a member without a doc comment ("(undocumented)") fails too.
+//    or a member without a doc comment ("(undocumented)") fails too, and so does an `any` in a
+//    published declaration.
 // `--update` accepts a changed report instead of failing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -78,6 +79,19 @@ for (const [entry, source] of Object.entries(entries)) {
   }
 }
 rmSync(scratch, { recursive: true, force: true });
+// Issue 23 §3: no `any` reaches a consumer through our declarations (a Vue component left to
+// inference declares its attributes as `any`). Comments are not code: they are dropped first.
+for (const entry of Object.keys(entries)) {
+  const file = resolve(NPM_OUT_DIR, `${entry}.d.ts`);
+  const code = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '');
+  const anys = code.split('\n').filter((line) => /\bany\b/.test(line));
+  if (anys.length) {
+    failed = true;
+    console.error(`npm types: dist-npm/${entry}.d.ts declares \`any\` (${anys.length} line(s)), e.g. ${anys[0].trim()}`);
+  }
+}
 if (failed) process.exit(1);
 console.log(
   `npm types: ${Object.keys(entries)

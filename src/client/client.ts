@@ -21,7 +21,8 @@ import type { ChatClient, ChatClientOptions } from './types.ts';
 
 /**
  * A live chat with the service, without a UI: the models, and the policy between them — which tab
- * leads, when to poll and push, when to sign in, unread counting, start-up and teardown.
+ * leads, when to poll and push, when to sign in, unread counting, start-up and teardown. (Its
+ * callers check the settings' keys: `mount()`, the element, and porchlight/client's own entry.)
  * @throws when `settings.projectid` is missing.
  */
 export function createChatClient(options: ChatClientOptions): ChatClient {
@@ -34,6 +35,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   made!.start();
   return made!.client;
 }
+
+/** What the script tag's boot (boot.ts) hands in: the page's settings as they came, checked here. */
+export type StagedClientOptions = Omit<ChatClientOptions, 'settings'> & { settings: object };
 
 /** A client made in stages (`createStagedChatClient`): `start` begins its life (storage, the service). */
 export interface StagedClient {
@@ -53,7 +57,7 @@ export interface StagedClient {
  * before the start: what it changes, the start finds.
  * @throws when `settings.projectid` is missing.
  */
-export function createStagedChatClient(options: ChatClientOptions, later: (step: () => void) => void, created: (staged: StagedClient) => void): void {
+export function createStagedChatClient(options: StagedClientOptions, later: (step: () => void) => void, created: (staged: StagedClient) => void): void {
   const stages = clientInStages(options, later);
   const next = () => {
     const stage = stages.next();
@@ -65,7 +69,7 @@ export function createStagedChatClient(options: ChatClientOptions, later: (step:
 }
 
 /** The stages of `createStagedChatClient`, in order: each `yield` ends one. */
-function* clientInStages(options: ChatClientOptions, later: (step: () => void) => void): Generator<void, StagedClient, void> {
+function* clientInStages(options: StagedClientOptions, later: (step: () => void) => void): Generator<void, StagedClient, void> {
   const win = options.window ?? window;
   const pageSettings = cleanLayer(options.settings);
   const queryLayer = settingsFromQuery(options.query ?? '');
@@ -125,7 +129,7 @@ function* clientInStages(options: ChatClientOptions, later: (step: () => void) =
     listed: () => lists.conversations.value !== null,
     refresh: () => void lists.conversations.peek()?.refresh().catch(reportError('conversations')),
   });
-  const lists = createConversationLists(c, liveness.pushLive);
+  const lists = createConversationLists(c, liveness.inboxLive);
   const unread = createUnread(c, lists.conversations);
   const signIn = createSignIn(c, () => liveness.poller.kick());
   const commands = untilDisposed(

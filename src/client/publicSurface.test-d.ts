@@ -2,7 +2,7 @@
 // run: each `@ts-expect-error` fails the check the day the line below it compiles, that is the day
 // an internal of the models is reachable again, or a signal writable, from a UI.
 /* eslint-disable @typescript-eslint/no-unsafe-call -- the calls below are meant not to resolve: that is what is tested */
-import type { ChatClient, ReadonlySignal } from './index.ts';
+import { createChatClient, type ChatClient, type ReadonlySignal } from './index.ts';
 
 export function internalsAreNotPublished(client: ChatClient): void {
   // @ts-expect-error the leading tab's takeover of a closed tab's outbox is the client's own
@@ -31,4 +31,12 @@ export function signalsHaveConcreteTypes(client: ChatClient): void {
   const wrong: ReadonlySignal<number> = client.conversation.requestId;
   const count: number = client.unreadCount;
   void [requestId, wrong, count];
+}
+
+export function settingsAreClosed(): void {
+  createChatClient({ settings: { projectid: 'p', themeColor: '#123456', jwt: null } });
+  // @ts-expect-error a misspelt setting (themeColor) does not compile
+  createChatClient({ settings: { projectid: 'p', themeColour: 'red' } });
+  // @ts-expect-error a setting of the wrong type does not compile either
+  createChatClient({ settings: { projectid: 'p', nativeRating: 'yes' } });
 }

@@ -5,7 +5,7 @@
  * (see settingsChange.ts). The `instance` event hands over the live instance (`null` once
  * destroyed). Vue is the host app's own (an optional peer dependency), never bundled here.
  */
-import { defineComponent, h, onBeforeUnmount, onMounted, onUpdated, ref, type SetupContext } from 'vue';
+import { defineComponent, h, onBeforeUnmount, onMounted, onUpdated, ref, type DefineComponent, type SetupContext } from 'vue';
 import { mount, type MountSettings, type WidgetInstance } from '../index.ts';
 import { settingsChange } from './settingsChange.ts';
 import { isElementAttribute, isSetting } from '../state/settings.ts';
@@ -27,8 +27,19 @@ function settingsOf(attrs: SetupContext['attrs']): MountSettings {
   return settings;
 }
 
-/** `<Porchlight projectid="…" />`: a widget mounted into a `<div>` while rendered; its attributes are the settings of `mount()`, applied live when they change; `@instance` hands over the live instance. */
-export const Porchlight = defineComponent({
+/** What `<Porchlight>` takes in a template or `h()`: the settings of `mount()`, and `@instance`. */
+export type PorchlightProps = MountSettings & {
+  /** The live instance, once mounted; `null` once destroyed. */
+  onInstance?: (instance: WidgetInstance | null) => void;
+};
+
+/**
+ * `<Porchlight projectid="…" />`: a widget mounted into a `<div>` while rendered; its attributes are
+ * the settings of `mount()`, applied live when they change; `@instance` hands over the live instance.
+ * Typed by hand: the component reads its settings as attributes (kebab or camel case alike), which
+ * Vue's inferred type would leave as `any`; templates and `h()` check them against `PorchlightProps`.
+ */
+export const Porchlight: DefineComponent<PorchlightProps> = defineComponent({
   name: 'Porchlight',
   inheritAttrs: false,
   emits: { instance: (instance: WidgetInstance | null) => instance === null || typeof instance === 'object' },
@@ -65,4 +76,4 @@ export const Porchlight = defineComponent({
     onBeforeUnmount(stop);
     return () => h('div', { ref: container, class: attrs.class, style: attrs.style, 'data-porchlight': '' });
   },
-});
+}) as unknown as DefineComponent<PorchlightProps>;

@@ -191,15 +191,17 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
     },
     async refresh(target, labels) {
       const code = baseLanguage(target);
-      // English's own texts so far: without those of the views loaded on demand until they are here
-      // (refreshed again then, so a label meant for one of them is taken).
       if (code === 'en') englishLabels = labels;
-      const englishNow = { ...english, ...ofViews };
-      const own = code === 'en' ? englishNow : await loadLocale(code).catch(() => null);
+      const locale = code === 'en' ? null : await loadLocale(code).catch(() => null);
       // The rules of which label may replace which text come with the first labels; not downloaded
       // (offline), the texts shown stay as they are and the next refresh tries again.
       const meanings = labels ? await import('./labelMeanings.ts').catch(() => null) : null;
       if (labels && !meanings) return;
+      // English's own texts as they stand after the waits: with those of the views loaded on demand
+      // if they came meanwhile (read before, they were dropped: their keys showed, seen under load);
+      // without them until they are here (refreshed again then, so a label meant for one is taken).
+      const englishNow = { ...english, ...ofViews };
+      const own = code === 'en' ? englishNow : locale;
       const taken = labels && meanings ? meanings.textsFromServiceLabels(labels, { ...englishNow, ...own }) : {};
       // Without our own texts (chunk not downloaded) the stored ones stay; only the labels change.
       setBundle(code, own ? { ...own, ...taken } : { ...bundles[code], ...taken });

@@ -14,7 +14,7 @@ const disposers: Array<() => void> = [];
 afterEach(() => disposers.splice(0).forEach((d) => d()));
 
 async function setup(options: { onScreen?: boolean; leads?: boolean } = {}) {
-  const pushLive = signal(false);
+  const inboxLive = signal(false);
   const service = createFakeService();
   const store = createMemoryStore();
   const http = createHttp({ apiUrl: service.apiUrl, fetch: service.fetch, timeoutMs: 500 });
@@ -44,7 +44,7 @@ async function setup(options: { onScreen?: boolean; leads?: boolean } = {}) {
     ui: { isOpen: onScreen, screen: signal('conversation' as const), setScreen: () => {} },
     env: { visible: signal(true), online: signal(true) },
     tabs: { isLeader: signal(options.leads ?? true), post: () => void changes++ },
-    pushLive,
+    inboxLive,
     onError: (e) => {
       throw e;
     },
@@ -55,7 +55,7 @@ async function setup(options: { onScreen?: boolean; leads?: boolean } = {}) {
   );
   await session.ensure();
   const meCalls = () => service.calls.filter((c) => c.path.includes('/requests/me'));
-  return { service, store, session, conversation, list, onScreen, pushLive, meCalls, changes: () => changes };
+  return { service, store, session, conversation, list, onScreen, inboxLive, meCalls, changes: () => changes };
 }
 
 /** Two conversations by the visitor, A (older, left) and B (current). */

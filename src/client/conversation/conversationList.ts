@@ -59,8 +59,8 @@ export interface ConversationListOptions {
   env: Pick<Environment, 'visible' | 'online'>;
   /** Only the leading tab polls and counts; it tells the others (`conversation`) when it counted. */
   tabs: Pick<TabsModel, 'isLeader' | 'post'>;
-  /** A push channel brings the conversations' news: the list is read only as a safety net. */
-  pushLive: ReadonlySignal<boolean>;
+  /** A push channel brings every conversation's news (Chat21's inbox): the list is read only as a safety net. */
+  inboxLive: ReadonlySignal<boolean>;
   onError(error: unknown): void;
 }
 
@@ -152,7 +152,7 @@ export function createConversationList(deps: ConversationListOptions): Conversat
       visible: env.visible.peek(),
       online: env.online.peek(),
       homeOnScreen: ui.isOpen.peek() && ui.screen.peek() === 'home',
-      pushLive: deps.pushLive.peek(),
+      pushLive: deps.inboxLive.peek(),
     });
     if (delay !== null) timer = setTimeout(() => void refresh().catch(deps.onError), delay);
   }
@@ -172,9 +172,9 @@ export function createConversationList(deps: ConversationListOptions): Conversat
   const look = () => void ready.then(refresh).catch(deps.onError);
   // Listed at once, then again at every opening of the window and of the home screen, and on the
   // slow schedule, which (re)starts when this tab takes the lead or the page is seen again.
-  let was = { open: ui.isOpen.peek(), home: ui.screen.peek() === 'home', leads: leads(), seen: env.visible.peek(), push: deps.pushLive.peek() };
+  let was = { open: ui.isOpen.peek(), home: ui.screen.peek() === 'home', leads: leads(), seen: env.visible.peek(), push: deps.inboxLive.peek() };
   const stopWatching = effect(() => {
-    const now = { open: ui.isOpen.value, home: ui.screen.value === 'home', leads: tabs.isLeader.value, seen: env.visible.value, push: deps.pushLive.value };
+    const now = { open: ui.isOpen.value, home: ui.screen.value === 'home', leads: tabs.isLeader.value, seen: env.visible.value, push: deps.inboxLive.value };
     if ((now.open && !was.open) || (now.home && !was.home) || (now.leads && !was.leads) || (now.seen && !was.seen)) look();
     // Push up or down: the next read follows the other schedule.
     else if (now.push !== was.push) arm();

@@ -12,6 +12,8 @@ import type { ListFollower, PushLink } from './pushLinks.ts';
  */
 export function linkChat21Push(c: ClientContext, list: ListFollower, sync: () => void): PushLink | null {
   const { win, http, store, apiUrl, settings, env, conversation, session, tabs, life } = c;
+  // Its code came after the client's end: nothing to link.
+  if (life.disposed) return null;
   // A setting that makes no endpoint (say, one that would leave the API's host): polling, as without one.
   const endpoint = mqttEndpoint(settings.peek().mqttEndpoint, apiUrl, win.location.href);
   if (!endpoint) return null;
@@ -44,5 +46,5 @@ export function linkChat21Push(c: ClientContext, list: ListFollower, sync: () =>
     }),
   );
   life.signal.addEventListener('abort', push.stop);
-  return { live: push.live, wake: push.wake };
+  return { live: push.live, wake: push.wake, wholeInbox: true };
 }

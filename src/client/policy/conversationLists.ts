@@ -25,7 +25,7 @@ export interface ConversationLists {
  * The visitor's conversations (issue 11 §4): code and calls only for a visitor with a list (home
  * screen, a second conversation, marks from an earlier visit), never with `singleConversation`.
  */
-export function createConversationLists(c: ClientContext, pushLive: ReadonlySignal<boolean>): ConversationLists {
+export function createConversationLists(c: ClientContext, inboxLive: ReadonlySignal<boolean>): ConversationLists {
   const { settings, store, life, reportError } = c;
   const conversations = signal<ConversationListControl | null>(null);
   let listing: Promise<ConversationListControl | null> | null = null;
@@ -42,7 +42,7 @@ export function createConversationLists(c: ClientContext, pushLive: ReadonlySign
           : (conversations.value = m.createConversationList({
               ...c,
               marksKey: MARKS_KEY,
-              pushLive,
+              inboxLive,
               onError: reportError('conversations'),
             })),
       // Not downloaded (offline): the next need tries again.

@@ -30,11 +30,13 @@ export function createLiveness(c: ClientContext, list: ListFollower) {
   };
   const linkAsSet = () => {
     const { realtime, mqttEndpoint } = settings.value;
-    if (realtime) link('realtime', () => import('./realtimeLink.ts').then((m) => (life.disposed ? null : m.linkRealtime(c, sync))));
-    if (mqttEndpoint) link('chat21', () => import('./chat21Link.ts').then((m) => (life.disposed ? null : m.linkChat21Push(c, list, sync))));
+    if (realtime) link('realtime', () => import('./realtimeLink.ts').then((m) => m.linkRealtime(c, sync)));
+    if (mqttEndpoint) link('chat21', () => import('./chat21Link.ts').then((m) => m.linkChat21Push(c, list, sync)));
   };
-  /** A push channel is up: polls are the safety net only. */
+  /** A push channel is up: the open conversation's polls are the safety net only. */
   const pushLive = computed(() => links.value.some((l) => l.live.value));
+  /** One that pushes every conversation's news is up: so are the list's. */
+  const inboxLive = computed(() => links.value.some((l) => l.wholeInbox && l.live.value));
   // The history of the conversation stored from the last visit is here (README "First paint").
   const historyReady = signal(false);
   const historyHere = () => void (historyReady.value = true);
@@ -60,7 +62,7 @@ export function createLiveness(c: ClientContext, list: ListFollower) {
 
   return {
     poller,
-    pushLive,
+    inboxLive,
     historyReady,
     /** No conversation stored: no history to wait for. */
     noHistory: historyHere,

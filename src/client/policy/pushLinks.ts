@@ -2,8 +2,13 @@ import type { ReadonlySignal } from '@preact/signals-core';
 
 /** One push channel as the rest of the client sees it (policy/realtimeLink.ts, policy/chat21Link.ts). */
 export interface PushLink {
-  /** Connected and subscribed: polls are the safety net only. */
+  /** Connected and subscribed: polls of what it pushes are the safety net only. */
   live: ReadonlySignal<boolean>;
+  /**
+   * It pushes news of every conversation of the visitor (Chat21's inbox), so the list's polls slow
+   * down too; the service's socket follows the open conversation only.
+   */
+  wholeInbox: boolean;
   /** The network is back. */
   wake(): void;
 }

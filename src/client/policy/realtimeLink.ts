@@ -7,10 +7,12 @@ import type { PushLink } from './pushLinks.ts';
  * open conversation there, what it brings takes the poll's path, who is typing shows in every tab.
  * Code of its own, downloaded only once the `realtime` setting (the page's, or the service's
  * `project.widget.realtime`) is on: the reference server takes no visitors on its socket, so most
- * visits never fetch it. Stops with the client (`life.effects`, `life.signal`).
+ * visits never fetch it. Stops with the client (`life.effects`, `life.signal`); none after it.
  */
-export function linkRealtime(c: ClientContext, sync: () => void): PushLink {
+export function linkRealtime(c: ClientContext, sync: () => void): PushLink | null {
   const { apiUrl, projectId, store, settings, env, conversation, session, tabs, life } = c;
+  // Its code came after the client's end: nothing to link.
+  if (life.disposed) return null;
   const realtime = createRealtimeOnDemand({
     apiUrl,
     projectId,
@@ -37,5 +39,5 @@ export function linkRealtime(c: ClientContext, sync: () => void): PushLink {
     }),
   );
   life.signal.addEventListener('abort', realtime.stop);
-  return { live: realtime.live, wake: realtime.wake };
+  return { live: realtime.live, wake: realtime.wake, wholeInbox: false };
 }
