@@ -39,7 +39,7 @@ const distLoader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 console.log(
   [
     'Porchlight demo is running',
-    `  host page      ${demo.pagesOrigin}/   (the README's snippet; with push: ${demo.pagesOrigin}/?porchlight_realtime${reference ? ', not in reference mode' : ''})`,
+    `  host page      ${demo.pagesOrigin}/   (the README's snippet: replies pushed over Chat21${reference ? ', not in reference mode' : ''}; the agent's typing too: ${demo.pagesOrigin}/?porchlight_realtime)`,
     `  custom UI      ${demo.pagesOrigin}/custom-ui.html   (a UI of its own on porchlight/client)`,
     `  agent console  ${demo.apiOrigin}/console/   (${DEMO_AGENT.email} / ${DEMO_AGENT.password}, or ${DEMO_AGENT_2.email} / ${DEMO_AGENT_2.password})`,
     `  dashboard      ${demo.apiOrigin}/dashboard/   (widget settings with live previews)`,
