@@ -244,26 +244,35 @@ function readHistory(progress: HistoryProgress, end: number, cache: ChatMessageC
     out.push(
       keyed(
         keys,
-        reuse(cache, message, fromVisitor, () => ({
-          key: tempUID ?? message._id,
-          kind: 'message',
-          id: message._id,
-          tempUID,
-          text: message.text,
-          type: message.type,
-          metadata: message.metadata,
-          attributes: message.attributes,
-          senderName: displayName(message.senderFullname),
-          senderId: message.sender,
-          fromVisitor,
-          createdAt: timeOf(message),
-          state: 'sent',
-        })),
+        reuse(cache, message, fromVisitor, () => bubbleOf(message, fromVisitor)),
         i,
       ),
     );
   }
   progress.read = Math.max(progress.read, end);
+}
+
+/**
+ * A message the service stored, as a bubble (`fromVisitor`: the visitor wrote it): the one shape a
+ * message has in `conversation.messages` and in the `message:sent` / `message:received` events.
+ */
+export function bubbleOf(message: WireMessage, fromVisitor: boolean): ChatMessage {
+  const tempUID = message.attributes?.tempUID;
+  return {
+    key: tempUID ?? message._id,
+    kind: 'message',
+    id: message._id,
+    tempUID,
+    text: message.text,
+    type: message.type,
+    metadata: message.metadata,
+    attributes: message.attributes,
+    senderName: displayName(message.senderFullname),
+    senderId: message.sender,
+    fromVisitor,
+    createdAt: timeOf(message),
+    state: 'sent',
+  };
 }
 
 /** The history's chat messages, then the outbox items the service does not have yet. */
