@@ -8,13 +8,14 @@ import { createWidget } from './instance.ts';
 import type { WidgetInstance } from './widget.ts';
 import { adoptStyles } from './ui/adoptStyles.ts';
 import previewCss from './ui/DashboardPreview.css?inline';
-import { unknownSettingKeys, type WidgetSettings } from './state/settings.ts';
+import { unknownSettingKeys } from './state/settings.ts';
+import type { ClientSettings } from './client/types.ts';
 
 export type { WidgetInstance } from './widget.ts';
 export type { PreviewOptions } from './client/previewClient.ts';
 export type { WidgetSettings } from './state/settings.ts';
 export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } from './client/platform/events.ts';
-export type { SettingsUpdate, VisitorDetails } from './client/types.ts';
+export type { ClientSettings, SettingsUpdate, VisitorDetails } from './client/types.ts';
 export type { Align, PageChangeVisibility, Persistence } from './state/settings.ts';
 export type * from './api/publicRecords.ts';
 // The message of the `message:*` events: the shape `porchlight/client`'s `conversation.messages` has.
@@ -31,9 +32,7 @@ export type { enOfViews, pendingEnOfViews } from './i18n/en-views.ts';
  * closed type: a key that is no setting does not compile, and at run time is one `error`
  * `{type: 'config'}` naming it.
  */
-export type MountSettings = Omit<Partial<WidgetSettings>, 'jwt'> & {
-  /** A site's token (README "Known visitors"); with the wrappers, `null` or none once the visitor signs out of the site. */
-  jwt?: string | null;
+export type MountSettings = ClientSettings & {
   /** Dashboard preview: no network calls, sample messages, positioned inside `element`. */
   preview?: boolean;
   /** A preview's project, as `GET /widgets` answers it (its `project.widget` settings, departments, team). */

@@ -2,7 +2,7 @@
  * `porchlight/client`: a chat without a UI. Build any UI on it (React, Vue, native) with the same
  * delivery guarantees, tabs and service handling as the widget; it never imports Preact.
  */
-export { createChatClient } from './client.ts';
+export { createChatClient } from './checkedClient.ts';
 export { createPreviewClient, type PreviewOptions } from './previewClient.ts';
 export { ChatDisposedError } from './disposedCommands.ts';
 export type {
@@ -11,6 +11,7 @@ export type {
   ChatClientOptions,
   ChatCommands,
   ChatState,
+  ClientSettings,
   ConversationList,
   ConversationModel,
   Department,

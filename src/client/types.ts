@@ -34,18 +34,28 @@ export interface VisitorDetails {
   attributes?: Record<string, unknown>;
 }
 
-/** `update()`: settings, and for a preview the project and labels it shows. */
-export type SettingsUpdate = Omit<Partial<WidgetSettings>, 'jwt'> & {
-  /** A site's token; `null` (or '') takes the page's token back: a known visitor signs out, as with `logout`. */
+/**
+ * The settings a page gives (`createChatClient`, `mount()`, `update()`): the widget's settings
+ * (docs/public-api.md §1), each optional. A closed type: a key that is no setting does not compile
+ * in an object literal, and at run time is one `error` `{type: 'config'}` naming it.
+ */
+export type ClientSettings = Omit<Partial<WidgetSettings>, 'jwt'> & {
+  /** A site's token; `null` (or '') is none: with `update()`, the page's token back (a known visitor signs out, as with `logout`). */
   jwt?: string | null;
+};
+
+/** `update()`: settings, and for a preview the project and labels it shows. */
+export type SettingsUpdate = ClientSettings & {
+  /** A preview's project, as `GET /widgets` answers it. */
   project?: Partial<WidgetsResponse>;
+  /** A preview's texts, as `GET /labels` answers them. */
   labels?: unknown;
 };
 
 /** How `createChatClient` makes a chat. */
 export interface ChatClientOptions {
-  /** The page's settings (`projectid` is required; `apiUrl` defaults to `<page origin>/v3`). */
-  settings: Partial<WidgetSettings> | Record<string, unknown>;
+  /** The page's settings (`projectid` is required; `apiUrl` defaults to `<page origin>/v3`): one closed type, see `ClientSettings`. */
+  settings: ClientSettings;
   /** The browser window the chat lives in (network state, visibility, tabs, storage). Default: `window`. */
   window?: Window;
   /** How API calls are made. Default: `fetch` of `window` at `settings.apiUrl`. */

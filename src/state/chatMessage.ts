@@ -198,9 +198,14 @@ export function createChatMessages(cache: ChatMessageCache = new WeakMap()) {
 }
 
 /** The one made before, unless who "I" am changed since (signing in again adds a past id). */
-function reuse(cache: ChatMessageCache, source: object, fromVisitor: boolean, make: () => ChatMessage): ChatMessage {
+function reuse<S extends object>(
+  cache: ChatMessageCache,
+  source: S,
+  fromVisitor: boolean,
+  make: (source: S, fromVisitor: boolean) => ChatMessage,
+): ChatMessage {
   let chat = cache.get(source);
-  if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make()));
+  if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make(source, fromVisitor)));
   return chat;
 }
 
@@ -241,13 +246,7 @@ function readHistory(progress: HistoryProgress, end: number, cache: ChatMessageC
       continue;
     }
     const fromVisitor = myIds.has(message.sender);
-    out.push(
-      keyed(
-        keys,
-        reuse(cache, message, fromVisitor, () => bubbleOf(message, fromVisitor)),
-        i,
-      ),
-    );
+    out.push(keyed(keys, reuse(cache, message, fromVisitor, bubbleOf), i));
   }
   progress.read = Math.max(progress.read, end);
 }

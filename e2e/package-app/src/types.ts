@@ -65,3 +65,5 @@ export const vueRoot: number = null as unknown as VuePublicInstance['$el'];
 export const vueTitle: number = null as unknown as VuePublicInstance['$props']['widgetTitle'];
 // The `message:*` events carry the shape of `conversation.messages`.
 export const sentText = (message: EventMessage): string => `${message.senderName}: ${message.text}`;
+// @ts-expect-error a key that is no setting, in the headless client's settings too
+export const typoClient = () => createChatClient({ settings: { projectid: 'p', themeColour: 'red' } });
