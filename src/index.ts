@@ -18,6 +18,13 @@ export type { ChatEvents, ChatListener, WidgetErrorDetail, WidgetEventName } fro
 export type { ClientSettings, SettingsUpdate, VisitorDetails } from './client/types.ts';
 export type { Align, PageChangeVisibility, Persistence } from './state/settings.ts';
 export type * from './api/publicRecords.ts';
+// The message of the `message:*` events: the shape `porchlight/client`'s `conversation.messages` has.
+export type { ChatMessage } from './state/chatMessage.ts';
+// Its `infoLabel`: the key of one of the widget's texts.
+export type { PluralBase, TextKey } from './i18n/translator.ts';
+export type { LabelKey, default as en } from './i18n/en.ts';
+export type { PendingKey, pendingEn } from './i18n/pending-en.ts';
+export type { enOfViews, pendingEnOfViews } from './i18n/en-views.ts';
 
 /**
  * The settings of `mount()` (and the React and Vue wrappers' props): the widget's settings

@@ -1,4 +1,5 @@
 import { mountWidget, type CreateWidgetOptions, type MountedWidget, type WidgetInstance } from './widget.ts';
+import { reportUnknownSettings } from './client/checkedClient.ts';
 
 /**
  * The public instance of a mounted widget (docs: "JS API"), made once: the script tag's page reaches
@@ -41,8 +42,6 @@ export function instanceOf(widget: MountedWidget): WidgetInstance {
  */
 export function createWidget(options: CreateWidgetOptions, unknownSettings: readonly string[] = []): WidgetInstance {
   const widget = mountWidget(options);
-  const { client } = options;
-  if (unknownSettings.length)
-    void client.ready.then(() => client.reportError({ type: 'config', message: `Porchlight: no such setting: ${unknownSettings.join(', ')}` }));
+  reportUnknownSettings(options.client, unknownSettings);
   return (widget.instance ??= instanceOf(widget));
 }

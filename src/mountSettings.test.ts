@@ -65,24 +65,3 @@ describe('settings are one typed object', () => {
     expect(await errorsUntilReady(widget)).toEqual([{ type: 'config', message: expect.stringContaining('theme-colour') as unknown }]);
   });
 });
-
-describe('createChatClient (porchlight/client): settings are one typed object too', () => {
-  it('an unknown key does not compile, and at run time is one `error` {type: config} naming it, once start-up is done', async () => {
-    const { createChatClient } = await import('./client/index.ts');
-    const client = createChatClient({
-      settings: {
-        projectid: harness.service.projectId,
-        apiUrl: harness.service.apiUrl,
-        persistence: 'none',
-        // @ts-expect-error a misspelt setting (themeColor)
-        themeColour: 'red',
-      },
-    });
-    const errors: WidgetErrorDetail[] = [];
-    client.on('error', (detail) => errors.push(detail));
-    await client.ready;
-    await new Promise((resolve) => setTimeout(resolve));
-    client.dispose();
-    expect(errors).toEqual([{ type: 'config', message: 'Porchlight: no such setting: themeColour' }]);
-  });
-});

@@ -46,7 +46,7 @@ export async function startCustomUi({ clientUrl, settings }) {
     list.replaceChildren(...messages.map(messageItem));
   });
   client.on('message:received', (message) => {
-    status.textContent = `New answer${message.senderFullname ? ` from ${message.senderFullname}` : ''}.`;
+    status.textContent = `New answer${message.senderName ? ` from ${message.senderName}` : ''}.`;
   });
   client.on('error', (error) => {
     if (error.type === 'send') status.textContent = 'That message did not go through.';

@@ -1,6 +1,6 @@
 import { conversationOf } from '../test/conversationOf.ts';
 import { afterEach, describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
-import type { WireMessage } from '../api/wire.ts';
+import type { ChatMessage } from '../state/chatMessage.ts';
 import { createMemoryStore } from './platform/storage.ts';
 import { chatClientsOnFakeService } from '../test/chatClientOnFakeService.ts';
 import { until } from '../test/fakeFetch.ts';
@@ -36,7 +36,8 @@ describe('createChatClient', () => {
     expectTypeOf(client.on)
       .parameter(0)
       .toEqualTypeOf<'ready' | 'open' | 'close' | 'message:sent' | 'message:received' | 'unread:change' | 'conversation:started' | 'error'>();
-    client.on('message:received', (m) => expectTypeOf(m).toEqualTypeOf<WireMessage>());
+    client.on('message:received', (m) => expectTypeOf(m).toEqualTypeOf<ChatMessage>());
+    client.on('message:sent', (m) => expectTypeOf(m).toEqualTypeOf<ChatMessage>());
     client.on('unread:change', (n) => expectTypeOf(n).toEqualTypeOf<number>());
     client.on('error', (e) => expectTypeOf(e.type).toEqualTypeOf<string>());
     // @ts-expect-error an event that does not exist
@@ -68,6 +69,34 @@ describe('createChatClient', () => {
     client.open();
     client.close();
     await until(() => expect(events).toContain('received:hi, how can I help?'));
+  });
+
+  it('hands its events the message in the one shape `conversation.messages` holds it (not the service record), and so does `porchlight:*` on window', async () => {
+    const { client, service } = startClient({ windowEvents: true });
+    const sent: ChatMessage[] = [];
+    const received: ChatMessage[] = [];
+    const onWindow: unknown[] = [];
+    const listen = (e: Event) => onWindow.push((e as CustomEvent).detail);
+    window.addEventListener('porchlight:message:sent', listen);
+    window.addEventListener('porchlight:message:received', listen);
+    onTestFinished(() => {
+      window.removeEventListener('porchlight:message:sent', listen);
+      window.removeEventListener('porchlight:message:received', listen);
+    });
+    client.on('message:sent', (m) => sent.push(m));
+    client.on('message:received', (m) => received.push(m));
+    await client.ready;
+    await client.send('hello');
+    service.agentSays(client.conversation.requestId.value!, 'hi there');
+    await conversationOf(client).sync();
+    await until(() => expect(received).toHaveLength(1));
+    const [mine, theirs] = client.conversation.messages.value;
+    expect(sent).toEqual([mine]);
+    expect(received).toEqual([theirs]);
+    expect(received[0]).toMatchObject({ kind: 'message', text: 'hi there', senderName: 'Ann Agent', fromVisitor: false, state: 'sent' });
+    expect(sent[0]).toMatchObject({ kind: 'message', text: 'hello', fromVisitor: true, state: 'sent', key: mine!.key });
+    expect(received[0]).not.toHaveProperty('sender');
+    expect(onWindow).toEqual([sent[0], received[0]]);
   });
 
   it('counts what arrives while the window is closed, and reads it when opened', async () => {

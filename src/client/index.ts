@@ -2,32 +2,16 @@
  * `porchlight/client`: a chat without a UI. Build any UI on it (React, Vue, native) with the same
  * delivery guarantees, tabs and service handling as the widget; it never imports Preact.
  */
-import { createChatClient as createClient } from './client.ts';
-import { unknownSettingKeys } from '../state/settings.ts';
-import type { ChatClient, ChatClientOptions } from './types.ts';
-
-/**
- * A live chat with the service, without a UI: the models, and the policy between them — which tab
- * leads, when to poll and push, when to sign in, unread counting, start-up and teardown. A key of
- * `settings` that is no setting does not compile, and at run time is one `error` `{type: 'config'}`
- * naming it, once start-up is done (the caller has had its chance to listen; the console stays quiet).
- * @throws when `settings.projectid` is missing.
- */
-export function createChatClient(options: ChatClientOptions): ChatClient {
-  const client = createClient(options);
-  const unknown = unknownSettingKeys(options.settings);
-  if (unknown.length) void client.ready.then(() => client.reportError({ type: 'config', message: `Porchlight: no such setting: ${unknown.join(', ')}` }));
-  return client;
-}
+export { createChatClient } from './checkedClient.ts';
 export { createPreviewClient, type PreviewOptions } from './previewClient.ts';
 export { ChatDisposedError } from './disposedCommands.ts';
 export type {
   AttentionModel,
   ChatClient,
   ChatClientOptions,
-  ClientSettings,
   ChatCommands,
   ChatState,
+  ClientSettings,
   ConversationList,
   ConversationModel,
   Department,

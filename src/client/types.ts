@@ -35,12 +35,12 @@ export interface VisitorDetails {
 }
 
 /**
- * A chat's settings as a page gives them (docs/public-api.md §1), every one optional but
- * `projectid`. A closed type: a key that is no setting does not compile, and at run time is one
- * `error` `{type: 'config'}` naming it.
+ * The settings a page gives (`createChatClient`, `mount()`, `update()`): the widget's settings
+ * (docs/public-api.md §1), each optional. A closed type: a key that is no setting does not compile
+ * in an object literal, and at run time is one `error` `{type: 'config'}` naming it.
  */
 export type ClientSettings = Omit<Partial<WidgetSettings>, 'jwt'> & {
-  /** A site's token; `null` (or '') takes the page's token back: a known visitor signs out, as with `logout`. */
+  /** A site's token; `null` (or '') is none: with `update()`, the page's token back (a known visitor signs out, as with `logout`). */
   jwt?: string | null;
 };
 
@@ -54,7 +54,7 @@ export type SettingsUpdate = ClientSettings & {
 
 /** How `createChatClient` makes a chat. */
 export interface ChatClientOptions {
-  /** The page's settings (`projectid` is required; `apiUrl` defaults to `<page origin>/v3`). */
+  /** The page's settings (`projectid` is required; `apiUrl` defaults to `<page origin>/v3`): one closed type, see `ClientSettings`. */
   settings: ClientSettings;
   /** The browser window the chat lives in (network state, visibility, tabs, storage). Default: `window`. */
   window?: Window;

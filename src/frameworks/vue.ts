@@ -5,7 +5,19 @@
  * (see settingsChange.ts). The `instance` event hands over the live instance (`null` once
  * destroyed). Vue is the host app's own (an optional peer dependency), never bundled here.
  */
-import { defineComponent, h, onBeforeUnmount, onMounted, onUpdated, ref, type DefineComponent, type SetupContext } from 'vue';
+import {
+  defineComponent,
+  h,
+  onBeforeUnmount,
+  onMounted,
+  onUpdated,
+  ref,
+  type ComponentOptionsMixin,
+  type ComponentProvideOptions,
+  type DefineComponent,
+  type PublicProps,
+  type SetupContext,
+} from 'vue';
 import { mount, type MountSettings, type WidgetInstance } from '../index.ts';
 import { settingsChange } from './settingsChange.ts';
 import { isElementAttribute, isSetting } from '../state/settings.ts';
@@ -27,19 +39,54 @@ function settingsOf(attrs: SetupContext['attrs']): MountSettings {
   return settings;
 }
 
-/** What `<Porchlight>` takes in a template or `h()`: the settings of `mount()`, and `@instance`. */
+/**
+ * The attributes of `<Porchlight>`: the settings of `mount()` (written `api-url` or `apiUrl` in a
+ * template), and `onInstance` (`@instance`).
+ */
 export type PorchlightProps = MountSettings & {
-  /** The live instance, once mounted; `null` once destroyed. */
+  /** `@instance`: the live instance once mounted, `null` once destroyed. */
   onInstance?: (instance: WidgetInstance | null) => void;
 };
 
+/** What `<Porchlight>` emits, and the check each payload passes. */
+export type PorchlightEmits = {
+  /** The live instance once mounted, `null` once destroyed. */
+  instance: (instance: WidgetInstance | null) => boolean;
+};
+
 /**
- * `<Porchlight projectid="…" />`: a widget mounted into a `<div>` while rendered; its attributes are
- * the settings of `mount()`, applied live when they change; `@instance` hands over the live instance.
- * Typed by hand: the component reads its settings as attributes (kebab or camel case alike), which
- * Vue's inferred type would leave as `any`; templates and `h()` check them against `PorchlightProps`.
+ * The component's type, written out: what `defineComponent` infers here has Vue's `any` in it
+ * (the render function's VNode, the emit listener's result, the root element), which would reach
+ * an app's types. Props are `PorchlightProps` (typed in `h()` and, with Vue's language tools, in
+ * templates); the root element is the `<div>` it renders.
  */
-export const Porchlight: DefineComponent<PorchlightProps> = defineComponent({
+/* eslint-disable @typescript-eslint/no-empty-object-type -- `{}` is Vue's own "none" (no data, computed, methods, slots…) */
+export type PorchlightComponent = DefineComponent<
+  PorchlightProps,
+  {},
+  {},
+  {},
+  {},
+  ComponentOptionsMixin,
+  ComponentOptionsMixin,
+  PorchlightEmits,
+  string,
+  PublicProps,
+  Readonly<PorchlightProps>,
+  {},
+  {},
+  {},
+  {},
+  string,
+  ComponentProvideOptions,
+  true,
+  {},
+  HTMLDivElement
+>;
+/* eslint-enable @typescript-eslint/no-empty-object-type */
+
+/** `<Porchlight projectid="…" />`: a widget mounted into a `<div>` while rendered; its attributes are the settings of `mount()`, applied live when they change; `@instance` hands over the live instance. */
+export const Porchlight = defineComponent({
   name: 'Porchlight',
   inheritAttrs: false,
   emits: { instance: (instance: WidgetInstance | null) => instance === null || typeof instance === 'object' },
@@ -76,4 +123,4 @@ export const Porchlight: DefineComponent<PorchlightProps> = defineComponent({
     onBeforeUnmount(stop);
     return () => h('div', { ref: container, class: attrs.class, style: attrs.style, 'data-porchlight': '' });
   },
-}) as unknown as DefineComponent<PorchlightProps>;
+}) as PorchlightComponent;

@@ -198,9 +198,14 @@ export function createChatMessages(cache: ChatMessageCache = new WeakMap()) {
 }
 
 /** The one made before, unless who "I" am changed since (signing in again adds a past id). */
-function reuse(cache: ChatMessageCache, source: object, fromVisitor: boolean, make: () => ChatMessage): ChatMessage {
+function reuse<S extends object>(
+  cache: ChatMessageCache,
+  source: S,
+  fromVisitor: boolean,
+  make: (source: S, fromVisitor: boolean) => ChatMessage,
+): ChatMessage {
   let chat = cache.get(source);
-  if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make()));
+  if (chat?.fromVisitor !== fromVisitor) cache.set(source, (chat = make(source, fromVisitor)));
   return chat;
 }
 
@@ -241,29 +246,32 @@ function readHistory(progress: HistoryProgress, end: number, cache: ChatMessageC
       continue;
     }
     const fromVisitor = myIds.has(message.sender);
-    out.push(
-      keyed(
-        keys,
-        reuse(cache, message, fromVisitor, () => ({
-          key: tempUID ?? message._id,
-          kind: 'message',
-          id: message._id,
-          tempUID,
-          text: message.text,
-          type: message.type,
-          metadata: message.metadata,
-          attributes: message.attributes,
-          senderName: displayName(message.senderFullname),
-          senderId: message.sender,
-          fromVisitor,
-          createdAt: timeOf(message),
-          state: 'sent',
-        })),
-        i,
-      ),
-    );
+    out.push(keyed(keys, reuse(cache, message, fromVisitor, bubbleOf), i));
   }
   progress.read = Math.max(progress.read, end);
+}
+
+/**
+ * A message the service stored, as a bubble (`fromVisitor`: the visitor wrote it): the one shape a
+ * message has in `conversation.messages` and in the `message:sent` / `message:received` events.
+ */
+export function bubbleOf(message: WireMessage, fromVisitor: boolean): ChatMessage {
+  const tempUID = message.attributes?.tempUID;
+  return {
+    key: tempUID ?? message._id,
+    kind: 'message',
+    id: message._id,
+    tempUID,
+    text: message.text,
+    type: message.type,
+    metadata: message.metadata,
+    attributes: message.attributes,
+    senderName: displayName(message.senderFullname),
+    senderId: message.sender,
+    fromVisitor,
+    createdAt: timeOf(message),
+    state: 'sent',
+  };
 }
 
 /** The history's chat messages, then the outbox items the service does not have yet. */

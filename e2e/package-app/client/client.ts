@@ -1,7 +1,7 @@
 // A UI of its own on the headless client (issue 12 §1-§2): no Preact, no shadow root. Only the
 // package's public surface: read-only signals (`client.conversation.messages`), commands, events,
 // and the package's own `effect` (a consumer's copy of the signals library would not track them).
-import { createChatClient, effect, type ChatClient, type ChatMessage, type ReadonlySignal, type WireMessage } from 'porchlight/client';
+import { createChatClient, effect, type ChatClient, type ChatMessage, type ReadonlySignal } from 'porchlight/client';
 import { settings } from './config.ts';
 
 const client: ChatClient = createChatClient({ settings });
@@ -21,7 +21,7 @@ const stopRendering = effect(() => {
       }),
   );
 });
-const stopListening = client.on('message:received', (message: WireMessage) => document.body.setAttribute('data-last-received', message.text));
+const stopListening = client.on('message:received', (message: ChatMessage) => document.body.setAttribute('data-last-received', message.text));
 document.getElementById('composer')!.addEventListener('submit', (event) => {
   event.preventDefault();
   void client.send(input.value);

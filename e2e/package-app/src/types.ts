@@ -50,3 +50,20 @@ export function headless(client: ChatClient): void {
   const wrong: ReadonlySignal<number> = client.conversation.requestId;
   void [isOpen, unread, wrong, createChatClient];
 }
+
+// Issue 23 §3: the Vue component's types are written out, with no `any` of Vue's in them.
+import { Porchlight as VuePorchlight, type PorchlightProps as VueProps } from 'porchlight/vue';
+import type { ChatMessage as EventMessage } from 'porchlight';
+
+// @ts-expect-error a key that is no setting, as a Vue prop
+export const vueProps: VueProps = { projectid: 'p', themeColour: 'red' };
+export const vueListener: VueProps['onInstance'] = (instance) => void instance?.open();
+type VuePublicInstance = InstanceType<typeof VuePorchlight>;
+// @ts-expect-error the root element is the component's <div>, not `any`
+export const vueRoot: number = null as unknown as VuePublicInstance['$el'];
+// @ts-expect-error a prop's type is the setting's, not `any`
+export const vueTitle: number = null as unknown as VuePublicInstance['$props']['widgetTitle'];
+// The `message:*` events carry the shape of `conversation.messages`.
+export const sentText = (message: EventMessage): string => `${message.senderName}: ${message.text}`;
+// @ts-expect-error a key that is no setting, in the headless client's settings too
+export const typoClient = () => createChatClient({ settings: { projectid: 'p', themeColour: 'red' } });

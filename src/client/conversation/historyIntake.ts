@@ -2,7 +2,7 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import type { Http } from '../../api/http.ts';
 import { listMessages } from '../../api/messages.ts';
 import type { WireMessage } from '../../api/wire.ts';
-import { mergeHistory } from '../../state/chatMessage.ts';
+import { bubbleOf, mergeHistory } from '../../state/chatMessage.ts';
 import { sortIncoming, type Prepared } from '../../state/incomingSort.ts';
 import { newestTime, READ_MARK, unreadSince } from '../../state/readMark.ts';
 import { startsWithSame } from '../../state/stableList.ts';
@@ -74,7 +74,7 @@ export function createHistoryIntake(o: HistoryIntakeOptions) {
       apply({ type: 'arrived', keys: scripted.map((m) => (typeof m.attributes?.tempUID === 'string' ? m.attributes.tempUID : m._id)), at: now() });
     // Other tabs' news is announced by the leading tab only: events and unread counts happen once.
     if (silent || !o.announces()) return;
-    for (const m of received) emitter.emit('message:received', m);
+    for (const m of received) emitter.emit('message:received', bubbleOf(m, false));
     if (!isWindowOpen()) apply({ type: 'unread', count: state.unread.peek() + received.length });
   }
 

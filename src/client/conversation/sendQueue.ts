@@ -3,7 +3,7 @@ import { NetworkError } from '../../api/http.ts';
 import { isRecord } from '../../api/normalize/guards.ts';
 import { postMessage } from '../../api/messages.ts';
 import type { WireMessage } from '../../api/wire.ts';
-import type { FirstMessageFields, OutboxItem } from '../../state/chatMessage.ts';
+import { bubbleOf, type FirstMessageFields, type OutboxItem } from '../../state/chatMessage.ts';
 import type { IdentityAttributes } from '../../state/identity.ts';
 import { isTooLong, MAX_MESSAGE_CHARS } from '../../state/messageLength.ts';
 import { newRequestId, newTempUID } from '../../state/requestId.ts';
@@ -334,7 +334,7 @@ function deliveryTarget(o: SendQueueOptions, { started, ensureRequestId }: Place
     },
     sent(item, message, first) {
       apply({ type: 'active', at: now() });
-      emitter.emit('message:sent', message);
+      emitter.emit('message:sent', bubbleOf(message, true));
       if (first) emitter.emit('conversation:started', { requestId: item.requestId });
     },
     // Only a conversation with a history moves: a brand-new one refused is a plain refusal.

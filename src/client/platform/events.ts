@@ -1,4 +1,4 @@
-import type { WireMessage } from '../../api/wire.ts';
+import type { ChatMessage } from '../../state/chatMessage.ts';
 
 /**
  * The detail of `error` (`porchlight:error`): what failed (`type`: auth, send, render, upload, …)
@@ -30,10 +30,10 @@ export interface ChatEvents {
   open: undefined;
   /** The window closed. */
   close: undefined;
-  /** The message as the service stored it. */
-  'message:sent': WireMessage;
-  /** A message from the other side (agent, bot); in the leading tab only. */
-  'message:received': WireMessage;
+  /** The visitor's message, stored by the service: shaped as in `conversation.messages` (`ChatMessage`). */
+  'message:sent': ChatMessage;
+  /** A message from the other side (agent, bot), shaped as in `conversation.messages`; in the leading tab only. */
+  'message:received': ChatMessage;
   /** The unread count now. */
   'unread:change': number;
   /** A new conversation started (the visitor's first message in it). */
