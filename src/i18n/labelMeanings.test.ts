@@ -7,8 +7,21 @@ import { CONTROL_NAME_KEYS, LABEL_MEANINGS, textsFromServiceLabels, VIEW_TEXT_KE
 const own: Record<string, string> = { ...pendingEn, ...en, ...englishOfViews };
 
 describe('service labels by meaning', () => {
-  it("knows the keys of the views' texts without downloading them (en-views.ts)", () => {
-    expect([...VIEW_TEXT_KEYS].sort()).toEqual(Object.keys(englishOfViews).sort());
+  it("knows the keys of the views' texts without downloading them (en-views.ts): listed, or taken by meaning", () => {
+    const taken = new Set(Object.values(LABEL_MEANINGS));
+    expect([...VIEW_TEXT_KEYS].sort()).toEqual(
+      Object.keys(englishOfViews)
+        .filter((key) => !taken.has(key))
+        .sort(),
+    );
+  });
+
+  it('never passes a service label named like a text of the views through as it is: only a label of the same meaning is taken', () => {
+    for (const key of Object.keys(englishOfViews)) {
+      const texts = textsFromServiceLabels({ [key]: 'from the service' }, own);
+      const meant = Object.keys(LABEL_MEANINGS).filter((widgetKey) => LABEL_MEANINGS[widgetKey] === key);
+      expect(Object.keys(texts), key).toEqual(meant);
+    }
   });
 
   it("takes the reference server's stock header texts for what they mean: CLOSE_CHAT ends, MINIMIZE and BUTTON_CLOSE_TO_ICON hide", () => {
