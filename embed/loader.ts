@@ -9,12 +9,9 @@
  * - at once when the page asks for the widget: the `open` setting, or `open`, `toggle`, `show`,
  *   `sendMessage` called (or queued) on the command queue;
  * - when the visitor comes to our launcher: pointer over it, keyboard focus, click;
- * - otherwise never before the page's `load` event and a first idle moment. Then:
- *   - at once for a visitor with a conversation going on (the app's hint, src/client/live/loadHint.ts) or
- *     whose window was open on the tab's last page, so the unread badge (or the window) comes back
- *     promptly;
- *   - else at the first sign of a person on the page (pointer, key, scroll, touch), or at a later
- *     idle moment, LATER_MS after the first.
+ * - otherwise after the page's `load` event, at its first idle moment (issue 25: a first visit's
+ *   launcher within a second of `load` on a mid-range phone; the app's start-up runs in tasks under
+ *   50 ms, so the page feels none of it).
  * A first visit paints nothing before that: the app paints the launcher with the project's look
  * (faded in, so nothing moves), rather than this file guessing it.
  */
@@ -46,11 +43,9 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | u
 
 (function install(win: HostWindow) {
   /** A later idle moment after the first one, for a visitor who has shown no sign of being there. */
-  const LATER_MS = 3000;
   /** Commands that need the widget itself, now. */
   const WANTS_APP = /^(open|toggle|show|sendMessage)$/;
   /** Signs of a person on the page. */
-  const PRESENCE = ['pointermove', 'pointerdown', 'keydown', 'scroll', 'touchstart'];
   const doc = win.document;
   const own = win.Porchlight;
   const official = win.Tiledesk;
@@ -104,10 +99,6 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | u
     queue.splice(0).forEach(answer);
   };
 
-  const presence = (method: 'addEventListener' | 'removeEventListener') => {
-    for (const type of PRESENCE) win[method](type, load, { capture: true, passive: true });
-  };
-
   /**
    * Whether a page's call needs the widget now. It never throws, whatever the page passed (a Symbol,
    * a Proxy that throws, a name whose `toString` throws): such a bad call waits like any other, and
@@ -130,7 +121,6 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | u
 
   function load() {
     if (loading) return;
-    presence('removeEventListener');
     loading = (import(/* @vite-ignore */ appUrl) as Promise<AppModule>).then(
       (module) => {
         try {
@@ -205,28 +195,9 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | u
     }
   }
 
-  /**
-   * A conversation going on (the app's hint), or the window open on this tab's last page: read only,
-   * and only once the page is idle, as nothing before needs it: opening the tab's storage took most of
-   * this script's task (13 ms median of 20 at 4×, up to 180).
-   */
-  const promptly = () => {
-    const key = 'porchlight:v1:' + settings.projectid + ':';
-    try {
-      return [win.sessionStorage, win.localStorage].some((storage) => storage.getItem(key + 'open') == '1' || storage.getItem(key + 'going') == '1');
-    } catch {
-      // storage refused: no hint, the ordinary rule applies
-    }
-  };
-
-  const whenIdle = (then: () => void, ms: number) =>
-    setTimeout(() => (win.requestIdleCallback ? win.requestIdleCallback(then, { timeout: 2000 }) : then()), ms);
-  const afterLoad = () =>
-    whenIdle(() => {
-      if (promptly()) return load();
-      presence('addEventListener');
-      whenIdle(load, LATER_MS);
-    }, 0);
+  // After the page's `load`, at its first idle moment: the launcher comes as soon as the page has
+  // settled (issue 25: within a second of `load` on a mid-range phone), never while it starts up.
+  const afterLoad = () => (win.requestIdleCallback ? win.requestIdleCallback(load, { timeout: 2000 }) : setTimeout(load));
 
   const attach = () => {
     doc.body.append(host);

@@ -1,5 +1,4 @@
 import { computed, signal, untracked } from '@preact/signals-core';
-import { createLoadHint } from '../live/loadHint.ts';
 import { createPoller } from '../live/poller.ts';
 import type { ListFollower, PushLink } from './pushLinks.ts';
 import type { ClientContext } from './clientContext.ts';
@@ -9,12 +8,11 @@ import type { ClientContext } from './clientContext.ts';
  * the push channels (the service's socket, realtime.ts, or Chat21's broker, chat21Push.ts); the
  * others hear from it. While push is up, polls slow down to a safety net. A tab that takes the lead
  * sends what a closed tab left in the outbox. Also the first look at a stored conversation
- * (`historyReady`) and the loader's hint for the next page (loadHint.ts).
+ * (`historyReady`).
  */
 export function createLiveness(c: ClientContext, list: ListFollower) {
-  const { win, projectId, persistence, settings, reportError, env, conversation, session, tabs, ui, life } = c;
+  const { settings, reportError, env, conversation, session, tabs, ui, life } = c;
   const sync = () => void conversation.sync().catch(reportError('sync'));
-  const loadHint = createLoadHint(win, projectId, persistence);
   // Each push channel's policy comes on demand, only where a setting names it: the service's own
   // socket (`realtime`, policy/realtimeLink.ts) and Chat21's broker (`mqttEndpoint`, policy/chat21Link.ts).
   const links = signal<PushLink[]>([]);
@@ -97,10 +95,6 @@ export function createLiveness(c: ClientContext, list: ListFollower) {
           // Push live or not, the poll interval follows.
           void pushLive.value;
           reschedule();
-        },
-        () => {
-          // The loader's hint for the next page (client/live/loadHint.ts), once the stored conversation is read.
-          if (life.running.value) loadHint(!!conversation.requestId.value && !conversation.closed.value);
         },
       );
     },
