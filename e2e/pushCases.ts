@@ -78,17 +78,23 @@ export function pushCases(test: ReturnType<typeof pushTest>) {
       });
     });
 
+  /** Opens the host page, writes `text` (the first message makes the conversation) and waits for push to be up; its conversation id. */
+  const chatWithPushUp = async (p: Page, world: PushWorld, text: string) => {
+    const up = pushUp(p, world);
+    await open(p, world);
+    await launcher(p).click();
+    await expect(chatWindow(p)).toBeVisible();
+    const rid = await sendFromWidget(p, text);
+    await up;
+    return rid;
+  };
+
   test.afterEach(({ world }) => void world.demo.faults.update({ badChat21Token: false }));
 
   test("an agent's reply arrives by push, with no poll, once; so does the visitor's own echo", async ({ page: p, world }) => {
     const browser = watchBrowser(p);
     const reads = countReads(p);
-    const up = pushUp(p, world);
-    await open(p, world);
-    await launcher(p).click();
-    await expect(chatWindow(p)).toBeVisible();
-    const rid = await sendFromWidget(p, 'Hello by push?');
-    await up;
+    const rid = await chatWithPushUp(p, world, 'Hello by push?');
     // The read that follows every connection (it fills a gap) came.
     await expect.poll(reads).toBeGreaterThan(0);
     await slowReads(p);
@@ -110,11 +116,7 @@ export function pushCases(test: ReturnType<typeof pushTest>) {
 
   test('with the window closed, the badge and the preview come by push', async ({ page: p, world }) => {
     const reads = countReads(p);
-    const up = pushUp(p, world);
-    await open(p, world);
-    await launcher(p).click();
-    const rid = await sendFromWidget(p, 'I will close the window');
-    await up;
+    const rid = await chatWithPushUp(p, world, 'I will close the window');
     await expect.poll(reads).toBeGreaterThan(0);
     await launcher(p).click();
     await expect(chatWindow(p)).toBeHidden();
@@ -174,11 +176,7 @@ export function pushCases(test: ReturnType<typeof pushTest>) {
     test.skip(!world.restartBroker, 'only a broker of its own restarts');
     test.setTimeout(120_000);
     const browser = watchBrowser(p);
-    const up = pushUp(p, world);
-    await open(p, world);
-    await launcher(p).click();
-    const rid = await sendFromWidget(p, 'Before the restart');
-    await up;
+    const rid = await chatWithPushUp(p, world, 'Before the restart');
     const upAgain = pushUp(p, world);
     const restarted = world.restartBroker!();
     // While the broker is away, polling carries replies (an open window: every 2 s).
