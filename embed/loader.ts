@@ -2,8 +2,8 @@
  * The script-tag loader (`dist/loader.js`, budget 1,500 B gzip). Tiny and framework-free: it installs
  * the `window.Porchlight` command queue (and `window.Tiledesk` for pages written for the official
  * widget), appends the one `<porchlight-widget>` host with an open shadow root, draws the launcher
- * as the app drew it last time, and loads the real widget (`app.js`, beside this file) only when it
- * is wanted. It never imports the app statically.
+ * as the app drew it last time, and loads the real widget (`app.js`, beside this file) once the page
+ * has settled, or sooner when it is wanted. It never imports the app statically.
  *
  * When `app.js` is fetched (README "Loading"):
  * - at once when the page asks for the widget: the `open` setting, or `open`, `toggle`, `show`,
@@ -42,10 +42,8 @@ function cachedLook(win: Window, projectId: unknown): Record<string, string> | u
 }
 
 (function install(win: HostWindow) {
-  /** A later idle moment after the first one, for a visitor who has shown no sign of being there. */
   /** Commands that need the widget itself, now. */
   const WANTS_APP = /^(open|toggle|show|sendMessage)$/;
-  /** Signs of a person on the page. */
   const doc = win.document;
   const own = win.Porchlight;
   const official = win.Tiledesk;
