@@ -32,10 +32,7 @@ async function fault(body: Record<string, unknown>) {
 }
 
 function page(settings: Record<string, unknown> = {}): string {
-  return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, ...settings } }).replace(
-    /http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/,
-    `${API_ORIGIN}/widget/loader.js`,
-  );
+  return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, ...settings } });
 }
 
 async function openWidget(p: Page, settings: Record<string, unknown> = {}): Promise<void> {

@@ -63,10 +63,7 @@ async function slowReads(page: Page, ms = 6000) {
 
 export function pushCases(test: ReturnType<typeof pushTest>) {
   const page = (world: PushWorld, settings: Record<string, unknown> = {}) =>
-    snippetPage({ settings: { apiUrl: world.demo.apiUrl, realtime: undefined, mqttEndpoint: world.endpoint, ...settings } }).replace(
-      /http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/,
-      `${world.demo.apiOrigin}/widget/loader.js`,
-    );
+    snippetPage({ settings: { apiUrl: world.demo.apiUrl, realtime: undefined, mqttEndpoint: world.endpoint, ...settings } });
   const open = (p: Page, world: PushWorld) => openHostPage(p, page(world), world.demo.pagesOrigin);
   const reply = (world: PushWorld, rid: string, text: string) => agentReply(rid, text, {}, world.demo.apiUrl);
   /** Resolves once the widget's MQTT socket is subscribed: a SUBACK (0x90) came on it. */

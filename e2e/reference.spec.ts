@@ -12,11 +12,10 @@ import { agentToken, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdO
  * handshake there, with the visitor's token in the URL.
  */
 const test = withOwnDemo({ reference: true });
-let API_ORIGIN: string;
 let API_URL: string;
 let PAGES_ORIGIN: string;
 test.beforeEach(({ demo }) => {
-  ({ apiOrigin: API_ORIGIN, apiUrl: API_URL, pagesOrigin: PAGES_ORIGIN } = demo);
+  ({ apiUrl: API_URL, pagesOrigin: PAGES_ORIGIN } = demo);
 });
 
 /**
@@ -25,10 +24,7 @@ test.beforeEach(({ demo }) => {
  * no broker to name (README "Push through Chat21").
  */
 function page(settings: Record<string, unknown> = {}): string {
-  return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, realtime: undefined, ...settings } }).replace(
-    /http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/,
-    `${API_ORIGIN}/widget/loader.js`,
-  );
+  return snippetPage({ settings: { apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, realtime: undefined, ...settings } });
 }
 
 async function open(p: Page) {

@@ -124,10 +124,7 @@ reference(
   'against the reference-like service: after a reload the window paints with its history, and a click at that moment keeps it open',
   async ({ page, context, demo }) => {
     await probed(context, page);
-    const html = snippetPage({ settings: { apiUrl: demo.apiUrl, realtime: undefined } }).replace(
-      /http:\/\/127\.0\.0\.1:\d+\/widget\/loader\.js/,
-      `${demo.apiOrigin}/widget/loader.js`,
-    );
+    const html = snippetPage({ settings: { apiUrl: demo.apiUrl, realtime: undefined } });
     await openHostPage(page, html, demo.pagesOrigin);
     await launcher(page).click();
     const sent = page.waitForResponse((r) => isMessagePost(r.request()));

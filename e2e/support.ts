@@ -21,13 +21,15 @@ export const DEFAULT_DEPARTMENT = '65f0c0ffee0000000000de00';
  */
 export function snippetPage(options: { settings?: Record<string, unknown>; before?: string; body?: string } = {}): string {
   const settings = { projectid: PROJECT_ID, apiUrl: API_URL, departmentID: DEFAULT_DEPARTMENT, realtime: true, ...options.settings };
+  // The loader comes from the service the page talks to (a demo of a test's own, too), as a site's does.
+  const loaderOrigin = new URL(String(settings.apiUrl)).origin;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host page</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,"></head>
 <body><main><h1>A host page</h1><p>Only the snippet below.</p>${options.body ?? ''}</main>
 <script>${options.before ?? ''}
 window.porchlightSettings = ${JSON.stringify(settings)};</script>
-<script async src="${API_ORIGIN}/widget/loader.js"></script></body></html>`;
+<script async src="${loaderOrigin}/widget/loader.js"></script></body></html>`;
 }
 
 /** Generated host pages go here; the demo's pages server serves `demo/pages/` (git-ignored folder). */
