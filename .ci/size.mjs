@@ -22,6 +22,11 @@ const BUDGET = { loader: 1500, firstOpen: 44 * 1024 };
 // stands over that target. Until a round brings it back under, CI holds it at this ceiling: it may
 // not grow further, and the target above is still printed and reported as missed.
 const CEILING = { firstOpen: 47_500 };
+// Issue 24: the push client on demand, 4 KB. Chat21's push comes in two chunks, each when it is
+// needed (src/chunks.ts): what push means for the chat with its model (a page that names a
+// broker), and the MQTT client (a Chat21 token at hand).
+const PUSH_ON_DEMAND = ['src/client/policy/chat21Link.ts', 'src/api/mqtt/mqttClient.ts'];
+const PUSH_CHUNK_BUDGET = 4 * 1024;
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -59,6 +64,22 @@ for (const r of [loaderRow, ...rows])
 console.log(`loader:                   ${loaderRow.gzip} B gzip (budget ${BUDGET.loader})`);
 console.log(`first open + first send:  ${firstOpen} B gzip (budget ${BUDGET.firstOpen})`);
 let failed = false;
+let pushTotal = 0;
+for (const key of PUSH_ON_DEMAND) {
+  const entry = manifest[key];
+  if (!entry) {
+    console.error(`size: ${key} is not in the build's manifest`);
+    process.exit(1);
+  }
+  const r = row(entry.file);
+  pushTotal += r.gzip;
+  console.log(`push on demand: ${r.file.padEnd(16)} ${String(r.gzip).padStart(6)} B gzip  ${key} (budget ${PUSH_CHUNK_BUDGET})`);
+  if (r.gzip > PUSH_CHUNK_BUDGET) {
+    console.error(`size: ${key}'s chunk is over its budget by ${r.gzip - PUSH_CHUNK_BUDGET} B`);
+    failed = true;
+  }
+}
+console.log(`push on demand, both: ${pushTotal} B gzip`);
 if (loaderRow.gzip > BUDGET.loader) {
   console.error(`size: the loader is over its budget by ${loaderRow.gzip - BUDGET.loader} B`);
   failed = true;

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PROJECT_ID } from '../demo/server/index.ts';
 import { withOwnDemo } from './ownDemo.ts';
-import { agentToken, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdOf, snippetPage, watchBrowser } from './support.ts';
+import { agentToken, builtFileOf, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdOf, snippetPage, watchBrowser } from './support.ts';
 
 /**
  * The main flows against a service whose websocket behaves exactly like the reference server's
@@ -148,6 +148,10 @@ test('a broker named on a deployment without Chat21: one refused token call, no 
   const browser = watchBrowser(p);
   const tokenCalls: number[] = [];
   p.on('request', (r) => r.url().endsWith('/chat21/native/auth/createCustomToken') && r.method() === 'POST' && tokenCalls.push(Date.now()));
+  // The MQTT client comes only with a token: this deployment's visitors never download it.
+  const mqttClient = builtFileOf('src/api/mqtt/mqttClient.ts');
+  const mqttDownloads: string[] = [];
+  p.on('request', (r) => r.url().endsWith(`/${mqttClient}`) && mqttDownloads.push(r.url()));
   await openHostPage(p, page({ mqttEndpoint: '/mqws/ws' }), PAGES_ORIGIN);
   await open(p);
   const rid = await send(p, 'Push, please');
@@ -162,6 +166,7 @@ test('a broker named on a deployment without Chat21: one refused token call, no 
   await agentSays(rid, 'Polled again');
   await expect(agentBubble(p, 'Polled again')).toBeVisible({ timeout: 10_000 });
   expect(tokenCalls).toHaveLength(1);
+  expect(mqttDownloads).toEqual([]);
   expect(browser.seen.sockets).toEqual([]);
   expect(browser.problems()).toHaveLength(1);
   expect(browser.seen.pageErrors).toEqual([]);

@@ -38,20 +38,23 @@ export const SHARED_CHUNKS = {
    */
   realtime: ['src/client/live/realtime.ts', 'src/client/conversation/typing.ts', 'src/client/live/realtimeEndpoint.ts', 'src/api/socketUrl.ts'],
   /**
-   * Chat21's push channel (issue 24): the model, the MQTT client, the token call and the rules only
-   * it uses, once the leading tab of a page that names a broker (`mqttEndpoint`) has a conversation
-   * or a list to follow. What push means for the chat (client/policy/chat21Link.ts, with the rule
-   * that makes the setting an endpoint) is a chunk of its own, fetched at start-up by such a page.
+   * Chat21's push channel (issue 24): what push means for the chat (client/policy/chat21Link.ts,
+   * with the rule that makes the setting an endpoint), the model, the token call and the rules only
+   * it uses. Fetched at start-up by a page that names a broker (`mqttEndpoint`); most name none.
    */
   push: [
+    'src/client/policy/chat21Link.ts',
     'src/client/live/chat21Push.ts',
-    'src/api/mqtt/mqttClient.ts',
-    'src/api/mqtt/packets.ts',
     'src/api/chat21Token.ts',
     'src/api/chat21Topics.ts',
     'src/api/normalize/chat21.ts',
     'src/state/pushPolicy.ts',
   ],
+  /**
+   * The MQTT client of that channel, once the service has given a Chat21 token: a deployment
+   * without Chat21 refuses the token call, and its visitors never download it.
+   */
+  mqtt: ['src/api/mqtt/mqttClient.ts', 'src/api/mqtt/packets.ts'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SharedChunk = keyof typeof SHARED_CHUNKS;

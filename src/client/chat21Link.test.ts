@@ -39,25 +39,32 @@ const reads = (service: ReturnType<typeof startClient>['service'], rid: string) 
   service.calls.filter((c) => c.method === 'GET' && c.path.endsWith(`/requests/${rid}/messages`)).length;
 
 describe('Chat21 push in the client (policy/chat21Link.ts)', () => {
-  it('without `mqttEndpoint`, or with one that would leave the API host, nothing of it is fetched', async () => {
-    for (const mqttEndpoint of [undefined, '//elsewhere.example/ws']) {
-      const { client } = startClient(mqttEndpoint === undefined ? {} : { mqttEndpoint });
-      await client.ready;
-      client.open();
-      await client.send('Hello');
-    }
+  it('without `mqttEndpoint` nothing of it is fetched; with one that would leave the API host, no model and no token call', async () => {
+    const { client } = startClient({});
+    await client.ready;
+    client.open();
+    await client.send('Hello');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads).not.toHaveBeenCalled();
+    const elsewhere = startClient({ mqttEndpoint: '//elsewhere.example/ws' });
+    await elsewhere.client.ready;
+    elsewhere.client.open();
+    await elsewhere.client.send('Hello');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(made).toHaveLength(0);
+    expect(elsewhere.service.calls.some((c) => c.path.includes('createCustomToken'))).toBe(false);
   });
 
   it('follows from the first conversation on, for the signed-in visitor, at the endpoint made of the setting', async () => {
     const { client } = startClient({ mqttEndpoint: '/mqws/ws' });
     await client.ready;
-    expect(loads).not.toHaveBeenCalled();
-    client.open();
-    await client.send('Hello');
+    // The model comes with the link; before a conversation (or a list) it holds nothing.
     await until(() => expect(made).toHaveLength(1));
     const [push] = made;
+    expect(push!.follows.every((t) => !t.active)).toBe(true);
+    client.open();
+    await client.send('Hello');
+    await until(() => expect(push!.follows.at(-1)?.active).toBe(true));
     expect(push!.options.endpoint).toBe(`${new URL(client.settings.value.apiUrl).origin.replace(/^http/, 'ws')}/mqws/ws`);
     const target = push!.follows.at(-1)!;
     expect(target.active).toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError, type Http } from '../../api/http.ts';
+import { connectMqtt } from '../../api/mqtt/mqttClient.ts';
 import { encodePublish } from '../../api/mqtt/packets.ts';
 import { archivedTopic, messageTopic } from '../../api/chat21Topics.ts';
 import type { WireMessage } from '../../api/wire.ts';
@@ -67,6 +68,8 @@ function chat21Jwt(sig: string, expMs = T0 + 30 * 24 * 3600_000): string {
 
 /** What the token call answers, one call after the other (the last one for every call after); an Error is thrown. */
 function setup(answers: unknown[] = [{ userid: VISITOR, token: chat21Jwt('a') }], overrides: Partial<Chat21PushOptions> & { store?: KeyValueStore } = {}) {
+  /** The MQTT client's downloads (its chunk, here the module itself): a rejection is one that failed. */
+  const mqttLoads = vi.fn(async () => connectMqtt);
   const calls: Array<{ method: string; path: string; token: unknown }> = [];
   const http = (async (method: string, path: string, options?: { token?: unknown }) => {
     calls.push({ method, path, token: options?.token });
@@ -88,11 +91,13 @@ function setup(answers: unknown[] = [{ userid: VISITOR, token: chat21Jwt('a') }]
     isOnline: () => online,
     random: () => 0,
     WebSocketImpl: BrokerSocket as unknown as typeof WebSocket,
+    loadMqtt: mqttLoads,
     ...overrides,
   });
   return {
     push,
     calls,
+    mqttLoads,
     events,
     store,
     setOnline: (value: boolean) => void (online = value),
@@ -234,10 +239,12 @@ describe('createChat21Push: the policy obeyed', () => {
     'token call answered %i: no socket, polling; the pause outlives a reload, and the socket is tried again after the hour',
     async (status) => {
       const store = createMemoryStore();
-      const { calls, follow, push } = setup([new ApiError(status, null, null)], { store });
+      const { calls, follow, push, mqttLoads } = setup([new ApiError(status, null, null)], { store });
       follow();
       await settle();
       expect(BrokerSocket.all).toHaveLength(0);
+      // A deployment that refuses the token: its visitors never download the MQTT client.
+      expect(mqttLoads).not.toHaveBeenCalled();
       expect(calls).toHaveLength(1);
       expect(await store.get(PAUSE_KEY)).toEqual({ endpoint: ENDPOINT, until: T0 + PAUSE_MS });
       push.stop();
@@ -252,6 +259,33 @@ describe('createChat21Push: the policy obeyed', () => {
       expect(BrokerSocket.all).toHaveLength(1);
     },
   );
+
+  it("the MQTT client's code not downloaded (offline, a deploy in between): tried again as a failed connection, then connects", async () => {
+    const { follow, mqttLoads, calls, push } = setup();
+    mqttLoads.mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'));
+    follow();
+    await settle();
+    expect(mqttLoads).toHaveBeenCalledTimes(1);
+    expect(BrokerSocket.all).toHaveLength(0);
+    // random 0: after the first backoff, 1 s, with the token it already has.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mqttLoads).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(1);
+    latest().accept();
+    expect(push.live.value).toBe(true);
+  });
+
+  it('stopped while the MQTT client downloads: no socket is opened after', async () => {
+    let arrive: (connect: typeof connectMqtt) => void = () => undefined;
+    const { follow, push } = setup(undefined, { loadMqtt: () => new Promise((resolve) => (arrive = resolve)) });
+    follow();
+    await settle();
+    push.stop();
+    arrive(connectMqtt);
+    await settle();
+    expect(BrokerSocket.all).toHaveLength(0);
+    expect(push.live.value).toBe(false);
+  });
 
   it('a token for another user id: not used, polling', async () => {
     const { follow, store } = setup([{ userid: 'someone-else', token: chat21Jwt('a') }]);

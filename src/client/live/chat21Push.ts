@@ -1,6 +1,6 @@
 import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { ApiError, type Http } from '../../api/http.ts';
-import { connectMqtt, type MqttConnection } from '../../api/mqtt/mqttClient.ts';
+import type { connectMqtt, MqttConnection } from '../../api/mqtt/mqttClient.ts';
 import { createChat21Token } from '../../api/chat21Token.ts';
 import { inboxFilter } from '../../api/chat21Topics.ts';
 import { normalizeChat21Token, normalizePush } from '../../api/normalize/chat21.ts';
@@ -14,6 +14,9 @@ import type { KeyValueStore } from '../platform/storage.ts';
  * may hold it (`active`). When to try, renew the token, back off or leave it to polling is
  * state/pushPolicy.ts's rule; this model does what each of its steps says. Polling stays the source
  * of truth: nothing here can lose a message, it only makes one arrive sooner.
+ *
+ * The MQTT client (src/api/mqtt/) is code of its own, downloaded once a token is at hand: on a
+ * deployment without Chat21 the token call is refused, and its visitors never fetch it.
  */
 export interface Chat21PushModel {
   /** Connected and subscribed: the client may slow its polls down to the safety net. */
@@ -52,6 +55,8 @@ export interface Chat21PushOptions {
   now?: () => number;
   random?: () => number;
   WebSocketImpl?: typeof WebSocket;
+  /** default: the MQTT client's chunk, downloaded on the first connect */
+  loadMqtt?: () => Promise<typeof connectMqtt>;
 }
 
 /** Store names: the token beside the JWT it was made for, and the pause an hour of polling set. */
@@ -81,6 +86,7 @@ export function createChat21Push(options: Chat21PushOptions): Chat21PushModel {
   const { http, endpoint, store } = options;
   const now = options.now ?? Date.now;
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
+  const loadMqtt = options.loadMqtt ?? (() => import('../../api/mqtt/mqttClient.ts').then((code) => code.connectMqtt));
   const live = signal(false);
   let target: Chat21PushTarget = { active: false, jwt: null, visitorId: null };
   let key = '';
@@ -156,7 +162,16 @@ export function createChat21Push(options: Chat21PushOptions): Chat21PushModel {
       void store.set(TOKEN_KEY, { jwt, userid, token: token.token } satisfies StoredToken).catch(() => undefined);
     }
     const { userid } = token;
-    connection = connectMqtt({
+    let connect: typeof connectMqtt;
+    try {
+      connect = await loadMqtt();
+    } catch {
+      // Not downloaded (offline, a deploy in between): a connection that failed, tried again as one.
+      if (run === generation && isOnline()) obey({ type: 'end', end: { reason: 'lost', wasUp: false } });
+      return;
+    }
+    if (run !== generation) return;
+    connection = connect({
       url: endpoint,
       username: 'JWT',
       password: token.token,

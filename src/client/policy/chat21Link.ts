@@ -1,5 +1,5 @@
 import { mqttEndpoint } from '../../state/mqttEndpoint.ts';
-import { createChat21PushOnDemand } from '../live/chat21PushOnDemand.ts';
+import { createChat21Push } from '../live/chat21Push.ts';
 import type { ClientContext } from './clientContext.ts';
 import type { ListFollower, PushLink } from './pushLinks.ts';
 
@@ -7,8 +7,9 @@ import type { ListFollower, PushLink } from './pushLinks.ts';
  * What Chat21's push (issue 24, live/chat21Push.ts) means for the chat: the leading tab holds the
  * connection once there is a conversation or a list to follow, window open or closed (the badge and
  * the preview come by push too), never for a refused session; what it brings takes the path a poll's
- * answer takes. Code of its own, downloaded only by a page that names a broker (`mqttEndpoint`):
- * most deployments have none. Stops with the client (`life.effects`, `life.signal`).
+ * answer takes. Code of its own with the push model, downloaded only by a page that names a broker
+ * (`mqttEndpoint`): most deployments have none; the MQTT client comes once the service gives a
+ * token (live/chat21Push.ts). Stops with the client (`life.effects`, `life.signal`).
  */
 export function linkChat21Push(c: ClientContext, list: ListFollower, sync: () => void): PushLink | null {
   const { win, http, store, apiUrl, settings, env, conversation, session, tabs, life } = c;
@@ -20,7 +21,7 @@ export function linkChat21Push(c: ClientContext, list: ListFollower, sync: () =>
   const isOpen = (requestId: string) => requestId === conversation.requestId.peek();
   /** What the service says of conversation `requestId` is read again: the open one's messages, or the list. */
   const readAgain = (requestId: string) => (isOpen(requestId) ? sync() : list.refresh());
-  const push = createChat21PushOnDemand({
+  const push = createChat21Push({
     http,
     store,
     endpoint,
