@@ -40,11 +40,8 @@ test.describe('foundation: one script tag, a working chat', () => {
     });
     await openHostPage(page, snippetPage());
     await launcher(page).hover();
-    await page.waitForFunction(
-      () =>
-        (window as unknown as { Porchlight: { q?: unknown[] } }).Porchlight &&
-        !document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('button[disabled]'),
-    );
+    // The app is up and has its window ready, parked, with the composer (windowPreparation.ts): none of it signs in.
+    await page.waitForFunction(() => !!document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('.window.is-parked [part~="input"]'));
     await page.waitForTimeout(500);
     expect(calls.some((c) => c.includes('/auth/'))).toBe(false);
     await launcher(page).click();

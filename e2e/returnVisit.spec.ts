@@ -26,7 +26,8 @@ const PROBE = `(() => {
     if (!host || !host.shadowRoot) return requestAnimationFrame(watch);
     const root = host.shadowRoot;
     const look = () => {
-      const win = root.querySelector('[part~="window"]');
+      // A window parked ahead of a tap (windowPreparation.ts) is not painted: visibility hidden.
+      const win = root.querySelector('[part~="window"]:not(.is-parked)');
       if (!win) return;
       const state = { bubbles: win.querySelectorAll('[part~="message-visitor"], [part~="message-agent"]').length, empty: !!win.querySelector('.welcome.is-empty'), text: win.textContent };
       const last = seen[seen.length - 1];

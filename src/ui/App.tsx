@@ -7,6 +7,7 @@ import { useWidget } from './context.ts';
 import { ChatWindow } from './ChatWindow.tsx';
 import { Launcher } from './Launcher.tsx';
 import { lazyView } from './lazyView.tsx';
+import { useWindowPreparation } from './windowPreparation.ts';
 
 // The callout and the message preview show on some visits only: their code and styles come when they do.
 const Callout = lazyView(() => import('./Callout.tsx'));
@@ -29,6 +30,11 @@ const CLOSE_MS = 160;
  * (a slow or absent service, a tab that does not lead) before it paints what it has.
  */
 const HISTORY_WAIT_MS = 2500;
+
+/** Takes the visitor to the composer beside `launcher`, as its mount does when they open the window. */
+function focusComposer(launcher: HTMLElement | null, idPrefix: string): void {
+  launcher?.parentElement?.querySelector<HTMLElement>(`#${idPrefix}-input`)?.focus({ preventScroll: true });
+}
 
 /** The visitor's system asks for dark colours: read for `auto`, followed live. */
 function useSystemDark(): boolean {
@@ -71,6 +77,10 @@ export function App({ idPrefix }: { idPrefix: string }) {
   // The window is on screen: open, its look final, its history here (or waited for long enough).
   const open = ui.isOpen.value;
   const shown = open && lookReady.value && (historyReady.value || waitedForHistory);
+  /** Rendered ahead of the first tap, hidden, once its look is final (a preview is open from the start). */
+  const prepared = useWindowPreparation(lookReady.value && !preview);
+  /** The shown window was rendered parked: the composer mounted hidden, so it did not take the focus then. */
+  const wasParked = useRef(false);
 
   /** A click on the launcher at `at` (`Event.timeStamp`) does what the label the visitor read said. */
   const launcherClicked = (at: number) => {
@@ -78,7 +88,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
     intents.open(true);
     // "Open chat" clicked as the window came without them (restored): what their own open does,
     // taking them to the composer (the click itself gave the launcher the focus).
-    if (wasShown.current) launcher.current?.parentElement?.querySelector<HTMLElement>(`#${idPrefix}-input`)?.focus({ preventScroll: true });
+    if (wasShown.current) focusComposer(launcher.current, idPrefix);
   };
 
   // The window shown or hidden, or wanted open: once rendered, before the paint.
@@ -93,12 +103,14 @@ export function App({ idPrefix }: { idPrefix: string }) {
     if (shown === wasShown.current) return;
     const closed = wasShown.current;
     wasShown.current = shown;
+    // Opened by the visitor over a parked window, whose composer mounted hidden: its focus comes now.
+    if (shown && wasParked.current && ui.byVisitor.peek()) focusComposer(launcher.current, idPrefix);
     clearTimeout(closeTimer.current);
     // Closing returns focus to the launcher, so keyboard users are not dropped at the top of the page.
     if (closed && ui.byVisitor.peek()) launcher.current?.focus({ preventScroll: true });
     setClosing(closed && !preview);
     if (closed) closeTimer.current = setTimeout(() => setClosing(false), CLOSE_MS);
-  }, [shown, open, ui, historyReady, preview]);
+  }, [shown, open, ui, historyReady, preview, idPrefix]);
   useLayoutEffect(
     () => () => {
       clearTimeout(closeTimer.current);
@@ -110,6 +122,9 @@ export function App({ idPrefix }: { idPrefix: string }) {
   // The window stays a moment after closing, to animate out (hidden from keyboards and readers):
   // from the render that closes it, so it is the same window that goes.
   const leaving = closing || (wasShown.current && !shown && !preview);
+  const parked = !shown && !leaving;
+  // After the effect above has read it: what this render leaves on screen, for the next one.
+  useLayoutEffect(() => void (wasParked.current = parked && prepared > 0));
   const s = settings.value;
   if (!ui.isShown.value) return null;
   const dark = s.colorScheme === 'dark' || (s.colorScheme === 'auto' && systemDark);
@@ -120,7 +135,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
       lang={lang.value}
       style={themeVariables(s, DEFAULT_SETTINGS)}
     >
-      {(shown || leaving) && <ChatWindow idPrefix={idPrefix} closing={!shown} />}
+      {(!parked || prepared > 0) && <ChatWindow idPrefix={idPrefix} closing={leaving && !shown} parked={parked} parts={parked ? prepared : undefined} />}
       {attention.preview.value ? <Preview.View /> : ui.calloutVisible.value && <Callout.View />}
       <Launcher buttonRef={launcher} open={shown} onClick={launcherClicked} />
     </div>

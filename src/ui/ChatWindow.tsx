@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { whenIdle } from '../client/live/idle.ts';
 import { translator, useWidget } from './context.ts';
 import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
@@ -7,6 +8,7 @@ import { MessageList } from './MessageList.tsx';
 import { prefetchMessageText } from './markdown/MessageText.tsx';
 import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
 import { prefetchUnreadBadge } from './unreadBadgeOnDemand.ts';
+import { ALL_PARTS, type PreparedParts } from './windowPreparation.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
 const CloseConfirm = laterView('CloseConfirm');
@@ -34,28 +36,42 @@ const LATER_VIEWS = [
 
 /** Once the window is up, the later steps are fetched while the visitor reads (its ref, called once mounted). */
 function prefetchLaterViews(section: HTMLElement | null) {
-  if (!section) return;
-  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  idle(() => LATER_VIEWS.forEach((view) => view.prefetch()));
+  if (section) whenIdle(window, () => LATER_VIEWS.forEach((view) => view.prefetch()));
 }
 
-/** Below the header: the intake steps first when configured, then the conversation. */
-function Body({ inputId }: { inputId: string }) {
+/** Below the header: the intake steps first when configured, then the conversation (the composer among the last parts prepared). */
+function Body({ inputId, parts, parked }: { inputId: string; parts: PreparedParts; parked: boolean }) {
   const { intake, conversation, ui, uploads } = useWidget();
   const stage = intake.stage.value;
   if (stage === 'prechat') return <PreChatForm.View />;
   if (stage === 'departments') return <DepartmentSelect.View />;
   return (
     <>
-      <MessageList />
+      <MessageList parked={parked} />
       {uploads.items.value.length > 0 && <UploadList.View />}
-      {ui.confirmingClose.value ? <CloseConfirm.View /> : conversation.closed.value ? <ConversationEnd.View /> : <Composer inputId={inputId} />}
+      {ui.confirmingClose.value ? (
+        <CloseConfirm.View />
+      ) : conversation.closed.value ? (
+        <ConversationEnd.View />
+      ) : (
+        parts === ALL_PARTS && <Composer inputId={inputId} />
+      )}
     </>
   );
 }
 
+interface ChatWindowProps {
+  idPrefix: string;
+  /** Shown a moment after it closed, animating out. */
+  closing?: boolean;
+  /** Rendered ahead of the first tap, hidden (windowPreparation.ts): not on screen, nor for keyboards and readers. */
+  parked?: boolean;
+  /** How much of it is rendered while parked. */
+  parts?: PreparedParts;
+}
+
 /** The open chat: a non-modal dialog (the page stays usable), Esc closes it, files can be dropped on it. */
-export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; closing?: boolean }) {
+export function ChatWindow({ idPrefix, closing = false, parked = false, parts = ALL_PARTS }: ChatWindowProps) {
   const widget = useWidget();
   const { intents, online, conversation, settings, ui, availability } = widget;
   const t = translator(widget);
@@ -66,11 +82,12 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
   const canUpload = settings.value.showAttachmentFooterButton && !conversation.closed.value && !home;
   return (
     <section
-      ref={prefetchLaterViews}
+      // The later steps are fetched once the visitor sees the window, not while it waits parked.
+      ref={parked ? undefined : prefetchLaterViews}
       part="window"
-      class={`window${closing ? ' is-closing' : ''}`}
-      aria-hidden={closing || undefined}
-      inert={closing}
+      class={`window${closing ? ' is-closing' : ''}${parked ? ' is-parked' : ''}`}
+      aria-hidden={closing || parked || undefined}
+      inert={closing || parked}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
@@ -104,7 +121,7 @@ export function ChatWindow({ idPrefix, closing = false }: { idPrefix: string; cl
         </p>
       )}
       {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
-      {home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} />}
+      {parts > 1 && (home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} parts={parts} parked={parked} />)}
       {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
       {dragging && <DropHint.View />}
       {ui.viewerImage.value && <ImageViewer.View />}

@@ -37,7 +37,7 @@ function scrollToBottom(el: HTMLElement): number {
  * objects (client/conversation/conversation.ts) and the bubbles are memoised: a new message renders itself only.
  * What it does once rendered runs in layout effects, before the browser paints.
  */
-export function MessageList() {
+export function MessageList({ parked = false }: { parked?: boolean }) {
   const widget = useWidget();
   const { conversation, settings, session, lang } = widget;
   const t = translator(widget);
@@ -81,7 +81,8 @@ export function MessageList() {
     // are on screen, and the times and days fill in then (again when the language or its "today" changes).
     const language = lang.peek();
     const today = widget.t('LABEL_TODAY');
-    if (clockFor.current !== `${language}\n${today}`) {
+    // A parked window (windowPreparation.ts) waits to be seen: nobody reads its times meanwhile.
+    if (!parked && clockFor.current !== `${language}\n${today}`) {
       clockFor.current = `${language}\n${today}`;
       cancelClock.current?.();
       cancelClock.current = afterPaint(

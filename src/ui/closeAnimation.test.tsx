@@ -1,12 +1,17 @@
 import { fireEvent } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { until } from '../test/fakeFetch.ts';
 import { widgetHarness } from '../test/mountForTest.ts';
 
 const harness = widgetHarness();
+// No idle moment: the window is not rendered ahead of a tap (windowPreparation.test.tsx is about that).
+beforeEach(() => {
+  vi.stubGlobal('requestIdleCallback', () => 0);
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+});
 
 describe('closing the window (App.tsx)', () => {
-  it('animates out the window that was open, as it was, then removes it; focus goes back to the launcher', async () => {
+  it('animates out the window that was open, as it was, then removes it (never parked); focus goes back to the launcher', async () => {
     const { root, ui } = harness.start({ open: true });
     await until(() => expect(root.querySelector('[part~="input"]')).toBeTruthy());
     const window = root.querySelector<HTMLElement>('[part~="window"]')!;
