@@ -2,25 +2,20 @@ import { describe, expect, it } from 'vitest';
 import en from './en.ts';
 import { pendingEn } from './pending-en.ts';
 import { englishOfViews } from './en-views.ts';
-import { CONTROL_NAME_KEYS, LABEL_MEANINGS, textsFromServiceLabels, VIEW_TEXT_KEYS } from './labelMeanings.ts';
+import { CONTROL_NAME_KEYS, LABEL_MEANINGS, textsFromServiceLabels as fromService } from './labelMeanings.ts';
 
 const own: Record<string, string> = { ...pendingEn, ...en, ...englishOfViews };
+/** The texts taken for what they mean. */
+const textsFromServiceLabels = (labels: Record<string, string>, texts: Record<string, string>) => fromService(labels, texts).texts;
 
 describe('service labels by meaning', () => {
-  it("knows the keys of the views' texts without downloading them (en-views.ts): listed, or taken by meaning", () => {
-    const taken = new Set(Object.values(LABEL_MEANINGS));
-    expect([...VIEW_TEXT_KEYS].sort()).toEqual(
-      Object.keys(englishOfViews)
-        .filter((key) => !taken.has(key))
-        .sort(),
-    );
-  });
-
-  it('never passes a service label named like a text of the views through as it is: only a label of the same meaning is taken', () => {
-    for (const key of Object.keys(englishOfViews)) {
-      const texts = textsFromServiceLabels({ [key]: 'from the service' }, own);
+  it('takes a service label named like a text of ours only for the text it means: the rest are labels apart, whatever their key', () => {
+    for (const key of [...Object.keys(en), ...Object.keys(englishOfViews)]) {
+      const { texts, labels } = fromService({ [key]: 'from the service' }, own);
       const meant = Object.keys(LABEL_MEANINGS).filter((widgetKey) => LABEL_MEANINGS[widgetKey] === key);
       expect(Object.keys(texts), key).toEqual(meant);
+      // Taken for a meaning, it is no label apart (as BUTTON_CLOSE_TO_ICON is not).
+      expect(Object.keys(labels), key).toEqual(meant.length ? [] : [key]);
     }
   });
 
@@ -59,9 +54,10 @@ describe('service labels by meaning', () => {
     expect(textsFromServiceLabels({ SUBMIT: 'Submit' }, own)).toEqual({});
   });
 
-  it('does not take labels whose meaning differs, and passes through keys the widget has no text for', () => {
-    const texts = textsFromServiceLabels({ LABEL_WRITING: 'is writing...', LABEL_PRECHAT_USER_PHONE: 'Phone', ARRAY_DAYS: 'x' }, own);
-    expect(texts).toEqual({ LABEL_PRECHAT_USER_PHONE: 'Phone', ARRAY_DAYS: 'x' });
+  it('does not take labels whose meaning differs: they and the keys the widget has no text for stay labels as the service named them', () => {
+    const labels = { LABEL_WRITING: 'is writing...', LABEL_PRECHAT_USER_PHONE: 'Phone', ARRAY_DAYS: 'x' };
+    expect(fromService(labels, own)).toEqual({ texts: {}, labels });
+    expect(fromService({ BUTTON_CLOSE_TO_ICON: 'Minimize chat' }, own)).toEqual({ texts: { BUTTON_CLOSE_CHAT: 'Minimize chat' }, labels: {} });
   });
 
   it('our own English control names are all distinct (except the callout and upload dismissals, never shown together)', () => {

@@ -1,6 +1,3 @@
-import en from './en.ts';
-import { pendingEn } from './pending-en.ts';
-
 /**
  * Which of the service's labels (docs/service.md §5) may name which of the widget's texts: only
  * where the meanings match. The service's keys come from its own widget, whose controls differ from
@@ -54,40 +51,22 @@ export const CONTROL_NAME_KEYS: readonly string[] = (
   'LABEL_SELECT_TOPIC LABEL_FIELD_NAME LABEL_FIELD_EMAIL CONTINUE BACK DOWNLOAD_TRANSCRIPT LEAVE_EMAIL_FIELD LEAVE_EMAIL_SAVE'
 ).split(' ');
 
-/**
- * The keys of the texts only views loaded on demand show (en-views.ts), listed here so that taking
- * the service's labels never downloads those texts; not those a label of the same meaning names
- * (SAME_MEANING: never passed through as they are either). labelMeanings.test.ts checks that both agree.
- */
-export const VIEW_TEXT_KEYS: readonly string[] = (
-  'OFFLINE_NEXT_OPENING WELCOME_CLOSED WELCOME_CLOSED_SOON LEAVE_EMAIL_FIELD LEAVE_EMAIL_SAVE ' +
-  'LEAVE_EMAIL_SAVED BUTTON_CLOSE_CALLOUT POWERED_BY_LABEL BUTTON_DISMISS_MESSAGE_PREVIEW ' +
-  'EMOJI_PICKER_LABEL EMOJI_SEARCH EMOJI_NO_RESULTS EMOJI_CATEGORY_SMILEYS EMOJI_CATEGORY_PEOPLE ' +
-  'EMOJI_CATEGORY_NATURE EMOJI_CATEGORY_FOOD EMOJI_CATEGORY_ACTIVITIES EMOJI_CATEGORY_TRAVEL ' +
-  'EMOJI_CATEGORY_OBJECTS EMOJI_CATEGORY_SYMBOLS PREV_CONVERSATIONS SHOW_OLDER_CONVERSATIONS ' +
-  'PREVIEW_SAMPLE_VISITOR PREVIEW_SAMPLE_AGENT OPTIONS MESSAGE_SENT LABEL_WRITING TYPING_NAMED ' +
-  'IMAGE_LABEL ATTACHMENT_LABEL IMAGE_UNAVAILABLE UPLOAD_TOO_LARGE UPLOAD_TYPE_NOT_ALLOWED ' +
-  'UPLOAD_FAILED OPEN_IMAGE IMAGE_VIEWER_LABEL DOWNLOAD_FILE CAROUSEL_LABEL CAROUSEL_SLIDE_LABEL ' +
-  'CAROUSEL_POSITION CAROUSEL_PREVIOUS CAROUSEL_NEXT UPLOADING DISMISS CONVERSATION_ENDED ' +
-  'RATING_STARS_one RATING_STARS_other SUBMIT RATING_FAILED MESSAGE_FAILED BUTTON_RETRY BUTTON_DELETE ' +
-  'MESSAGE_TOO_LARGE MESSAGE_REFUSED MESSAGE_SESSION_REFUSED MESSAGE_UNREACHABLE DROP_FILE_HERE ' +
-  'MESSAGE_TOO_LONG MESSAGE_CHARACTER_COUNT'
-).split(' ');
-
-const WIDGET_KEYS = new Set([...Object.keys({ ...pendingEn, ...en }), ...VIEW_TEXT_KEYS]);
 const SERVICE_KEYS_TAKEN = new Set(Object.values(LABEL_MEANINGS));
 const sameName = (a: string | undefined, b: string | undefined) => !!a && !!b && a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /**
  * The widget's texts from the service's labels for one language, over `own` (the widget's own texts
- * for that language, English filled in). Labels whose key is not a widget text pass through as they
- * are: a pre-chat form may name any service label as a field's label.
+ * for that language, English filled in): `texts`, each label taken for the text it means; and
+ * `labels`, the rest as the service named them (a pre-chat form may name any service label as a
+ * field's label), which the translator keeps apart from our texts (translator.ts `textOf`), so
+ * that none stands for a text of ours whatever its key.
  */
-export function textsFromServiceLabels(labels: Record<string, string>, own: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, text] of Object.entries(labels)) {
-    if (!WIDGET_KEYS.has(key) && !SERVICE_KEYS_TAKEN.has(key)) out[key] = text;
-  }
+export function textsFromServiceLabels(
+  labels: Record<string, string>,
+  own: Record<string, string>,
+): { texts: Record<string, string>; labels: Record<string, string> } {
+  const rest: Record<string, string> = {};
+  for (const [key, text] of Object.entries(labels)) if (!SERVICE_KEYS_TAKEN.has(key)) rest[key] = text;
   const taken: Record<string, string> = {};
   for (const [widgetKey, serviceKey] of Object.entries(LABEL_MEANINGS)) {
     // The service marks its one placeholder `$reply_time`; ours are i18next's `{{reply_time}}`.
@@ -110,5 +89,5 @@ export function textsFromServiceLabels(labels: Record<string, string>, own: Reco
       }
     }
   }
-  return { ...out, ...taken };
+  return { texts: taken, labels: rest };
 }

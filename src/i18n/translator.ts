@@ -47,7 +47,10 @@ export interface Translator {
   /** The i18next instance once it is loaded (`engine()`), null before. */
   readonly i18n: i18n | null;
   t(key: TextKey, options?: Record<string, unknown>): string;
-  /** A text whose key the service's data names (a pre-chat form's JSON): its label, or ours of that key. */
+  /**
+   * A text whose key the service's data names (a pre-chat form's JSON): ours of that key (our own, or
+   * the label taken for it), else the service's label of that key as it named it.
+   */
   textOf(key: string, options?: Record<string, unknown>): string;
   /** Switches language, loading the widget's own texts for it first (one chunk per language). */
   use(lang: string): Promise<void>;
@@ -82,6 +85,14 @@ export interface TranslatorOptions {
   /** The texts of views loaded on demand arrived after one of them was asked for: views re-read theirs. */
   onViewTexts?(): void;
 }
+
+/**
+ * The service's labels that are no text of ours (labelMeanings.ts `labels`) are kept in the bundles
+ * beside our texts under this prefix: stored and restored with them for the next visit, read only by
+ * `textOf`, so a label never stands for a text of ours whatever its key, even one whose text has not
+ * been downloaded yet (en-views.ts).
+ */
+const SERVICE_LABEL = 'service_';
 
 /** One i18next instance per widget: two previews on one page may speak two languages. */
 export function createTranslator(lang: string, { onEngine, onViewTexts }: TranslatorOptions = {}): Translator {
@@ -151,9 +162,12 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
     return loading;
   }
 
+  /** A key of a text of ours (plural texts by their base key), as far as the texts here tell. */
+  const isOurs = (key: string) => [english, ofViews].some((texts) => !!texts && (key in texts || `${key}_other` in texts));
+
   const text = (key: string, options?: Record<string, unknown>): string => {
     // Not one of the first open's texts: those of the views loaded on demand may have it.
-    if (!ofViews && !(key in english) && !(`${key}_other` in english)) {
+    if (!ofViews && !isOurs(key)) {
       missed = true;
       askViewTexts();
     }
@@ -168,7 +182,13 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
       return instance;
     },
     t: text,
-    textOf: text,
+    textOf(key, options) {
+      const ours = text(key, options);
+      const label = SERVICE_LABEL + key;
+      // The label of that key in this language, else in English (i18next's fallback).
+      const labelled = [bundles[language], bundles.en].some((texts) => !!texts && label in texts);
+      return isOurs(key) || !labelled ? ours : text(label, options);
+    },
     engine,
     viewTexts,
     async use(lang) {
@@ -202,7 +222,9 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
       // without them until they are here (refreshed again then, so a label meant for one is taken).
       const englishNow = { ...english, ...ofViews };
       const own = code === 'en' ? englishNow : locale;
-      const taken = labels && meanings ? meanings.textsFromServiceLabels(labels, { ...englishNow, ...own }) : {};
+      const fromService = labels && meanings ? meanings.textsFromServiceLabels(labels, { ...englishNow, ...own }) : null;
+      const taken = { ...fromService?.texts };
+      for (const [key, label] of Object.entries(fromService?.labels ?? {})) taken[SERVICE_LABEL + key] = label;
       // Without our own texts (chunk not downloaded) the stored ones stay; only the labels change.
       setBundle(code, own ? { ...own, ...taken } : { ...bundles[code], ...taken });
     },
