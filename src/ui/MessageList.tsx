@@ -8,7 +8,8 @@ import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { StatusLine, Team } from './Presence.tsx';
 import { lazyView } from './lazyView.tsx';
-import { follows, tailWindow, type ShownList } from './listWindow.ts';
+import { follows, parkedStart, tailWindow, WINDOW_SIZES, type ShownList } from './listWindow.ts';
+import { whenIdle } from '../client/live/idle.ts';
 import type * as ListScroll from './listScroll.ts';
 import { buttonsEnabled, buttonsOf } from '../state/attachments.ts';
 import { windowRuns } from '../state/messageRuns.ts';
@@ -64,11 +65,17 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
   const bottomFor = useRef('');
   /** Renders the list again: its window moved (a scroll step, or listScroll.ts arrived). */
   const [, moved] = useReducer<number, void>((steps) => steps + 1, 0);
+  /** The messages rendered last (their keys), and the idle moment a parked list waits for to add more (listWindow.ts `parkedStart`). */
+  const rendered = useRef<ReadonlySet<string>>(new Set());
+  const cancelGrowth = useRef<(() => void) | null>(null);
 
   // Once rendered, before the browser paints (as layout effects do): the place kept, the bottom followed.
   useLayoutEffect(() => {
     const el = list.current!;
     const shown = shownRef.current!;
+    // Parked, the rest of the window comes a few messages per idle moment.
+    cancelGrowth.current?.();
+    cancelGrowth.current = parked && start > shown.window.start ? whenIdle(window, moved) : null;
     // The place a long conversation's step kept (only listScroll.ts notes one), put back once rendered.
     if (anchor.current) lastTop.current = scroller.current!.keepPlace(el, anchor);
     const { messages } = shown;
@@ -81,8 +88,9 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     // are on screen, and the times and days fill in then (again when the language or its "today" changes).
     const language = lang.peek();
     const today = widget.t('LABEL_TODAY');
-    // A parked window (windowPreparation.ts) waits to be seen: nobody reads its times meanwhile.
-    if (!parked && clockFor.current !== `${language}\n${today}`) {
+    // A parked window (windowPreparation.ts) waits to be seen, and an empty conversation has no
+    // time to show (a first visit's tap then has no such task after it): nobody reads a time meanwhile.
+    if (!parked && shown.messages.length > 0 && clockFor.current !== `${language}\n${today}`) {
       clockFor.current = `${language}\n${today}`;
       cancelClock.current?.();
       cancelClock.current = afterPaint(
@@ -121,7 +129,13 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     resizes.observe(el.querySelector('ol')!);
     return () => resizes.disconnect();
   }, []);
-  useLayoutEffect(() => () => cancelClock.current?.(), []);
+  useLayoutEffect(
+    () => () => {
+      cancelClock.current?.();
+      cancelGrowth.current?.();
+    },
+    [],
+  );
 
   const onScroll = () => {
     const el = list.current;
@@ -157,7 +171,9 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     else shown.window = tailWindow(messages.length);
     shown.messages = messages;
   }
-  const { start, end } = shown.window;
+  const { end } = shown.window;
+  const start = parked ? parkedStart(messages, shown.window, rendered.current, WINDOW_SIZES.step) : shown.window.start;
+  rendered.current = new Set(messages.slice(start, end).map((message) => message.key));
 
   const s = settings.value;
   const items = [];

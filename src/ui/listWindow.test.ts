@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arrivals, carryWindow, growDown, growUp, stepWindow } from './listSteps.ts';
-import { follows, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
+import { follows, parkedStart, tailWindow, WINDOW_SIZES, type WindowSizes } from './listWindow.ts';
 
 const sizes: WindowSizes = { initial: 4, step: 3, max: 6 };
 const list = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ key: `m${from + i}` }));
@@ -104,5 +104,23 @@ describe('arrivals', () => {
   it('is nothing when the history loads (nothing before) or the conversation changed', () => {
     expect(arrivals([], list(0, 5000))).toEqual([]);
     expect(arrivals(list(0, 3), list(10, 12))).toEqual([]);
+  });
+});
+
+describe('parkedStart', () => {
+  const keyed = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `m${i}` }));
+  const keys = (...indexes: number[]) => new Set(indexes.map((i) => `m${i}`));
+
+  it('adds at most `fresh` messages not rendered before, counted from the end of the window', () => {
+    const messages = keyed(1000);
+    expect(parkedStart(messages, { start: 980, end: 1000 }, new Set(), 5)).toBe(995);
+    expect(parkedStart(messages, { start: 980, end: 1000 }, keys(995, 996, 997, 998, 999), 5)).toBe(990);
+  });
+
+  it('keeps what it rendered: a message arriving adds itself, the window start is reached in the end', () => {
+    const messages = keyed(21);
+    const before = new Set(Array.from({ length: 20 }, (_, i) => `m${i}`));
+    expect(parkedStart(messages, { start: 1, end: 21 }, before, 5)).toBe(1);
+    expect(parkedStart(keyed(3), { start: 0, end: 3 }, new Set(), 5)).toBe(0);
   });
 });

@@ -32,6 +32,20 @@ export function tailWindow(length: number, sizes: WindowSizes = WINDOW_SIZES): L
   return { start: Math.max(0, length - sizes.initial), end: length };
 }
 
+/**
+ * Where a parked list (windowPreparation.ts: rendered ahead of the first tap, while the page is
+ * idle) starts this time: every message of `shown` it has rendered already, and at most `fresh`
+ * others counted from the end; the rest come at the next idle moment. A history that arrives while
+ * the window is closed is then never rendered in one long task of the host page.
+ */
+export function parkedStart(messages: readonly Keyed[], shown: ListWindow, rendered: ReadonlySet<string>, fresh: number): number {
+  let added = 0;
+  for (let i = shown.end - 1; i >= shown.start; i--) {
+    if (!rendered.has(messages[i]!.key) && ++added > fresh) return i + 1;
+  }
+  return shown.start;
+}
+
 /** Where a scroll left the view: at the bottom of what is rendered, and above where it was last (the visitor scrolled up). */
 export interface ViewMove {
   atBottom: boolean;
