@@ -59,11 +59,22 @@ export interface RealtimeConnection {
   reconnectNow(): void;
 }
 
+const CONNECTING = 0;
 const OPEN = 1;
 const HEARTBEAT: WsClientFrame = { action: 'heartbeat', payload: { message: { text: 'ping' } } };
 
 /** The wait after a drop when `backoff` throws or answers no wait at all: a minute. */
 const FALLBACK_BACKOFF_MS = 60_000;
+
+/**
+ * Closes a socket without a word in the page's console: Chromium warns of one closed while it
+ * connects ("closed before the connection is established"), as a sign-out or a new visitor may
+ * do, so that one is closed once it opens. (A handshake given up as hung is aborted: it may never open.)
+ */
+function closeQuietly(socket: WebSocket): void {
+  if (socket.readyState === CONNECTING) socket.onopen = () => socket.close();
+  else socket.close();
+}
 
 function withToken(url: string, token: string): string {
   const [beforeHash = url] = url.split('#');
@@ -127,13 +138,16 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     connectTimer = staleTimer = heartbeatTimer = undefined;
   }
 
-  /** Forgets the current socket; its handlers become inert (they stay attached: `ws` throws on an unheard 'error'). */
-  function drop(): void {
+  /**
+   * Forgets the current socket; its handlers become inert (they stay attached: `ws` throws on an
+   * unheard 'error'). `quietly`: closed by our caller (a sign-out, another visitor), not given up.
+   */
+  function drop(quietly = false): void {
     const old = socket;
     socket = null;
     subscribed = false;
     clearSocketTimers();
-    if (old) guard(() => old.close());
+    if (old) guard(() => (quietly ? closeQuietly(old) : old.close()));
   }
 
   function send(frame: WsClientFrame): void {
@@ -266,7 +280,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       stopped = true;
       clearTimeout(retryTimer);
       retryTimer = undefined;
-      drop();
+      drop(true);
       state = 'down'; // silently: no callback after close()
     },
     reconnectNow() {

@@ -338,9 +338,11 @@ describe('connectMqtt: close()', () => {
     connection.close();
   });
 
-  it('before the socket opens, closes it without sending anything', () => {
+  it('before the socket opens, closes it once it opens (closed while it connects, Chromium warns in the console), sending nothing', () => {
     const { socket, connection, ends } = setup();
     connection.close();
+    expect(socket.closed).toBe(false);
+    socket.open();
     expect(socket.sent).toEqual([]);
     expect(socket.closed).toBe(true);
     vi.runAllTimers();

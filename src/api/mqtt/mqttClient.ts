@@ -69,6 +69,7 @@ export interface MqttConnection {
   close(): void;
 }
 
+const CONNECTING = 0;
 const OPEN = 1;
 const SUBSCRIPTION_ID = 1;
 /** RabbitMQ's close code for a bad token or a subscription outside its scope (docs/service.md §12.2). */
@@ -127,7 +128,8 @@ export function connectMqtt(options: MqttOptions): MqttConnection {
     }
   }
 
-  function stop(): void {
+  /** `quietly`: closed by our caller (a sign-out, another visitor, this tab no longer leading), not ended by a failure. */
+  function stop(quietly = false): void {
     ended = true;
     clearTimeout(connectTimer);
     clearTimeout(errorTimer);
@@ -135,7 +137,9 @@ export function connectMqtt(options: MqttOptions): MqttConnection {
     const old = socket;
     socket = null;
     up = false;
-    if (old) guard(() => old.close());
+    // Chromium warns in the page's console of a socket closed while it connects: closed by our
+    // caller, that one closes once open. (One that failed or hangs is aborted: it may never open.)
+    if (old) guard(() => (quietly && old.readyState === CONNECTING ? (old.onopen = () => old.close()) : old.close()));
   }
 
   function end(reason: MqttEndReason, extra: { code?: number; returnCode?: number } = {}): void {
@@ -247,7 +251,7 @@ export function connectMqtt(options: MqttOptions): MqttConnection {
     close() {
       if (ended) return;
       send(encodeDisconnect);
-      stop();
+      stop(true);
     },
   };
 }
