@@ -727,7 +727,10 @@ try {
       // the same size in the same page: frames drawn, the longest frame, tasks over 50 ms.
       const list = page.locator('porchlight-widget [part~="messages"]');
       const listBox = await list.boundingBox();
+      if (TASK_BREAKDOWN) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       const scroll = listBox ? await wheelFor(page, listBox, 3000) : { frames: 0, longest: CAP_MS, longTasks: 0 };
+      // BENCH_TASKS: the widget's tasks while the wheel turns, with their call trees.
+      if (TASK_BREAKDOWN) widgetTasks(await browser.stopTracing());
       out.scrollFrames.push(scroll.frames);
       out.longestFrameMs.push(scroll.longest);
       out.scrollLongTasks.push(scroll.longTasks);
@@ -909,17 +912,23 @@ try {
     row('click → last message painted', '', ms(l.clickToLastMs), timed ? '≤ 500 ms' : '', timed ? [med(l.clickToLastMs), BUDGET.clickToLastMs] : undefined);
     row('longest task while opening', '', ms(l.openingLongestMs));
     row('incoming agent message: fetched → painted', '', ms(l.incomingMs), timed ? '≤ 150 ms' : '', timed ? [med(l.incomingMs), BUDGET.incomingMs] : undefined);
-    row(
-      'wheel 3 s: longest frame',
-      '',
-      ms(l.longestFrameMs),
-      timed ? '≤ 50 ms' : '',
-      timed ? [med(l.longestFrameMs), BUDGET.scrollFrameMs] : undefined,
-    );
+    row('wheel 3 s: longest frame', '', ms(l.longestFrameMs), timed ? '≤ 50 ms' : '', timed ? [med(l.longestFrameMs), BUDGET.scrollFrameMs] : undefined);
     row('wheel 3 s: tasks over 50 ms', '', stat(l.scrollLongTasks), timed ? '0' : '', timed ? [med(l.scrollLongTasks), 0] : undefined);
-    row('wheel 3 s: frames drawn · a plain 300-paragraph list, same page', '', `${stat(l.scrollFrames)} · ${stat(l.plainFrames)}`, timed ? '≥ plain' : '', timed && l.plainFrames.length ? [med(l.plainFrames), med(l.scrollFrames)] : undefined);
+    row(
+      'wheel 3 s: frames drawn · a plain 300-paragraph list, same page',
+      '',
+      `${stat(l.scrollFrames)} · ${stat(l.plainFrames)}`,
+      timed ? '≥ plain' : '',
+      timed && l.plainFrames.length ? [med(l.plainFrames), med(l.scrollFrames)] : undefined,
+    );
     row('  the plain list: longest frame', '', ms(l.plainLongestFrameMs));
-    row('elements in the shadow root after scrolling (top, middle, bottom)', '', stat(l.scrolledElements), timed ? '≤ 1,000' : '', timed ? [med(l.scrolledElements), 1000] : undefined);
+    row(
+      'elements in the shadow root after scrolling (top, middle, bottom)',
+      '',
+      stat(l.scrolledElements),
+      timed ? '≤ 1,000' : '',
+      timed ? [med(l.scrolledElements), 1000] : undefined,
+    );
     row('host page load, window closed: blocking time', '', ms(l.closedBlockingMs));
   }
   if (idle.closed) {
