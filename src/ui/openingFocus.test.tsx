@@ -20,7 +20,7 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
   it('the visitor opening the window on its departments is taken to the first of them; Esc takes them back to the launcher', async () => {
     withIntake(false);
     const { root, ui } = harness.start({});
-    await until(() => ui.getByRole('button', { name: 'Open chat' }));
+    await until(() => void ui.getByRole('button', { name: 'Open chat' }));
     fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
     await until(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: 'Sales' })));
 
@@ -31,7 +31,7 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
   it('the visitor opening the window on the pre-chat form is taken to its first field, then to the first department', async () => {
     withIntake(true);
     const { root, ui } = harness.start({});
-    await until(() => ui.getByRole('button', { name: 'Open chat' }));
+    await until(() => void ui.getByRole('button', { name: 'Open chat' }));
     fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
     await until(() => expect(root.activeElement).toBe(ui.getAllByRole('textbox')[0]));
     const [nameField, emailField] = ui.getAllByRole<HTMLInputElement>('textbox');
@@ -60,7 +60,7 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
     withIntake(true);
     const outside = document.body.appendChild(document.createElement('input'));
     const { root, ui, widget } = harness.start({});
-    await until(() => ui.getByRole('button', { name: 'Open chat' }));
+    await until(() => void ui.getByRole('button', { name: 'Open chat' }));
     outside.focus();
     widget.open();
     await until(() => expect(ui.getAllByRole('textbox')).toHaveLength(2));
@@ -70,9 +70,9 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
 
   it('the launcher comes after the window in the tab order', async () => {
     const { root, ui } = harness.start({});
-    await until(() => ui.getByRole('button', { name: 'Open chat' }));
+    await until(() => void ui.getByRole('button', { name: 'Open chat' }));
     fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
-    await until(() => ui.getByRole('dialog'));
+    await until(() => void ui.getByRole('dialog'));
     const window = ui.getByRole('dialog');
     const launcher = root.querySelector('[part~="launcher"]')!;
     expect(window.compareDocumentPosition(launcher) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
