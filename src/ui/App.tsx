@@ -8,6 +8,7 @@ import { ChatWindow } from './ChatWindow.tsx';
 import { Launcher } from './Launcher.tsx';
 import { lazyView } from './lazyView.tsx';
 import { useWindowPreparation } from './windowPreparation.ts';
+import { focusOpeningControl } from './openingFocus.ts';
 
 // The callout and the message preview show on some visits only: their code and styles come when they do.
 const Callout = lazyView(() => import('./Callout.tsx'));
@@ -30,11 +31,6 @@ const CLOSE_MS = 160;
  * (a slow or absent service, a tab that does not lead) before it paints what it has.
  */
 const HISTORY_WAIT_MS = 2500;
-
-/** Takes the visitor to the composer beside `launcher`, as its mount does when they open the window. */
-function focusComposer(launcher: HTMLElement | null, idPrefix: string): void {
-  launcher?.parentElement?.querySelector<HTMLElement>(`#${idPrefix}-input`)?.focus({ preventScroll: true });
-}
 
 /** The visitor's system asks for dark colours: read for `auto`, followed live. */
 function useSystemDark(): boolean {
@@ -87,8 +83,8 @@ export function App({ idPrefix }: { idPrefix: string }) {
     if (!clickOpens(label.current!, at)) return intents.close(true);
     intents.open(true);
     // "Open chat" clicked as the window came without them (restored): what their own open does,
-    // taking them to the composer (the click itself gave the launcher the focus).
-    if (wasShown.current) focusComposer(launcher.current, idPrefix);
+    // taking them to the composer or the screen's first control (the click itself gave the launcher the focus).
+    if (wasShown.current) focusOpeningControl(launcher.current?.parentElement);
   };
 
   // The window shown or hidden, or wanted open: once rendered, before the paint.
@@ -103,8 +99,8 @@ export function App({ idPrefix }: { idPrefix: string }) {
     if (shown === wasShown.current) return;
     const closed = wasShown.current;
     wasShown.current = shown;
-    // Opened by the visitor over a parked window, whose composer mounted hidden: its focus comes now.
-    if (shown && wasParked.current && ui.byVisitor.peek()) focusComposer(launcher.current, idPrefix);
+    // Opened by the visitor over a parked window, whose screen mounted hidden: its focus comes now.
+    if (shown && wasParked.current && ui.byVisitor.peek()) focusOpeningControl(launcher.current?.parentElement);
     clearTimeout(closeTimer.current);
     // Closing returns focus to the launcher, so keyboard users are not dropped at the top of the page.
     if (closed && ui.byVisitor.peek()) launcher.current?.focus({ preventScroll: true });

@@ -101,6 +101,7 @@ export function Composer({ inputId }: { inputId: string }) {
         <textarea
           id={inputId}
           ref={input}
+          data-opening-focus
           part="input"
           class="input"
           rows={1}

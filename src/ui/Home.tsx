@@ -128,7 +128,7 @@ export function Home({ listId }: { listId: string }) {
           <Team class="home-team" />
           <StatusLine />
         </div>
-        <button type="button" part="new-conversation" class="primary-button new-conversation" onClick={() => intents.startNewConversation()}>
+        <button type="button" part="new-conversation" class="primary-button new-conversation" data-opening-focus onClick={() => intents.startNewConversation()}>
           {t('LABEL_START_NW_CONV')}
         </button>
       </div>

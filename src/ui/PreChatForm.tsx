@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { parseFields, validate, type PreChatField, type PreChatValues } from '../state/preChatForm.ts';
 import { translator, useWidget, type WidgetView } from './context.ts';
 import { SafeHtml } from './SafeHtml.tsx';
+import { useOpeningFocus } from './openingFocus.ts';
 import intakeStepCss from './IntakeStep.css?inline';
 import preChatFormCss from './PreChatForm.css?inline';
 import stepButtonsCss from './StepButtons.css?inline';
@@ -37,6 +38,10 @@ export function PreChatForm() {
   const [values, setValues] = useState<PreChatValues>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useOpeningFocus(form);
+  /** The field a visitor's open takes them to: the first they can fill in. */
+  const firstField = fields.find((field) => field.type !== 'static')?.name;
 
   const set = (name: string, value: string | boolean) => {
     const next = { ...values, [name]: value };
@@ -46,6 +51,7 @@ export function PreChatForm() {
 
   return (
     <form
+      ref={form}
       part="prechat-form"
       class="prechat"
       noValidate
@@ -76,6 +82,7 @@ export function PreChatForm() {
                 id={id}
                 name={field.name}
                 type="checkbox"
+                data-opening-focus={field.name === firstField || undefined}
                 checked={values[field.name] === true}
                 aria-invalid={!!error}
                 aria-describedby={error ? `${id}-error` : undefined}
@@ -103,6 +110,7 @@ export function PreChatForm() {
               id={id}
               name={field.name}
               class="field-input"
+              data-opening-focus={field.name === firstField || undefined}
               {...(Tag === 'input'
                 ? {
                     type: field.name === 'userEmail' ? 'email' : 'text',
