@@ -206,6 +206,8 @@ const TAP_PROBE = () => {
   w.__windowOpen = () => {
     const root = document.querySelector('porchlight-widget')?.shadowRoot ?? document;
     const dialog = [...root.querySelectorAll('[role="dialog"]')].find((d) => usable(d, root));
+    // When the dialog itself was first on screen, usable or not yet (a first visit's composer waits for the sign-in).
+    if (dialog) w.__dialogAt ??= performance.now();
     return !!dialog && usable(dialog.querySelector('[part~="input"]'), root);
   };
   /** Rendered ahead of the tap (hidden): a dialog with its composer in the DOM before anyone taps. */
@@ -717,6 +719,7 @@ try {
       return {
         tapAt,
         seenAt: window.__seenAt,
+        dialogSeenMs: window.__dialogAt === undefined ? undefined : window.__dialogAt - tapAt,
         afterFrameMs: paintedAt === undefined ? undefined : paintedAt - tapAt,
         eventMs: mine.length ? Math.max(...mine.map((e) => e.duration)) : undefined,
         eventNames: mine.map((e) => `${e.name} ${e.duration}`).join(', '),
@@ -1073,6 +1076,11 @@ try {
           med(of(visit, rate, 'paintedMs')),
           bare === undefined ? undefined : 2 * bare,
         ]);
+        row(
+          `${label}:   the dialog first on screen, its composer usable or not (the frame's rAF)`,
+          ms(of('bare', rate, 'dialogSeenMs')),
+          ms(of(visit, rate, 'dialogSeenMs')),
+        );
         row(`${label}: event duration (Event Timing, as INP)`, ms(of('bare', rate, 'eventMs')), ms(of(visit, rate, 'eventMs')));
         row(`${label}: longest task after the tap (0: none ≥ 50 ms)`, ms(of('bare', rate, 'longestMs')), ms(of(visit, rate, 'longestMs')), '< 50 ms', [
           med(of(visit, rate, 'longestMs')),
