@@ -8,7 +8,7 @@
 //   npm run bench                 5 runs; long conversations of 1,000, 5,000 and 10,000 messages
 //   npm run bench -- --quick      1 run; 1,000 messages only (the host page with 1,000 stored)
 //   BENCH_RUNS=3 npm run bench    another number of runs
-//   BENCH_SIZES=1000,5000         other conversation lengths; BENCH_ONLY=host|bytes|long|idle|push one part
+//   BENCH_SIZES=1000,5000         other conversation lengths; BENCH_ONLY=host|bytes|tap|long|idle|push one part
 //   BENCH_FILES=1                 the bytes part also lists each widget file, needed or prefetched
 //   BENCH_TASKS=1 (or a depth)    each traced widget task of 10 ms or more, with its call tree from the CPU profile
 //   BENCH_DIST=/tmp/old-dist      measures another build (an earlier commit's) in the same conditions
@@ -54,6 +54,8 @@ const BUDGET = {
   incomingMs: 150,
   scrollFrameMs: 50,
   shadowElements: 3000,
+  /** Issue 25 §2: tap → window painted at most this many times the bare page's own button. */
+  tapVsBare: 2,
   /** A poll may start this much away from its schedule (fraction of the interval). */
   pollDrift: 0.1,
 };
@@ -91,9 +93,24 @@ const snippet = `<script>window.porchlightSettings = { projectid: '${DEMO_PROJEC
 const pages = {
   bare: `bench-bare-${process.pid}.html`,
   widget: `bench-widget-${process.pid}.html`,
+  panel: `bench-panel-${process.pid}.html`,
 };
 writeFileSync(path.join(dir, pages.bare), `<!doctype html><html><head>${head}</head><body><main>${filler}</main></body></html>`);
 writeFileSync(path.join(dir, pages.widget), `<!doctype html><html><head>${head}</head><body><main>${filler}</main>${snippet}</body></html>`);
+// The tap part's bare page (issue 25 §4): the same host page with its own plain button opening a plain
+// panel of a few elements, laid out as the widget's launcher and window are, focused on its text box.
+const panelScript = `document.getElementById('open-panel').addEventListener('click', () => {
+  const panel = document.createElement('div');
+  panel.setAttribute('role', 'dialog');
+  panel.style.cssText = 'position:fixed;inset:0;background:#fff;display:flex;flex-direction:column;font:16px sans-serif';
+  panel.innerHTML = '<header style="padding:12px;background:#333;color:#fff">Help</header><p style="flex:1;padding:12px">Hello, how can we help?</p><textarea part="input" aria-label="Message" style="margin:12px"></textarea>';
+  document.body.append(panel);
+  panel.querySelector('textarea').focus();
+});`;
+writeFileSync(
+  path.join(dir, pages.panel),
+  `<!doctype html><html><head>${head}</head><body><main>${filler}</main><button id="open-panel" aria-label="Help" style="position:fixed;right:20px;bottom:20px;width:60px;height:60px;border-radius:50%;border:0;background:#333;color:#fff">?</button><script>${panelScript}</script></body></html>`,
+);
 const url = (name) => `${demo.pagesOrigin}/e2e-generated/${name}`;
 
 /** In every page: long tasks, and the first frame our launcher is on screen. */
@@ -164,6 +181,55 @@ const HOLD_IDLE = () => {
     for (const [id, [callback, options]] of held) real.set(id, request(callback, options));
     held.clear();
   };
+};
+
+/**
+ * The tap part (issue 25 §4), in every tapped page: the first pointerdown's timestamp (the input's
+ * own time, as Event Timing's startTime), then from the next frame on, each frame checks whether the
+ * window is open and usable — a dialog on screen (laid out, not visibility:hidden, not inert) with
+ * its composer enabled — and marks `__paintedAt` in a message task posted from that frame's
+ * requestAnimationFrame, which runs after the frame's paint. The window shown by a task between two
+ * frames is thus painted in the next one; one shown by the widget's own requestAnimationFrame would be
+ * counted a frame late (it uses none to open). Event Timing entries of an interaction (durationThreshold
+ * 16, interactionId > 0) are kept: INP takes the longest of them.
+ */
+const TAP_PROBE = () => {
+  const w = window;
+  w.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId > 0) w.__events.push({ name: e.name, start: e.startTime, duration: e.duration, id: e.interactionId });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  const usable = (el, root) => {
+    if (!el || el.disabled || el.closest('[inert]') || root.host?.closest('[inert]')) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  w.__windowOpen = () => {
+    const root = document.querySelector('porchlight-widget')?.shadowRoot ?? document;
+    const dialog = [...root.querySelectorAll('[role="dialog"]')].find((d) => usable(d, root));
+    // When the dialog itself was first on screen, usable or not yet (a first visit's composer waits for the sign-in).
+    if (dialog) w.__dialogAt ??= performance.now();
+    return !!dialog && usable(dialog.querySelector('[part~="input"]'), root);
+  };
+  /** Rendered ahead of the tap (hidden): a dialog with its composer in the DOM before anyone taps. */
+  w.__windowPrepared = () => !!(document.querySelector('porchlight-widget')?.shadowRoot ?? document).querySelector('[role="dialog"] [part~="input"]');
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      if (w.__tapAt !== undefined) return;
+      w.__tapAt = event.timeStamp;
+      const frame = () => {
+        if (!w.__windowOpen()) return requestAnimationFrame(frame);
+        w.__seenAt = performance.now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (w.__paintedAt = performance.now());
+        channel.port2.postMessage(0);
+      };
+      requestAnimationFrame(frame);
+    },
+    { capture: true, passive: true },
+  );
 };
 
 let browser;
@@ -485,8 +551,8 @@ try {
   const agent = await agentToken();
 
   /** A visitor with a conversation of `size` messages, its window closed: a context ready for return visits. */
-  async function visitorWith(size) {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+  async function visitorWith(size, contextOptions = {}) {
+    const context = await browser.newContext({ viewport: VIEWPORT, ...contextOptions });
     const { page } = await newPage(context);
     await page.goto(url(pages.widget));
     await page.locator('porchlight-widget [part~="launcher"]').click({ timeout: CAP_MS });
@@ -509,7 +575,7 @@ try {
     return { context, requestId };
   }
 
-  const ONLY = process.env.BENCH_ONLY; // host, bytes, long, idle or push: one part only (while working on it)
+  const ONLY = process.env.BENCH_ONLY; // host, bytes, tap, long, idle or push: one part only (while working on it)
   const part = (name) => !ONLY || ONLY === name;
 
   // ------------------------------------------------------------ 1. the host page, bare vs widget
@@ -549,11 +615,26 @@ try {
   // ------------------------------------------------------------ 2. bytes: loader, first open + send
 
   // gzip -9 of each file (issue 9's unit, as `npm run size`) and what came over the wire.
-  const bytes = { loader: [], firstOpen: [], prefetched: [], wireLoader: [], wireFirstOpen: [], wirePrefetched: [] };
-  for (let run = 0; run < (part('bytes') ? Math.min(RUNS, 3) : 0); run++) {
+  const bytes = { loader: [], firstOpen: [], prefetched: [], wireLoader: [], wireFirstOpen: [], wirePrefetched: [], asItHappens: [], wireAsItHappens: [] };
+  // Each file's gzip -9 and its body as it came over the wire (the demo compresses on the fly:
+  // brotli at compression's default quality for Chromium, larger than a static host's).
+  const sizesOf = (requests) =>
+    Promise.all(
+      requests.map(async (r) => {
+        const response = await r.response();
+        await response?.finished();
+        const gzip = response ? gzipSync(await response.body(), { level: 9 }).length : 0;
+        return { file: new URL(r.url()).pathname, gzip, wire: (await r.sizes()).responseBodySize };
+      }),
+    );
+  const sum = (files, key) => files.reduce((total, f) => total + f[key], 0);
+  // Each run twice: idle held (what the flow needed), then as it happens (issue 25 §4: nobody
+  // waiting, whatever the app fetched from the page load until the first message was stored).
+  const byteViews = part('bytes') ? Array.from({ length: Math.min(RUNS, 3) }, () => [true, false]).flat() : [];
+  for (const holdIdle of byteViews) {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const { page } = await newPage(context);
-    await page.addInitScript(HOLD_IDLE);
+    if (holdIdle) await page.addInitScript(HOLD_IDLE);
     const widgetFiles = [];
     // By when each was asked for: a file asked for before the release counts as needed.
     page.on('request', (request) => {
@@ -567,21 +648,16 @@ try {
     await posted;
     // What the first open and send needed: everything asked for by the time the message was stored.
     const needed = widgetFiles.slice();
+    if (!holdIdle) {
+      const sizes = await sizesOf(needed.filter((r) => !r.url().endsWith('/loader.js')));
+      bytes.asItHappens.push(sum(sizes, 'gzip'));
+      bytes.wireAsItHappens.push(sum(sizes, 'wire'));
+      await context.close();
+      continue;
+    }
     await page.evaluate(() => window.__releaseIdle());
     await page.waitForTimeout(2000);
     const prefetched = widgetFiles.slice(needed.length);
-    // Each file's gzip -9 and its body as it came over the wire (the demo compresses on the fly:
-    // brotli at compression's default quality for Chromium, larger than a static host's).
-    const sizesOf = (requests) =>
-      Promise.all(
-        requests.map(async (r) => {
-          const response = await r.response();
-          await response?.finished();
-          const gzip = response ? gzipSync(await response.body(), { level: 9 }).length : 0;
-          return { file: new URL(r.url()).pathname, gzip, wire: (await r.sizes()).responseBodySize };
-        }),
-      );
-    const sum = (files, key) => files.reduce((total, f) => total + f[key], 0);
     const [neededSizes, prefetchedSizes] = [await sizesOf(needed), await sizesOf(prefetched)];
     if (process.env.BENCH_FILES) console.log({ needed: neededSizes, prefetched: prefetchedSizes });
     const isLoader = (f) => f.file.endsWith('/loader.js');
@@ -600,6 +676,150 @@ try {
       into('prefetched').push(sum(prefetchedSizes, key));
     }
     await context.close();
+  }
+
+  // ------------------------------------------------------------ 2b. the first tap (issue 25 §2, §4)
+
+  /** A phone, as a site owner's tools emulate one: touch input, a mobile viewport. */
+  const TOUCH = { viewport: VIEWPORT, hasTouch: true, isMobile: true };
+  /**
+   * How long a page is left alone after its launcher is visible before the tap: a visitor reads the
+   * page first. The app's idle work after the launcher (the window rendered ahead, hidden, one part per
+   * idle moment; the later views' code fetched at idle) is done within about 2 s at 6×; 5 s leaves
+   * room on a busy machine, and each view reports whether the window was ready (`prepared`).
+   */
+  const TAP_SETTLE_MS = 5000;
+  const TAP_THROTTLES = [THROTTLE, 6];
+  /** `BENCH_TAP_TRACE=1`: each widget tap is traced; the trace's own figures are printed beside the bench's. */
+  const TAP_TRACE = !!process.env.BENCH_TAP_TRACE || TASK_BREAKDOWN;
+
+  /** One page view tapped once: tap → window painted, the interaction's Event Timing duration, the longest task after the tap. */
+  async function tapView(context, name, rate, target) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.addInitScript(PROBE);
+    await page.addInitScript(TAP_PROBE);
+    await page.goto(url(name));
+    const launcher = page.locator(target);
+    await launcher.waitFor({ state: 'visible', timeout: CAP_MS });
+    await page.waitForTimeout(TAP_SETTLE_MS);
+    const prepared = await page.evaluate(() => window.__windowPrepared());
+    // Always traced (the frame's end is the trace's); lightly unless the trace's own figures or call trees are asked for.
+    await browser.startTracing(page, { categories: TAP_TRACE ? [...TRACE_CATEGORIES, 'blink.user_timing'] : ['devtools.timeline', 'blink.user_timing'] });
+    const traceOrigin = await page.evaluate(() => (performance.mark('bench-trace-origin'), performance.now()));
+    await launcher.tap({ timeout: CAP_MS });
+    await page.waitForFunction(() => window.__paintedAt, null, { timeout: CAP_MS }).catch(() => {});
+    await page.waitForTimeout(1000);
+    const f = await page.evaluate(() => {
+      const tapAt = window.__tapAt;
+      const paintedAt = window.__paintedAt;
+      const events = window.__events.filter((e) => e.start >= tapAt - 1);
+      const mine = events.filter((e) => e.id === events[0]?.id);
+      const until = (paintedAt ?? performance.now()) + 1000;
+      const tasks = window.__long.filter((t) => t.start + t.duration > tapAt && t.start < until);
+      return {
+        tapAt,
+        seenAt: window.__seenAt,
+        dialogSeenMs: window.__dialogAt === undefined ? undefined : window.__dialogAt - tapAt,
+        afterFrameMs: paintedAt === undefined ? undefined : paintedAt - tapAt,
+        eventMs: mine.length ? Math.max(...mine.map((e) => e.duration)) : undefined,
+        eventNames: mine.map((e) => `${e.name} ${e.duration}`).join(', '),
+        longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      };
+    });
+    f.prepared = prepared;
+    Object.assign(f, tapTrace(await browser.stopTracing(), traceOrigin, f));
+    if (TASK_BREAKDOWN) console.log(`  ^ the widget's tasks of 10 ms or more after a tap on ${name} at ${rate}× (window rendered ahead: ${prepared})`);
+    // Closed again, as a visitor leaves it: a return visitor's next view taps a closed launcher.
+    const close = page.locator('porchlight-widget [part~="close-button"]');
+    if (await close.isVisible()) {
+      await close.click({ timeout: CAP_MS });
+      await page.locator('porchlight-widget [part~="launcher"][aria-expanded="false"]').waitFor({ timeout: CAP_MS });
+      await page.waitForTimeout(300);
+    }
+    await page.close();
+    return f;
+  }
+
+  /**
+   * The tap as the trace tells it, with no help from the page (issue 25 §4: check the bench against
+   * an independent measurement): the touch's input latency from the browser's own records
+   * (EventTiming trace events: the interaction's duration), the main-thread tasks from the tap's
+   * dispatch to the first frame drawn after the window was seen, and the longest of them in thread
+   * time. Times in ms from the input's timestamp.
+   */
+  function tapTrace(buffer, originNow, f) {
+    const events = JSON.parse(buffer.toString()).traceEvents ?? [];
+    const mark = events.find((e) => e.name === 'bench-trace-origin');
+    if (!mark) return { paintedMs: f.afterFrameMs };
+    // performance.now() of a trace timestamp (µs): the mark's two clocks.
+    const now = (ts) => originNow + (ts - mark.ts) / 1000;
+    const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const onMain = (e) => e.pid === mark.pid && main.has(`${e.pid}:${e.tid}`);
+    const dispatches = events.filter((e) => e.name === 'EventDispatch' && onMain(e) && now(e.ts) >= f.tapAt - 1);
+    const firstDispatch = dispatches.reduce((a, e) => (!a || e.ts < a.ts ? e : a), null);
+    const tasks = events
+      .filter((e) => onMain(e) && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && now(e.ts + e.dur) >= f.tapAt)
+      .map((e) => ({ start: now(e.ts), ms: e.dur / 1000, threadMs: (e.tdur ?? e.dur) / 1000 }));
+    const until = (f.seenAt ?? Infinity) + 1000;
+    const after = tasks.filter((t) => t.start < until);
+    // The frames the compositor presented (or drew) after the window was seen.
+    const frameNames = /^(PipelineReporter|DrawFrame|Graphics\.Pipeline|Display::DrawAndSwap)$/;
+    const frames = events
+      .filter((e) => frameNames.test(e.name) && f.seenAt !== undefined && now(e.ts) >= f.seenAt - 1)
+      .map((e) => ({ name: e.name, at: now(e.ts + (e.dur ?? 0)) }));
+    const paints = events
+      .filter((e) => e.name === 'Paint' && onMain(e) && f.seenAt !== undefined && now(e.ts) >= f.seenAt - 1)
+      .map((e) => now(e.ts + (e.dur ?? 0)));
+    if (process.env.BENCH_DEBUG) {
+      const named = events
+        .filter((e) => onMain(e) && e.ph === 'X' && now(e.ts) >= f.tapAt - 5 && now(e.ts) < (f.seenAt ?? f.tapAt) + 80 && e.dur >= 1000)
+        .map((e) => `${(now(e.ts) - f.tapAt).toFixed(1)}+${(e.dur / 1000).toFixed(1)} ${e.name}${e.args?.data?.type ? ` ${e.args.data.type}` : ''}`);
+      console.log(named.join('\n'));
+    }
+    const timing = events.filter((e) => e.name === 'EventTiming' && e.ph === 'b' && e.args?.data?.interactionId > 0);
+    const timingMs = timing.length ? Math.max(...timing.map((e) => e.args.data.duration ?? 0)) : undefined;
+    // The frame that showed the window: the first main-thread commit (the frame handed to the
+    // compositor) that starts after the requestAnimationFrame in which the window was seen open.
+    const commit = events
+      .filter((e) => e.name === 'Commit' && onMain(e) && e.ph === 'X' && f.seenAt !== undefined && now(e.ts) >= f.seenAt)
+      .reduce((a, e) => (!a || e.ts < a.ts ? e : a), null);
+    return {
+      paintedMs: commit ? now(commit.ts + commit.dur) - f.tapAt : f.afterFrameMs,
+      traceDispatchMs: firstDispatch ? now(firstDispatch.ts) - f.tapAt : undefined,
+      tracePaintMs: paints.length ? Math.min(...paints) - f.tapAt : undefined,
+      traceFrameMs: frames.length ? Math.min(...frames.map((x) => x.at)) - f.tapAt : undefined,
+      traceEventMs: timingMs,
+      traceLongestMs: Math.max(0, ...after.map((t) => t.ms)),
+      traceLongestThreadMs: Math.max(0, ...after.map((t) => t.threadMs)),
+      traceWidget: TASK_BREAKDOWN ? widgetTasks(buffer).filter((t) => t.ms >= 10).length : undefined,
+    };
+  }
+
+  /** Per visit ('first', 'return', 'bare') and CPU rate: the tap views' figures. */
+  const taps = {};
+  if (part('tap')) {
+    // A return visitor: a short conversation, the window closed (visitorWith), on a phone.
+    const returning = await visitorWith(5, TOUCH);
+    for (let run = 0; run < RUNS; run++) {
+      for (const rate of TAP_THROTTLES) {
+        const plain = await browser.newContext(TOUCH);
+        // A page view nobody measures first: the bare page must not pay for a cold renderer and cache.
+        await (await plain.newPage()).goto(url(pages.panel));
+        const views = {
+          bare: await tapView(plain, pages.panel, rate, '#open-panel'),
+          first: await tapView(plain, pages.widget, rate, 'porchlight-widget [part~="launcher"]'),
+        };
+        await plain.close();
+        views.return = await tapView(returning.context, pages.widget, rate, 'porchlight-widget [part~="launcher"]');
+        for (const [visit, v] of Object.entries(views)) {
+          ((taps[visit] ??= {})[rate] ??= []).push(v);
+          if (process.env.BENCH_TAP_TRACE || process.env.BENCH_DEBUG) console.log(`tap ${visit} ${rate}×`, JSON.stringify(v));
+        }
+      }
+    }
+    await returning.context.close();
   }
 
   // ------------------------------------------------------------ 3. long conversations
@@ -903,6 +1123,40 @@ try {
     row('loader.js', '', both('loader'), '≤ 1,500 B', [med(bytes.loader), BUDGET.loaderBytes]);
     row('first open + first send (app.js and the chunks it needed)', '', both('firstOpen'), '≤ 44 KB', [med(bytes.firstOpen), BUDGET.firstOpenBytes]);
     row('  prefetched at idle after the open (not counted above)', '', both('prefetched'));
+    row('first open + first send as it happens (idle not held: all the app fetched until the message was stored)', '', both('asItHappens'));
+  }
+  if (taps.bare) {
+    section(
+      `the first tap on a phone (touch, ${VIEWPORT.width}×${VIEWPORT.height}), ${TAP_SETTLE_MS / 1000} s after the launcher is visible; bare page: its own button opening a plain panel`,
+    );
+    const of = (visit, rate, key) => (taps[visit]?.[rate] ?? []).map((v) => v[key]);
+    for (const rate of TAP_THROTTLES) {
+      const bare = med(of('bare', rate, 'paintedMs'));
+      for (const visit of ['first', 'return']) {
+        const label = `${visit} visit, CPU ${rate}×`;
+        row(`${label}: tap → window painted`, ms(of('bare', rate, 'paintedMs')), ms(of(visit, rate, 'paintedMs')), `≤ ${BUDGET.tapVsBare}× bare`, [
+          med(of(visit, rate, 'paintedMs')),
+          bare === undefined ? undefined : BUDGET.tapVsBare * bare,
+        ]);
+        row(
+          `${label}:   the dialog first on screen, its composer usable or not (the frame's rAF)`,
+          ms(of('bare', rate, 'dialogSeenMs')),
+          ms(of(visit, rate, 'dialogSeenMs')),
+        );
+        row(`${label}: event duration (Event Timing, as INP)`, ms(of('bare', rate, 'eventMs')), ms(of(visit, rate, 'eventMs')));
+        row(`${label}: longest task after the tap (0: none ≥ 50 ms)`, ms(of('bare', rate, 'longestMs')), ms(of(visit, rate, 'longestMs')), '< 50 ms', [
+          med(of(visit, rate, 'longestMs')),
+          BUDGET.widgetTaskMs - 0.001,
+        ]);
+        const ready = of(visit, rate, 'prepared');
+        row(`${label}: window rendered ahead before the tap`, '', `${ready.filter(Boolean).length} of ${ready.length} views`);
+        if (TAP_TRACE) {
+          const cross = (v) =>
+            ['afterFrameMs', 'tracePaintMs', 'traceEventMs', 'traceLongestMs', 'traceLongestThreadMs'].map((key) => ms(of(v, rate, key))).join(' / ');
+          row(`${label}, check: a task after the frame / trace Paint end / trace EventTiming / longest task (thread time)`, cross('bare'), cross(visit));
+        }
+      }
+    }
   }
   for (const size of Object.keys(long).map(Number)) {
     const l = long[size];
