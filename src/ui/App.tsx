@@ -8,6 +8,7 @@ import { ChatWindow } from './ChatWindow.tsx';
 import { Launcher } from './Launcher.tsx';
 import { lazyView } from './lazyView.tsx';
 import { useWindowPreparation } from './windowPreparation.ts';
+import { afterPaint } from './afterPaint.ts';
 import { focusOpeningControl } from './openingFocus.ts';
 
 // The callout and the message preview show on some visits only: their code and styles come when they do.
@@ -99,8 +100,10 @@ export function App({ idPrefix }: { idPrefix: string }) {
     if (shown === wasShown.current) return;
     const closed = wasShown.current;
     wasShown.current = shown;
-    // Opened by the visitor over a parked window, whose screen mounted hidden: its focus comes now.
-    if (shown && wasParked.current && ui.byVisitor.peek()) focusOpeningControl(launcher.current?.parentElement);
+    // Opened by the visitor over a parked window, whose screen mounted hidden: its focus comes with
+    // the window's first frame on screen (a focus now would lay the window out inside the tap's task:
+    // ~20-50 ms on a slow phone), unless it has gone again by then.
+    if (shown && wasParked.current && ui.byVisitor.peek()) afterPaint(() => wasShown.current && focusOpeningControl(launcher.current?.parentElement));
     clearTimeout(closeTimer.current);
     // Closing returns focus to the launcher, so keyboard users are not dropped at the top of the page.
     if (closed && ui.byVisitor.peek()) launcher.current?.focus({ preventScroll: true });
