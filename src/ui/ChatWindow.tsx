@@ -8,7 +8,7 @@ import { MessageList } from './MessageList.tsx';
 import { prefetchMessageText } from './markdown/MessageText.tsx';
 import { prefetchQuickReplies } from './quickRepliesOnDemand.ts';
 import { prefetchUnreadBadge } from './unreadBadgeOnDemand.ts';
-import { ALL_PARTS, type PreparedParts } from './windowPreparation.ts';
+import { ALL_PARTS, CONVERSATION_PART, type PreparedParts } from './windowPreparation.ts';
 
 // Steps most visits never reach: their code comes after the window opens.
 const CloseConfirm = laterView('CloseConfirm');
@@ -121,7 +121,8 @@ export function ChatWindow({ idPrefix, closing = false, parked = false, parts = 
         </p>
       )}
       {(availability.value.status === 'closed' || availability.value.status === 'no-agents') && <OfflineNotice.View />}
-      {parts > 1 && (home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} parts={parts} parked={parked} />)}
+      {parts >= CONVERSATION_PART &&
+        (home ? <Home.View listId={`${idPrefix}-conversations`} /> : <Body inputId={`${idPrefix}-input`} parts={parts} parked={parked} />)}
       {settings.value.poweredBy && <PoweredBy.View html={settings.value.poweredBy} />}
       {dragging && <DropHint.View />}
       {ui.viewerImage.value && <ImageViewer.View />}

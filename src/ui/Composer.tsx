@@ -3,6 +3,7 @@ import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/me
 import { translator, useWidget } from './context.ts';
 import { PaperclipIcon, SendIcon } from './icons.tsx';
 import { lazyView, laterView } from './lazyView.tsx';
+import { useOpeningFocus } from './openingFocus.ts';
 
 /** The emoji button and its picker, with the picker's data and styles: only where a project shows the button (off by default). */
 const EmojiButton = lazyView(() => import('./emoji/EmojiButton.tsx'));
@@ -20,16 +21,15 @@ const MAX_HEIGHT_PX = 120;
  */
 export function Composer({ inputId }: { inputId: string }) {
   const widget = useWidget();
-  const { intents, inputControl, settings, ui } = widget;
+  const { intents, inputControl, settings } = widget;
   const t = translator(widget);
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  const form = useRef<HTMLFormElement>(null);
   // Focus only when the visitor opened the window: never steal focus or pop a phone keyboard.
-  useLayoutEffect(() => {
-    if (ui.byVisitor.peek()) input.current?.focus({ preventScroll: true });
-  }, [ui]);
+  useOpeningFocus(form);
   // The box grows with its text, up to MAX_HEIGHT_PX (then it scrolls), before the browser paints it.
   useLayoutEffect(() => {
     const el = input.current;
@@ -60,6 +60,7 @@ export function Composer({ inputId }: { inputId: string }) {
         {near && <CharCount.View length={length} tooLong={tooLong} />}
       </p>
       <form
+        ref={form}
         part="composer"
         class={`composer${control.disabled ? ' is-disabled' : ''}`}
         onSubmit={(e) => {

@@ -9,6 +9,8 @@ import { whenIdle } from '../client/live/idle.ts';
  * host page; a visitor who taps before the last one gets the rest rendered then.
  */
 export type PreparedParts = 0 | 1 | 2 | 3;
+/** Prepared this far, the conversation (or the home screen, or an intake step) is rendered too. */
+export const CONVERSATION_PART: PreparedParts = 2;
 export const ALL_PARTS: PreparedParts = 3;
 
 /** The parts prepared so far; `start` once the window's look is final (rendered earlier, it would be redrawn). */
