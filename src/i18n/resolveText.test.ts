@@ -95,7 +95,7 @@ describe('resolveText', () => {
 });
 
 describe('the translator', () => {
-  it('gives the same texts before i18next is loaded, and tells when i18next has taken over', async () => {
+  it('gives the same texts before i18next is loaded, so nothing renders again when i18next takes over', async () => {
     let tookOver = 0;
     const translator = createTranslator('de', { onEngine: () => tookOver++ });
     await translator.use('de');
@@ -104,7 +104,7 @@ describe('the translator', () => {
     const before = samples.map(([key, options]) => translator.textOf(key, { ...options }));
     expect(translator.i18n).toBeNull();
     await translator.engine();
-    expect(tookOver).toBe(1);
+    expect(tookOver).toBe(0);
     expect(translator.i18n).not.toBeNull();
     expect(samples.map(([key, options]) => translator.textOf(key, { ...options }))).toEqual(before);
     expect(translator.t('BUTTON_OPEN_CHAT')).toBe('Chat öffnen (gespeichert)');

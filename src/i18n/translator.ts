@@ -80,7 +80,12 @@ export interface Translator {
 }
 
 export interface TranslatorOptions {
-  /** i18next has taken over: views re-read their texts (the same strings, unless one was a guess). */
+  /**
+   * i18next has taken over after a text was shown as a guess (a text i18next reads differently than
+   * resolveText.ts can vouch for): views re-read their texts. Without a guess every text is the
+   * same string, and nothing renders again (at idle, on a slow phone, a render of every view beside
+   * i18next's start was one task of over 50 ms on the host page).
+   */
   onEngine?(): void;
   /** The texts of views loaded on demand arrived after one of them was asked for: views re-read theirs. */
   onViewTexts?(): void;
@@ -110,6 +115,8 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
   let englishLabels: Record<string, string> | null = null;
   /** A text was asked for before they came: what shows it must re-read it. */
   let missed = false;
+  /** A text was shown as resolveText.ts guessed it: once i18next is here, what shows it must re-read it. */
+  let guessed = false;
 
   const setBundle = (code: string, texts: Record<string, string>) => {
     bundles[code] = texts;
@@ -151,7 +158,7 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
         // What arrived while i18next was starting (the views' texts, a locale, the service's labels)
         // went into `bundles` only: i18next gets them now, or it would show their keys.
         for (const [code, texts] of Object.entries(bundles)) if (texts) setBundle(code, texts);
-        onEngine?.();
+        if (guessed) onEngine?.();
       },
       (error: unknown) => {
         // Not downloaded (offline): the texts stay as read so far; the next ask tries again.
@@ -173,7 +180,10 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
     }
     if (instance) return instance.t<string, Record<string, unknown>, string>(key, options ?? {});
     const resolved = resolveText(bundles, language, key, options);
-    if (!resolved.exact) void engine().catch(() => undefined);
+    if (!resolved.exact) {
+      guessed = true;
+      void engine().catch(() => undefined);
+    }
     return resolved.text;
   };
 

@@ -54,7 +54,7 @@ function Body({ inputId, parts, parked }: { inputId: string; parts: PreparedPart
       ) : conversation.closed.value ? (
         <ConversationEnd.View />
       ) : (
-        parts === ALL_PARTS && <Composer inputId={inputId} />
+        parts === ALL_PARTS && <Composer inputId={inputId} parked={parked} />
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { afterPaint } from './afterPaint.ts';
 import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 import { translator, useWidget } from './context.ts';
 import { PaperclipIcon, SendIcon } from './icons.tsx';
@@ -19,7 +20,7 @@ const MAX_HEIGHT_PX = 120;
  * over it, the text stays for the visitor to shorten, and Send waits. What the visitor is writing
  * is the composer's own state (the draft goes with the window, as before).
  */
-export function Composer({ inputId }: { inputId: string }) {
+export function Composer({ inputId, parked = false }: { inputId: string; parked?: boolean }) {
   const widget = useWidget();
   const { intents, inputControl, settings } = widget;
   const t = translator(widget);
@@ -30,12 +31,21 @@ export function Composer({ inputId }: { inputId: string }) {
   const form = useRef<HTMLFormElement>(null);
   // Focus only when the visitor opened the window: never steal focus or pop a phone keyboard.
   useOpeningFocus(form);
-  // The box grows with its text, up to MAX_HEIGHT_PX (then it scrolls), before the browser paints it.
+  const fitsLater = useRef(parked);
+  // The box grows with its text (or a long placeholder), up to MAX_HEIGHT_PX (then it scrolls),
+  // before the browser paints it. Mounted parked (rendered hidden ahead of the first tap,
+  // windowPreparation.ts), it is fitted once the browser has laid the window out: fitted at once,
+  // the whole new window was laid out inside the render's task (20 ms at 4× CPU).
   useLayoutEffect(() => {
     const el = input.current;
     if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+    const fit = () => {
+      el.style.height = 'auto';
+      el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+    };
+    if (!fitsLater.current) return fit();
+    fitsLater.current = false;
+    return afterPaint(fit);
   }, [text]);
 
   const control = inputControl.value;

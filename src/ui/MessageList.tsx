@@ -26,6 +26,8 @@ const atBottom = (list: HTMLElement) => list.scrollHeight - list.scrollTop - lis
 /** Reply buttons only matter on a message with buttons or a gallery: the others never change for them. */
 const offersButtons = (message: TimedMessage) => buttonsOf(message.attributes).length > 0 || !!message.attributes?.attachment;
 
+const observesSize = typeof ResizeObserver === 'function';
+
 /** Puts the list at its bottom; where it is then (the list's own move, not the visitor's). */
 function scrollToBottom(el: HTMLElement): number {
   el.scrollTop = el.scrollHeight;
@@ -68,6 +70,8 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
   /** The messages rendered last (their keys), and the idle moment a parked list waits for to add more (listWindow.ts `parkedStart`). */
   const rendered = useRef<ReadonlySet<string>>(new Set());
   const cancelGrowth = useRef<(() => void) | null>(null);
+  /** Parked at the last render: a window the visitor opens takes the step a parked list did not (onScroll). */
+  const wasParked = useRef(parked);
 
   // Once rendered, before the browser paints (as layout effects do): the place kept, the bottom followed.
   useLayoutEffect(() => {
@@ -81,7 +85,10 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     const { messages } = shown;
     const latest = messages[messages.length - 1];
     const bottom = `${messages.length}\n${latest?.state}\n${latest?.key}\n${conversation.typing.peek()}`;
-    if (bottom !== bottomFor.current && stuck.current) lastTop.current = scrollToBottom(el);
+    // Parked, the list is followed to the bottom once the browser has laid it out (the resize
+    // observer below): put there now, it was laid out inside this render's task, twice a long task
+    // of the host page with the window closed (a history of 1,000 messages, 4× CPU).
+    if (bottom !== bottomFor.current && stuck.current && !(parked && observesSize)) lastTop.current = scrollToBottom(el);
     bottomFor.current = bottom;
     // The first date format a page makes costs ~70 ms on a slow phone (4× CPU: Intl loads its date
     // data), as much as the rest of the window: the clock is made once the window's first two frames
@@ -100,6 +107,11 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     // A long conversation brings the code of a window that moves as soon as it shows (a short one
     // never needs it: asked for once painted), then takes the step a scroll may have asked for
     // meanwhile. A failed download is asked for again at the next render.
+    if (wasParked.current && !parked && scroller.current) {
+      const { start: stepIfNeeded } = scroller.current;
+      afterPaint(() => stepIfNeeded(shown, list.current));
+    }
+    wasParked.current = parked;
     if (shown.window.start > 0 && !scrollerAsked.current) {
       scrollerAsked.current = true;
       afterPaint(
@@ -121,7 +133,7 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
   // last message stays in view: nothing below it is hidden.
   useLayoutEffect(() => {
     const el = list.current!;
-    if (typeof ResizeObserver !== 'function') return;
+    if (!observesSize) return;
     const resizes = new ResizeObserver(() => {
       if (stuck.current) lastTop.current = scrollToBottom(el);
     });
@@ -146,8 +158,9 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
       up: el.scrollTop < lastTop.current,
     });
     lastTop.current = el.scrollTop;
-    // A long conversation's window steps as the visitor scrolls (listScroll.ts).
-    if (scroller.current?.scrolled(el, current, stuck.current, anchor)) moved();
+    // A long conversation's window steps as the visitor scrolls (listScroll.ts); a parked one only
+    // moves by its own scroll to the bottom, and nobody reads what a step would keep in place.
+    if (!parked && scroller.current?.scrolled(el, current, stuck.current, anchor)) moved();
   };
 
   // The clock follows the language (made once rendered, above).

@@ -1,6 +1,7 @@
 import { getLabels } from '../../api/labels.ts';
 import type { WidgetsResponse } from '../../api/wire.ts';
 import { remoteLabelsFor } from '../../i18n/translator.ts';
+import { sameRecord } from '../../state/sameRecord.ts';
 import { whenIdle } from '../live/idle.ts';
 import { createLookCache, localStorageOf } from '../ui-state/lookCache.ts';
 import type { ClientContext } from './clientContext.ts';
@@ -17,10 +18,19 @@ const LOOK_WAIT_MS = 2500;
 export function createLook(c: ClientContext) {
   const { win, http, projectId, settings, ui, project, translator, lang, life } = c;
   const lookCache = createLookCache(c.persistence === 'none' ? null : localStorageOf(win), projectId);
+  /** The language the views' texts are in (the translator's from its start, then each one loaded). */
+  let spoken = lang.peek();
 
-  /** The labels of `language` from the service over the widget's own; not answered: the texts shown stay. */
+  /**
+   * The labels of `language` from the service over the widget's own; not answered: the texts shown
+   * stay. Views read their texts again only when they changed: a returning visit's texts are the
+   * last visit's, and reading them again rendered every view (the window too, parked with a long
+   * history) in one long task of the host page.
+   */
   async function loadLabels(language: string) {
+    const shown = language === spoken ? translator.texts(language) : null;
     await translator.use(language);
+    spoken = language;
     const answer = await getLabels(http, projectId, language).then(
       (labels) => ({ labels }),
       () => null,
@@ -29,7 +39,7 @@ export function createLook(c: ClientContext) {
       await translator.refresh(language, remoteLabelsFor(language, answer.labels));
       lookCache.saveTexts(language, translator.texts(language));
     }
-    ui.textsChanged();
+    if (!shown || !sameRecord(shown, translator.texts(language))) ui.textsChanged();
   }
 
   return {
