@@ -2,6 +2,7 @@ import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { widgetHarness } from './test/mountForTest.ts';
 import { until } from './test/fakeFetch.ts';
+import { returnToTab } from './test/pageVisibility.ts';
 
 const harness = widgetHarness();
 const start = harness.start;
@@ -51,8 +52,7 @@ describe('widget', () => {
     await widget.sendMessage('Where is my order?');
     const rid = [...harness.service.messages.keys()][0]!;
     harness.service.agentSays(rid, 'It ships today.');
-    widget.open();
-    widget.close();
+    returnToTab();
     await until(() => expect(received).toHaveBeenCalled());
     await until(() => expect(ui.getByRole('button', { name: 'Open chat, 1 unread message' }).textContent).toContain('1'));
     expect(unread).toHaveBeenLastCalledWith(1);

@@ -8,6 +8,7 @@ import { afterFakeTime } from '../test/fakeTime.ts';
 import { createChatClient } from './client.ts';
 import { createPreviewClient } from './previewClient.ts';
 import type { ChatClient } from './types.ts';
+import { returnToTab } from '../test/pageVisibility.ts';
 
 const startClient = chatClientsOnFakeService();
 
@@ -65,9 +66,8 @@ describe('createChatClient', () => {
 
     client.close();
     service.agentSays(client.conversation.requestId.value!, 'hi, how can I help?');
-    // The poller's next look (15 s with the window closed) is not waited for: the client is asked to look.
-    client.open();
-    client.close();
+    // The poller's next look (15 s with the window closed) is not waited for: the visitor comes back to the tab.
+    returnToTab();
     await until(() => expect(events).toContain('received:hi, how can I help?'));
   });
 

@@ -8,7 +8,7 @@ import { ChatWindow } from './ChatWindow.tsx';
 import { Launcher } from './Launcher.tsx';
 import { lazyView } from './lazyView.tsx';
 import { useWindowPreparation } from './windowPreparation.ts';
-import { afterPaint } from './afterPaint.ts';
+import { afterPaint } from '../client/live/afterPaint.ts';
 import { focusOpeningControl } from './openingFocus.ts';
 
 // The callout and the message preview show on some visits only: their code and styles come when they do.

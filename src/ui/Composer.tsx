@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { afterPaint } from './afterPaint.ts';
+import { afterPaint } from '../client/live/afterPaint.ts';
 import { characterCount, COUNT_SHOWN_FROM, MAX_MESSAGE_CHARS } from '../state/messageLength.ts';
 import { translator, useWidget } from './context.ts';
 import { PaperclipIcon, SendIcon } from './icons.tsx';

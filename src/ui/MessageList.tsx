@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
-import { afterPaint } from './afterPaint.ts';
+import { afterPaint } from '../client/live/afterPaint.ts';
 import { ClockText, type ListClock } from './ClockText.tsx';
 import { translator, useWidget } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';

@@ -2,6 +2,7 @@ import { fireEvent } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { widgetHarness } from '../test/mountForTest.ts';
 import { until } from '../test/fakeFetch.ts';
+import { returnToTab } from '../test/pageVisibility.ts';
 
 const harness = widgetHarness();
 
@@ -11,8 +12,7 @@ describe('message preview above the closed launcher', () => {
     await widget.sendMessage('Where is my order?');
     const rid = [...harness.service.messages.keys()][0]!;
     harness.service.agentSays(rid, 'It ships today.');
-    widget.open();
-    widget.close();
+    returnToTab();
     const preview = () => root.querySelector('[part~="message-preview"]');
     await until(() => expect(preview()?.textContent).toContain('It ships today.'));
     expect(preview()?.textContent).toContain('Ann Agent');
@@ -22,8 +22,7 @@ describe('message preview above the closed launcher', () => {
     expect(preview()).toBeNull();
     // Dismissed until the next message, which shows again; a click on it opens the conversation.
     harness.service.agentSays(rid, 'Tracking: ZX-1.');
-    widget.open();
-    widget.close();
+    returnToTab();
     await until(() => expect(preview()?.textContent).toContain('Tracking: ZX-1.'));
     fireEvent.click(ui.getByText('Tracking: ZX-1.'));
     expect(await ui.findByRole('dialog')).toBeTruthy();

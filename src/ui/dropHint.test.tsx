@@ -45,7 +45,7 @@ describe('dropping a file on the window', () => {
     const { ui } = harness.start({ open: true, showAttachmentFooterButton: false });
     const dialog = await ui.findByRole('dialog');
     const event = fileDrag('dragover');
-    // Past the paint a view on demand waits for (afterPaint.ts), and with the code it would then ask for.
+    // Past the paint a view on demand waits for (client/live/afterPaint.ts), and with the code it would then ask for.
     await afterFakeTime(1000, () => fireEvent(dialog, event));
     await vi.dynamicImportSettled();
     expect(event.defaultPrevented).toBe(false);

@@ -1,6 +1,6 @@
 import type { ComponentProps, ComponentType } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { afterPaint } from './afterPaint.ts';
+import { afterPaint } from '../client/live/afterPaint.ts';
 import { useWidget } from './context.ts';
 import type * as LaterViews from './laterViews.ts';
 

@@ -37,7 +37,7 @@ describe('MessageText: a message before and after the markdown parser is downloa
   it('shows a text with nothing to format as it is, without downloading the parser', async () => {
     const adopted: string[] = [];
     let container: Element | null = null;
-    // Past the paint a view on demand waits for (afterPaint.ts), and with the code it would then ask for.
+    // Past the paint a view on demand waits for (client/live/afterPaint.ts), and with the code it would then ask for.
     await afterFakeTime(1000, () => {
       container = render(withWidget(<MessageText text="Hello, where is my order?" />, adopted)).container;
       expect(container.querySelector('.md > p.md-plain')?.textContent).toBe('Hello, where is my order?');

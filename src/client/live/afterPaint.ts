@@ -3,8 +3,8 @@ const NO_FRAME_MS = 35;
 
 /**
  * Runs `then` once the browser has painted the frame being prepared, as `useEffect` does: what a
- * view does once shown (fetch what it shows next, focus, measure) never delays its first paint.
- * Returns what cancels it.
+ * view does once shown (fetch what it shows next, focus, measure), and what the client sets off as
+ * the visitor opens the window (chatWindow.ts), never delays its first paint. Returns what cancels it.
  */
 export function afterPaint(then: () => void): () => void {
   let timer = setTimeout(() => painted(), NO_FRAME_MS);
