@@ -23,7 +23,8 @@ function ConversationItem({ item, when, position, count }: { item: ConversationS
   const { intents, title, settings } = widget;
   const t = translator(widget);
   const agent = item.senderName ? displayName(item.senderName) : '';
-  const name = agent || title.value;
+  // The team as the header names it; "Support" before the project has a name.
+  const name = agent || title.value || t('SUPPORT_LABEL');
   const logo = !agent && /^https?:\/\//i.test(settings.value.logoChat) ? settings.value.logoChat : '';
   const what = item.text || t(item.type === 'image' ? 'IMAGE_LABEL' : 'ATTACHMENT_LABEL');
   return (
