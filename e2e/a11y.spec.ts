@@ -77,4 +77,28 @@ test.describe('accessibility of every step (axe-core)', () => {
     await page.locator('porchlight-widget').evaluate((host) => Promise.all(host.shadowRoot!.getAnimations().map((a) => a.finished.catch(() => undefined))));
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  // Issue 26 §3: every card a button with a name of its own, the ended and unread states, light and dark.
+  for (const colorScheme of ['light', 'dark']) {
+    test(`home screen with an ended and an unread conversation (${colorScheme})`, async ({ page }) => {
+      await openHostPage(page, snippetPage({ settings: { startFromHome: true, colorScheme } }));
+      await launcher(page).click();
+      const home = page.locator('porchlight-widget [part~="home"]');
+      await expect(home).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.locator('porchlight-widget [part~="new-conversation"]').click();
+      await sendFromWidget(page, 'A first question');
+      await page.getByRole('button', { name: /End (the )?conversation/ }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: /^Yes/ }).click();
+      await page.locator('porchlight-widget [part~="back-button"]').click();
+      await page.locator('porchlight-widget [part~="new-conversation"]').click();
+      const rid = await sendFromWidget(page, 'A second question');
+      await page.locator('porchlight-widget [part~="back-button"]').click();
+      await agentReply(rid, 'An answer that came while you were on the home screen');
+      await expect(home.locator('.unread-mark')).toBeVisible({ timeout: 15_000 });
+      // The demo's labels name it (CLOSED), as a service's do.
+      await expect(home.locator('.conversation-ended')).toHaveText('Closed');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
 });

@@ -296,7 +296,7 @@ function otherStates(variant: Variant, tag: string) {
 }
 
 function homeScreen(variant: Variant, tag: string) {
-  test(`home screen with two conversations, one unread ${tag}`, async ({ page }) => {
+  test(`home screen with two conversations, one unread, one ended ${tag}`, async ({ page }) => {
     await page.setViewportSize(VARIANTS[variant].viewport);
     const pid = await createProject({ name: 'Porchlight Demo', departments: [{ name: 'Default Department', default: true, routing: 'pooled' }] });
     await open(page, variant, { projectid: pid, departmentID: '', startFromHome: true });
@@ -309,12 +309,21 @@ function homeScreen(variant: Variant, tag: string) {
     await part(page, 'back-button').click();
     await part(page, 'new-conversation').click();
     await send(page, 'Where is my order?');
+    // Ended, the list says so in words.
+    await page
+      .locator('porchlight-widget .end-button, porchlight-widget [part~="end-button"]')
+      .or(page.getByRole('button', { name: /End (the )?conversation|إنهاء/ }))
+      .first()
+      .click();
+    await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
+    await expect(part(page, 'rating')).toBeVisible({ timeout: 10_000 });
     // The reply comes while the visitor is in the other conversation: the home screen lists the
     // conversations as it opens, instead of at its next look (every 6 s).
     await agentReply(pid, first, 'We do — orders arrive in 3–5 business days.');
     await part(page, 'back-button').click();
     await expect(part(page, 'conversation-item').locator('.unread-mark')).toBeVisible({ timeout: 15_000 });
     await expect(part(page, 'conversation-item')).toHaveCount(2);
+    await expect(part(page, 'conversation-item').locator('.conversation-ended')).toBeVisible();
     await shot(page, variant, 'home', { mask: [page.locator('porchlight-widget [part~="conversation-item"] time')] });
   });
 }

@@ -132,6 +132,8 @@ const ar: LocaleTexts = {
   SIGNED_IN: 'لقد سجّلت الدخول الآن. تستمر هذه المحادثة في حسابك.',
   PREV_CONVERSATIONS: 'محادثاتك',
   SHOW_OLDER_CONVERSATIONS: 'عرض المحادثات الأقدم',
+  LABEL_SEND_NEW_MESSAGE: 'أرسل لنا رسالة',
+  CLOSED: 'منتهية',
 };
 
 export default ar;

@@ -120,6 +120,8 @@ const de: LocaleTexts = {
   SIGNED_IN: 'Sie sind jetzt angemeldet. Diese Unterhaltung geht mit Ihrem Konto weiter.',
   PREV_CONVERSATIONS: 'Ihre Unterhaltungen',
   SHOW_OLDER_CONVERSATIONS: 'Ältere Unterhaltungen anzeigen',
+  LABEL_SEND_NEW_MESSAGE: 'Schreiben Sie uns',
+  CLOSED: 'Beendet',
 };
 
 export default de;

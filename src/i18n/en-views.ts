@@ -96,6 +96,9 @@ export const pendingEnOfViews = {
   EMOJI_CATEGORY_SYMBOLS: 'Symbols',
   PREV_CONVERSATIONS: 'Your conversations',
   SHOW_OLDER_CONVERSATIONS: 'Older conversations',
+  // The home screen's card that starts a conversation, and a listed conversation that has ended.
+  LABEL_SEND_NEW_MESSAGE: 'Send us a message',
+  CLOSED: 'Ended',
   // The dashboard preview's sample conversation (client/previewHistory.ts): never a visitor's.
   PREVIEW_SAMPLE_VISITOR: 'Hi! Do you ship to Canada?',
   PREVIEW_SAMPLE_AGENT: 'We do — orders arrive in 3–5 business days.',

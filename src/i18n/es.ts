@@ -120,6 +120,8 @@ const es: LocaleTexts = {
   SIGNED_IN: 'Has iniciado sesión. Esta conversación continúa con tu cuenta.',
   PREV_CONVERSATIONS: 'Tus conversaciones',
   SHOW_OLDER_CONVERSATIONS: 'Ver conversaciones anteriores',
+  LABEL_SEND_NEW_MESSAGE: 'Envíanos un mensaje',
+  CLOSED: 'Finalizada',
 };
 
 export default es;

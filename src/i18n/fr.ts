@@ -123,6 +123,8 @@ const fr: LocaleTexts = {
   SIGNED_IN: 'Vous êtes maintenant connecté. Cette conversation continue avec votre compte.',
   PREV_CONVERSATIONS: 'Vos conversations',
   SHOW_OLDER_CONVERSATIONS: 'Voir les conversations plus anciennes',
+  LABEL_SEND_NEW_MESSAGE: 'Envoyez-nous un message',
+  CLOSED: 'Terminée',
 };
 
 export default fr;

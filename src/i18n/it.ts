@@ -120,6 +120,8 @@ const it: LocaleTexts = {
   SIGNED_IN: "Ora hai effettuato l'accesso. Questa conversazione continua con il tuo account.",
   PREV_CONVERSATIONS: 'Le tue conversazioni',
   SHOW_OLDER_CONVERSATIONS: 'Mostra conversazioni precedenti',
+  LABEL_SEND_NEW_MESSAGE: 'Inviaci un messaggio',
+  CLOSED: 'Terminata',
 };
 
 export default it;

@@ -120,6 +120,8 @@ const pt: LocaleTexts = {
   SIGNED_IN: 'Você entrou na sua conta. Esta conversa continua nela.',
   PREV_CONVERSATIONS: 'Suas conversas',
   SHOW_OLDER_CONVERSATIONS: 'Ver conversas anteriores',
+  LABEL_SEND_NEW_MESSAGE: 'Envie-nos uma mensagem',
+  CLOSED: 'Encerrada',
 };
 
 export default pt;

@@ -31,6 +31,7 @@ const summary = (over: Partial<ConversationSummary>): ConversationSummary => ({
   text: 't',
   type: 'text',
   senderName: '',
+  senderId: '',
   fromVisitor: true,
   time: 0,
   closed: false,
@@ -46,12 +47,17 @@ describe('summaryOfRequest', () => {
       text: 'We ship',
       type: 'text',
       senderName: 'Ann',
+      senderId: 'a1',
       fromVisitor: false,
       time: Date.parse(at(9)),
       closed: false,
       unread: 0,
     });
-    expect(summaryOfRequest(request({ attributes: { last_message: msg({ sender: 'v0' }) } }), me)).toMatchObject({ fromVisitor: true, senderName: '' });
+    expect(summaryOfRequest(request({ attributes: { last_message: msg({ sender: 'v0' }) } }), me)).toMatchObject({
+      fromVisitor: true,
+      senderName: '',
+      senderId: '',
+    });
   });
 
   it("falls back to the first text (always the visitor's) without a last message, or when it is an info line", () => {
@@ -91,12 +97,15 @@ describe('summaryOfMessages', () => {
       text: 'mine',
       type: 'text',
       senderName: '',
+      senderId: '',
       fromVisitor: true,
       time: 2,
       closed: true,
       unread: 0,
     });
     expect(summaryOfMessages('r', [chat({ kind: 'info' })], false)).toBeNull();
+    // An agent's: their name and id (the home screen shows their photo).
+    expect(summaryOfMessages('r', [chat({ text: 'reply' })], false)).toMatchObject({ senderName: 'Ann', senderId: 'a1', fromVisitor: false });
   });
 });
 

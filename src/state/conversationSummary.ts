@@ -12,6 +12,8 @@ export interface ConversationSummary {
   type: string;
   /** Who wrote it, as the service names them ('' for the visitor). */
   senderName: string;
+  /** Their user id, for their photo ('' for the visitor). */
+  senderId: string;
   /** The visitor wrote the last message. */
   fromVisitor: boolean;
   /** When (ms since the epoch). */
@@ -43,6 +45,7 @@ export function summaryOfRequest(request: WireRequest, myIds: ReadonlySet<string
     text: useLast ? last.text : (request.first_text ?? ''),
     type: useLast ? last.type : 'text',
     senderName: useLast && !myIds.has(last.sender) ? last.senderFullname : '',
+    senderId: useLast && !myIds.has(last.sender) ? last.sender : '',
     fromVisitor: useLast ? myIds.has(last.sender) : true,
     time: useLast ? timeOf(last.createdAt) : timeOf(request.createdAt),
     closed: request.status >= CLOSED,
@@ -63,6 +66,7 @@ export function summaryOfMessages(requestId: string, messages: readonly ChatMess
       text: m.text,
       type: m.type,
       senderName: m.fromVisitor ? '' : m.senderName,
+      senderId: m.fromVisitor ? '' : m.senderId,
       fromVisitor: m.fromVisitor,
       time: m.createdAt,
       closed,

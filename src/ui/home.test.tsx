@@ -1,5 +1,6 @@
 import type { Signal } from '@preact/signals-core';
 import { fireEvent } from '@testing-library/preact';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createPreviewClient } from '../client/previewClient.ts';
 import { createWidget } from '../instance.ts';
@@ -34,17 +35,17 @@ const items = (root: ShadowRoot) => [...root.querySelectorAll<HTMLButtonElement>
 describe('home screen (startFromHome)', () => {
   it('opens to the welcome, the team and a new-conversation button, with no composer; a new conversation goes to the composer and back lists it', async () => {
     harness.service.setWidgets({ user_available: [{ id: 'a1', firstname: 'Ann Agent' }] });
-    const { root, ui } = harness.start({ open: true, startFromHome: true, welcomeTitle: 'Hello shop', logoChat: 'https://shop.test/logo.png' });
+    const { root, ui } = harness.start({ open: true, startFromHome: true, welcomeTitle: 'Hello shop' });
     await until(() => expect(root.querySelector('[part="home"]')).toBeTruthy());
     const home = root.querySelector('[part="home"]')!;
-    expect(home.textContent).toContain('Hello shop');
-    expect(home.querySelector('img.home-logo')?.getAttribute('src')).toBe('https://shop.test/logo.png');
-    expect(home.querySelectorAll('.team .avatar')).toHaveLength(1);
+    expect(home.querySelector('.home-hero')?.textContent).toContain('Hello shop');
+    // The team's faces are the header's: the home screen does not repeat them.
+    expect(root.querySelectorAll('.team .avatar')).toHaveLength(1);
     expect(root.querySelector('[part="composer"]')).toBeNull();
     // A first visit has nothing to list.
     await until(() => expect(root.querySelector('.home-conversations')).toBeNull());
 
-    fireEvent.click(ui.getByRole('button', { name: 'Start a new conversation' }));
+    fireEvent.click(ui.getByRole('button', { name: /^Send us a message/ }));
     await until(() => expect(root.querySelector('[part="composer"]')).toBeTruthy());
     await send(ui, 'Do you ship to Canada?');
     const rid = harness.service.calls.find((c) => c.method === 'POST' && c.path.includes('/requests/'))!.path.split('/')[3]!;
@@ -54,7 +55,9 @@ describe('home screen (startFromHome)', () => {
     await until(() => expect(items(root)).toHaveLength(1));
     expect(items(root)[0]!.textContent).toMatch(/Do you ship to Canada\?|We do!/);
     await until(() => expect(items(root)[0]!.textContent).toContain('We do!'));
-    expect(items(root)[0]!.textContent).toContain('Ann Agent: ');
+    expect(items(root)[0]!.querySelector('.conversation-name')?.textContent).toBe('Ann Agent');
+    // Her face: the service's photo of the agent who wrote last.
+    expect(items(root)[0]!.querySelector('.conversation-avatar img')?.getAttribute('src')).toContain('agent-1');
     // Focus returns to the conversation the visitor came from.
     expect(root.activeElement).toBe(items(root)[0]);
     expect(root.querySelector('[part="back-button"]')).toBeNull();
@@ -74,7 +77,7 @@ async function endAndStartNew(ui: Queries) {
 
 /** From the home screen: a new conversation with one message. */
 async function newFromHome(ui: Queries, text: string) {
-  fireEvent.click(await find(ui, 'button', 'Start a new conversation'));
+  fireEvent.click(await find(ui, 'button', /^Send us a message/));
   await send(ui, text);
   return harness.service.calls
     .filter((c) => c.method === 'POST' && c.path.includes('/requests/'))
@@ -100,8 +103,9 @@ describe('several conversations', () => {
     fireEvent.click(back);
     await until(() => expect(items(root)).toHaveLength(2));
     expect(items(root).map((b) => b.textContent)).toEqual([expect.stringContaining('second question'), expect.stringContaining('first question')]);
-    // Ended: the service says so (status 1000), and so does the list.
-    expect(items(root)[1]!.textContent).toContain('This conversation has ended.');
+    // Ended: the service says so (status 1000), and so does the list, in words.
+    expect(items(root)[1]!.querySelector('.conversation-ended')?.textContent).toBe('Ended');
+    expect(items(root)[0]!.querySelector('.conversation-ended')).toBeNull();
 
     fireEvent.click(items(root)[1]!);
     await until(() => expect(root.querySelector('[part="messages"]')?.textContent).toContain('first question'));
@@ -190,6 +194,7 @@ describe('a long conversation list', () => {
       text: `Conversation ${i + 1}`,
       type: 'text',
       senderName: 'Ann',
+      senderId: 'a1',
       fromVisitor: false,
       time: T0 - i * 60_000,
       closed: i % 3 === 0,
@@ -205,5 +210,97 @@ describe('a long conversation list', () => {
     // Each row says where it is in the whole list.
     expect(shown[0]!.parentElement!.getAttribute('aria-setsize')).toBe('2000');
     expect(shown[0]!.parentElement!.getAttribute('aria-posinset')).toBe('1');
+  });
+});
+
+/** Issue 26 §3: the home screen as a messenger shows it, on a preview client's list (its rows written as the service's answer would be). */
+describe('the home screen, Intercom-like', () => {
+  const T0 = Date.parse('2026-03-02T08:00:00Z');
+  const LONG = 'We do — orders to Canada arrive in 3–5 business days, and the tracking number comes by email once the parcel leaves our warehouse.';
+
+  async function homeWith(rows: Partial<ConversationSummary>[], preview: { labels?: Record<string, string> } = {}) {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const client = createPreviewClient({ settings: { startFromHome: true, widgetTitle: 'Lamp Shop' }, window, preview });
+    harness.track(createWidget({ host, client }));
+    await client.ready;
+    const listed = client.conversations.value!.items as Signal<ConversationSummary[]>;
+    listed.value = rows.map((over, i) => ({
+      requestId: `r${i}`,
+      text: '',
+      type: 'text',
+      senderName: '',
+      senderId: '',
+      fromVisitor: false,
+      time: T0 - i * 60_000,
+      closed: false,
+      unread: 0,
+      ...over,
+    }));
+    const root = host.shadowRoot!;
+    await until(() => expect(items(root)).toHaveLength(rows.length));
+    return root;
+  }
+
+  it("rows: who answered last, by name and face (the team's when the visitor wrote last), the whole last message for its two lines, the time", async () => {
+    const root = await homeWith([
+      { senderName: 'Ann Agent', senderId: 'a1', text: LONG },
+      { fromVisitor: true, text: 'Where is my order?' },
+    ]);
+    const [agent, mine] = items(root);
+    expect(agent!.querySelector('.conversation-name')?.textContent).toBe('Ann Agent');
+    expect(agent!.querySelector('.conversation-avatar')?.textContent).toBe('AA');
+    // The view clamps it to two lines; nothing of it is cut in the data.
+    expect(agent!.querySelector('.conversation-text')?.textContent).toBe(LONG);
+    expect(agent!.querySelector('time')?.getAttribute('datetime')).toBe(new Date(T0).toISOString());
+    expect(mine!.querySelector('.conversation-name')?.textContent).toBe('Lamp Shop');
+    expect(mine!.querySelector('.conversation-avatar')?.textContent).toBe('LS');
+    expect(mine!.querySelector('.conversation-text')?.textContent).toBe('You: Where is my order?');
+  });
+
+  it("an ended conversation says so in words, the service's label where it has one", async () => {
+    const root = await homeWith([
+      { senderName: 'Ann', text: 'Bye', closed: true },
+      { senderName: 'Ann', text: 'Hi' },
+    ]);
+    expect(items(root)[0]!.querySelector('.conversation-ended')?.textContent).toBe('Ended');
+    expect(items(root)[1]!.querySelector('.conversation-ended')).toBeNull();
+    const labelled = await homeWith([{ senderName: 'Ann', text: 'Bye', closed: true }], { labels: { CLOSED: 'Closed' } });
+    await until(() => expect(items(labelled)[0]!.querySelector('.conversation-ended')?.textContent).toBe('Closed'));
+  });
+
+  it('a conversation with replies unread reads in bold, with their count; the others do not', async () => {
+    const root = await homeWith([
+      { senderName: 'Ann', text: 'Tracking: 123', unread: 2 },
+      { senderName: 'Ann', text: 'Anything else?' },
+    ]);
+    const [unread, read] = items(root);
+    expect(unread!.classList).toContain('has-unread');
+    expect(unread!.querySelector('.unread-mark')?.textContent).toContain('2 unread messages');
+    expect(read!.classList).not.toContain('has-unread');
+    expect(read!.querySelector('.unread-mark')).toBeNull();
+    // The rows again, under the home screen's own styles (tests import no CSS, and the test's DOM applies no adopted sheet).
+    const homeCss = readFileSync('src/ui/Home.css', 'utf8');
+    const page = document.createElement('div');
+    document.body.appendChild(page);
+    page.innerHTML = `<style>${homeCss}</style><ul class="conversation-list">${unread!.parentElement!.outerHTML}${read!.parentElement!.outerHTML}</ul>`;
+    const weight = (row: number, part: string) => getComputedStyle(page.querySelectorAll('[part="conversation-item"]')[row]!.querySelector(part)!).fontWeight;
+    expect(weight(0, '.conversation-text')).toBe('700');
+    expect(weight(0, '.conversation-name')).toBe('700');
+    expect(weight(1, '.conversation-text')).not.toBe('700');
+    page.remove();
+  });
+
+  it('every card is a button with a name of its own: "Send us a message" with how soon the team replies', async () => {
+    const root = await homeWith([
+      { senderName: 'Ann', text: 'Same words' },
+      { senderName: 'Ann', text: 'Same words', closed: true },
+    ]);
+    const start = root.querySelector<HTMLButtonElement>('[part="new-conversation"]')!;
+    expect(start.tagName).toBe('BUTTON');
+    expect(start.querySelector('.new-conversation-title')?.textContent).toBe('Send us a message');
+    expect(start.querySelector('.new-conversation-reply')?.textContent).toBe('We will reply as soon as we can');
+    const names = [start.textContent, ...items(root).map((b) => b.textContent)];
+    expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -8,6 +8,7 @@ const summary = (requestId: string, time: number, fromVisitor = false): Conversa
   text: '',
   type: 'text',
   senderName: '',
+  senderId: '',
   fromVisitor,
   time,
   closed: false,
