@@ -1,4 +1,3 @@
-import { yieldToPage } from '../../api/yieldToPage.ts';
 import { afterPaint } from '../live/afterPaint.ts';
 import { whenIdle } from '../live/idle.ts';
 import type { ClientContext } from './clientContext.ts';
@@ -29,12 +28,6 @@ export function createChatWindow(
   /** Cancels what an opening still has to set off (closed or disposed meanwhile: it does not). */
   let cancelOpening = () => {};
   life.onDispose(() => cancelOpening());
-  /** Runs `then` in a task of its own, unless cancelled first. */
-  const yieldFor = (then: () => void) => {
-    let cancelled = false;
-    void yieldToPage().then(() => cancelled || then());
-    return () => void (cancelled = true);
-  };
   if (deps.startHidden) ui.setShown(false);
 
   return {
@@ -68,12 +61,12 @@ export function createChatWindow(
           if (!open) return deps.reschedulePoll();
           ui.setCallout(false);
           if (settings.peek().restartConversation && conversation.requestId.peek()) deps.startNewConversation();
-          // Signing in, then marking read here and in the other tabs, come once the window's first
-          // frame is on screen, a task each: in the tap's task (a request, storage, a message to
-          // the other tabs) they held the window back, ~40 ms at 6× CPU.
+          // Signing in once the window's first frame is on screen, then marking read here and in
+          // the other tabs after the next: in the tap's task (a request, storage, a message to the
+          // other tabs) they held the window back, ~40 ms at 6× CPU.
           cancelOpening = afterPaint(() => {
             deps.signInIfReady();
-            cancelOpening = yieldFor(() => {
+            cancelOpening = afterPaint(() => {
               if (ui.screen.peek() !== 'conversation') return;
               conversation.markRead();
               tabs.post({ type: 'read' });
