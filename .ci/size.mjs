@@ -7,8 +7,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-// Which chunks on demand every first open loads (run by tsx, which reads TypeScript).
-import { FIRST_OPEN_ON_DEMAND } from '../src/chunks.ts';
+import { firstOpenFiles } from './firstOpenFiles.mjs';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 // Issue 9's budgets. Until the first open met its 40 KB (56,885 B when the issue was filed), the budget
@@ -31,29 +30,18 @@ const PUSH_CHUNK_BUDGET = 4 * 1024;
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 const loader = join(dist, 'loader.js');
-const manifestFile = join(dist, '.vite/manifest.json');
-for (const f of [loader, manifestFile])
-  if (!existsSync(f)) {
-    console.error(`size: ${f} is missing; run \`npm run build\` first`);
-    process.exit(1);
-  }
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-
-/** The manifest keys of `key` and everything it imports statically. */
-function staticGraph(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  const entry = manifest[key];
-  if (!entry) {
-    console.error(`size: ${key} is not in the build's manifest`);
-    process.exit(1);
-  }
-  seen.add(key);
-  for (const next of entry.imports ?? []) staticGraph(next, seen);
-  return seen;
+if (!existsSync(loader)) {
+  console.error(`size: ${loader} is missing; run \`npm run build\` first`);
+  process.exit(1);
 }
-
-const keys = new Set();
-for (const key of ['src/app.ts', ...FIRST_OPEN_ON_DEMAND]) staticGraph(key, keys);
+let firstOpenKeys;
+try {
+  firstOpenKeys = firstOpenFiles(dist);
+} catch (error) {
+  console.error(`size: ${error.message}`);
+  process.exit(1);
+}
+const { manifest, keys } = firstOpenKeys;
 const row = (file) => ({ file, raw: readFileSync(join(dist, file)).length, gzip: gz(join(dist, file)) });
 const loaderRow = row('loader.js');
 const rows = [...keys].map((key) => ({ ...row(manifest[key].file), source: manifest[key].src ?? '' }));
