@@ -104,14 +104,15 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
         () => (cancelClock.current = afterPaint(() => (clock.value = { time: createTimeFormatter(language), day: createDayFormatter(language, today) }))),
       );
     }
-    // A long conversation brings the code of a window that moves as soon as it shows (a short one
-    // never needs it: asked for once painted), then takes the step a scroll may have asked for
-    // meanwhile. A failed download is asked for again at the next render.
+    // Opened over a parked list: once shown, the step it did not take while parked (onScroll).
     if (wasParked.current && !parked && scroller.current) {
       const { start: stepIfNeeded } = scroller.current;
       afterPaint(() => stepIfNeeded(shown, list.current));
     }
     wasParked.current = parked;
+    // A long conversation brings the code of a window that moves as soon as it shows (a short one
+    // never needs it: asked for once painted), then takes the step a scroll may have asked for
+    // meanwhile. A failed download is asked for again at the next render.
     if (shown.window.start > 0 && !scrollerAsked.current) {
       scrollerAsked.current = true;
       afterPaint(
