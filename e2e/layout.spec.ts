@@ -161,3 +161,23 @@ for (const viewport of [
     expect(b.y + b.height).toBeLessThanOrEqual(viewport.height);
   });
 }
+
+test("the emoji picker's tabs scroll to their category, and the tab follows the list as it scrolls", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openHostPage(page, snippetPage({ settings: { showEmojiFooterButton: true } }));
+  await launcher(page).click();
+  await part(page, 'emoji-button').click();
+  const picker = part(page, 'emoji-picker');
+  const food = picker.getByRole('tab', { name: 'Food' });
+  await food.click();
+  await expect(food).toHaveAttribute('aria-selected', 'true');
+  const scroller = picker.locator('.emoji-scroll');
+  const heading = picker.locator('.emoji-category', { hasText: 'Food' });
+  expect(Math.abs((await box(heading)).y - 6 - (await box(scroller)).y)).toBeLessThanOrEqual(2);
+  // Tab moves from the tabs into the grid, at the category's first emoji.
+  await page.keyboard.press('Tab');
+  await expect(picker.locator('.emoji:focus')).toHaveAttribute('aria-label', /./);
+  expect(await picker.locator('.emoji:focus').evaluate((el) => el.closest('[role=group]')?.textContent?.startsWith('Food'))).toBe(true);
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(picker.getByRole('tab', { name: 'Smileys' })).toHaveAttribute('aria-selected', 'true');
+});
