@@ -5,7 +5,10 @@ import { createTranslator } from '../i18n/translator.ts';
 import { WidgetContext, type WidgetView } from './context.ts';
 import { TypingIndicator } from './TypingIndicator.tsx';
 
-async function mount(typist: { sender: string; name?: string } | null, messages: Array<{ kind?: string; fromVisitor: boolean; senderId: string; senderName: string }>) {
+async function mount(
+  typist: { sender: string; name?: string } | null,
+  messages: Array<{ kind?: string; fromVisitor: boolean; senderId: string; senderName: string }>,
+) {
   const translator = createTranslator('en');
   await translator.use('en');
   await translator.viewTexts();
