@@ -32,6 +32,11 @@ test.describe('accessibility of every step (axe-core)', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: /^Yes/ }).click();
     await expect(page.locator('porchlight-widget [part~="rating"]')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    // A star chosen with the keyboard (its ring, the amber stars, Send rating enabled).
+    await page.locator('porchlight-widget [part~="rating"]').getByRole('radio').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('porchlight-widget [part~="rating"]').getByRole('radio').nth(1)).toBeChecked();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('pre-chat form with errors, offline notice, callout', async ({ page }) => {
@@ -64,6 +69,11 @@ test.describe('accessibility of every step (axe-core)', () => {
     const picker = page.locator('porchlight-widget [part~="emoji-picker"]');
     await expect(picker.getByRole('button').first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    // Its category tabs, one chosen.
+    await picker.getByRole('tab', { name: 'Food' }).click();
+    await expect(picker.getByRole('tab', { name: 'Food' })).toHaveAttribute('aria-selected', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    await picker.locator('.emoji-search').focus();
     await page.keyboard.type('zzqqx');
     await expect(picker).toContainText('No emoji found');
     expect(await axeViolations(page)).toEqual([]);

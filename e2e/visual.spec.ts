@@ -145,7 +145,9 @@ async function settled(page: Page) {
         img.addEventListener('error', resolve, { once: true });
       });
     await Promise.all(images.map((img) => (img.complete ? Promise.resolve(null) : loaded(img))));
-    await Promise.all(host.shadowRoot!.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // Endless ones (the typing dots) never finish: the shot stops them (animations: 'disabled').
+    const ending = host.shadowRoot!.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
     // The list follows its last message as images and lazy views arrive (a ResizeObserver, tested
     // in the component and e2e suites); the shot must not depend on when that last resize landed.
     const log = host.shadowRoot!.querySelector('[part~="messages"]');
@@ -154,8 +156,10 @@ async function settled(page: Page) {
   }, PINNED_WIDGET_CSS);
 }
 
-async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[] } = {}) {
+async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[]; hover?: Locator } = {}) {
   await settled(page);
+  // A look that only the pointer brings (settling moved it away).
+  if (options.hover) await options.hover.hover();
   const clip = options.fullViewport ? undefined : await widgetBox(page);
   const name = `${state}--${variant}.png`;
   if (SHOTS_DIR) {
@@ -295,6 +299,26 @@ function otherStates(variant: Variant, tag: string) {
   });
 }
 
+function runAndTyping(variant: Variant, tag: string) {
+  test(`the time beside a bubble on hover, the typing dots with the typist's avatar ${tag}`, async ({ page }) => {
+    await page.setViewportSize(VARIANTS[variant].viewport);
+    const pid = await createProject({ name: 'Porchlight Demo', departments: [{ name: 'Default Department', default: true, routing: 'pooled' }] });
+    await open(page, variant, { projectid: pid, departmentID: '' });
+    await part(page, 'launcher').click();
+    const rid = await send(page, 'Can I change my delivery address after ordering?');
+    await agentReply(pid, rid, 'Yes, as long as the parcel has not left our warehouse yet.');
+    await agentReply(pid, rid, 'Send me the new address and I will update the order for you.');
+    await expect(part(page, 'message-agent')).toHaveCount(2);
+    // The first of the agent's run tells its time beside the widest bubble, inside the window.
+    await shot(page, variant, 'hover-time', { hover: part(page, 'message-agent').first().locator('.bubble') });
+
+    // A bot's split message: the page's clock stands still, so its next part is always on its way.
+    await send(page, '/split');
+    await expect(page.locator('porchlight-widget .typing-row')).toBeVisible();
+    await shot(page, variant, 'typing');
+  });
+}
+
 function homeScreen(variant: Variant, tag: string) {
   test(`home screen with two conversations, one unread, one ended ${tag}`, async ({ page }) => {
     await page.setViewportSize(VARIANTS[variant].viewport);
@@ -333,6 +357,7 @@ for (const variant of Object.keys(VARIANTS) as Variant[]) {
   const tag = `@${variant.split('-')[0]} @${variant.split('-')[1]}`;
   test.describe(variant, () => {
     conversationFlow(variant, tag);
+    runAndTyping(variant, tag);
     homeScreen(variant, tag);
     // Phone-dark and RTL take the main flow only: fewer baselines, every state still in each look.
     if (variant !== 'desktop-rtl' && variant !== 'phone-dark') otherStates(variant, tag);

@@ -113,6 +113,7 @@ const ar: LocaleTexts = {
   BUTTON_EMOJI: 'إدراج رمز تعبيري',
   EMOJI_PICKER_LABEL: 'الرموز التعبيرية',
   EMOJI_SEARCH: 'ابحث عن رمز تعبيري',
+  EMOJI_CATEGORIES: 'فئات الرموز التعبيرية',
   EMOJI_NO_RESULTS: 'لم يتم العثور على رموز تعبيرية',
   EMOJI_CATEGORY_SMILEYS: 'الوجوه',
   EMOJI_CATEGORY_PEOPLE: 'الأشخاص',

@@ -101,6 +101,7 @@ const de: LocaleTexts = {
   BUTTON_EMOJI: 'Emoji einfügen',
   EMOJI_PICKER_LABEL: 'Emojis',
   EMOJI_SEARCH: 'Emoji suchen',
+  EMOJI_CATEGORIES: 'Emoji-Kategorien',
   EMOJI_NO_RESULTS: 'Keine Emojis gefunden',
   EMOJI_CATEGORY_SMILEYS: 'Smileys',
   EMOJI_CATEGORY_PEOPLE: 'Menschen',

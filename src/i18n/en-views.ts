@@ -85,6 +85,7 @@ export const pendingEnOfViews = {
   BUTTON_DISMISS_MESSAGE_PREVIEW: 'Dismiss message',
   EMOJI_PICKER_LABEL: 'Emoji',
   EMOJI_SEARCH: 'Search emoji',
+  EMOJI_CATEGORIES: 'Emoji categories',
   EMOJI_NO_RESULTS: 'No emoji found',
   EMOJI_CATEGORY_SMILEYS: 'Smileys',
   EMOJI_CATEGORY_PEOPLE: 'People',

@@ -101,6 +101,7 @@ const es: LocaleTexts = {
   BUTTON_EMOJI: 'Insertar emoji',
   EMOJI_PICKER_LABEL: 'Emoji',
   EMOJI_SEARCH: 'Buscar emoji',
+  EMOJI_CATEGORIES: 'Categorías de emoji',
   EMOJI_NO_RESULTS: 'No se encontraron emojis',
   EMOJI_CATEGORY_SMILEYS: 'Caras',
   EMOJI_CATEGORY_PEOPLE: 'Personas',

@@ -104,6 +104,7 @@ const fr: LocaleTexts = {
   BUTTON_EMOJI: 'Insérer un émoji',
   EMOJI_PICKER_LABEL: 'Émojis',
   EMOJI_SEARCH: 'Rechercher un émoji',
+  EMOJI_CATEGORIES: 'Catégories d’émojis',
   EMOJI_NO_RESULTS: 'Aucun émoji trouvé',
   EMOJI_CATEGORY_SMILEYS: 'Smileys',
   EMOJI_CATEGORY_PEOPLE: 'Personnes',

@@ -101,6 +101,7 @@ const it: LocaleTexts = {
   BUTTON_EMOJI: 'Inserisci emoji',
   EMOJI_PICKER_LABEL: 'Emoji',
   EMOJI_SEARCH: 'Cerca emoji',
+  EMOJI_CATEGORIES: 'Categorie di emoji',
   EMOJI_NO_RESULTS: 'Nessuna emoji trovata',
   EMOJI_CATEGORY_SMILEYS: 'Faccine',
   EMOJI_CATEGORY_PEOPLE: 'Persone',

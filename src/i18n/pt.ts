@@ -101,6 +101,7 @@ const pt: LocaleTexts = {
   BUTTON_EMOJI: 'Inserir emoji',
   EMOJI_PICKER_LABEL: 'Emojis',
   EMOJI_SEARCH: 'Pesquisar emoji',
+  EMOJI_CATEGORIES: 'Categorias de emojis',
   EMOJI_NO_RESULTS: 'Nenhum emoji encontrado',
   EMOJI_CATEGORY_SMILEYS: 'Carinhas',
   EMOJI_CATEGORY_PEOPLE: 'Pessoas',

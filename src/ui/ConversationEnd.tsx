@@ -6,9 +6,19 @@ import stepButtonsCss from './StepButtons.css?inline';
 
 const STARS = [1, 2, 3, 4, 5];
 
+/** One star, drawn (a text ★ takes the shape and size of whatever font the page has). */
+function StarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M12 2.6l2.85 5.92 6.5.86-4.75 4.52 1.2 6.45L12 17.2l-5.8 3.15 1.2-6.45-4.75-4.52 6.5-.86z" />
+    </svg>
+  );
+}
+
 /**
  * After a conversation ends (either side): a 1–5 star rating with an optional comment (when
- * `nativeRating`), and the way to start a new conversation. A rating already given (this visit or
+ * `nativeRating`: the service's own widget asks with five stars, so does this one), as a card
+ * centred under the thread, and the way to start a new conversation. A rating already given (this visit or
  * an earlier one: the service holds it) is shown, not asked again. "Ended" is said once: by the
  * service's info line when the list ends with it, else here.
  */
@@ -49,7 +59,8 @@ export function ConversationEnd() {
         >
           <fieldset>
             <legend>{t('CUSTOMER_SATISFACTION')}</legend>
-            {/* The stars up to the one under the pointer or focus light up before it is chosen. */}
+            {/* Native radios: one tab stop, arrow keys move the choice (mirrored right to left by the
+                browser). The stars up to the one under the pointer or focus light up before it is chosen. */}
             <div class="stars" role="radiogroup" aria-label={t('YOUR_RATING')} onMouseLeave={() => setPreview(0)}>
               {STARS.map((n) => (
                 <label key={n} class={`star${n <= shown ? ' is-on' : ''}`} onMouseEnter={() => setPreview(n)}>
@@ -63,7 +74,7 @@ export function ConversationEnd() {
                     onBlur={() => setPreview(0)}
                     class="visually-hidden"
                   />
-                  <span aria-hidden="true">★</span>
+                  <StarIcon />
                   <span class="visually-hidden">{t('RATING_STARS', { count: n })}</span>
                 </label>
               ))}
@@ -92,7 +103,7 @@ export function ConversationEnd() {
           <span class="stars" aria-hidden="true">
             {STARS.map((n) => (
               <span key={n} class={`star${n <= rated ? ' is-on' : ''}`}>
-                ★
+                <StarIcon />
               </span>
             ))}
           </span>

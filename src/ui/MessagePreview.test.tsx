@@ -17,6 +17,10 @@ describe('message preview above the closed launcher', () => {
     await until(() => expect(preview()?.textContent).toContain('It ships today.'));
     expect(preview()?.textContent).toContain('Ann Agent');
     expect(preview()?.getAttribute('role')).toBe('status');
+    // The sender's face beside the words, as Intercom's preview has it: decorative (the name is said).
+    const avatar = preview()?.querySelector('.avatar');
+    expect(avatar?.textContent).toBe('AA');
+    expect(avatar?.getAttribute('aria-hidden')).toBe('true');
 
     fireEvent.click(ui.getByRole('button', { name: 'Dismiss message' }));
     expect(preview()).toBeNull();

@@ -96,4 +96,61 @@ describe('emoji picker', () => {
     fireEvent.keyDown(emoji[1]!, { key: 'ArrowRight' });
     expect(focused(root)).toBe(emoji[0]);
   });
+
+  it('has a tab per category (tablist pattern): one tab stop, arrows and Home/End move, choosing one selects it and makes its category the grid stop', async () => {
+    const { root, button } = await openPicker();
+    fireEvent.click(button);
+    const tablist = await found(() => root.querySelector<HTMLElement>('[role="tablist"]'));
+    expect(tablist.getAttribute('aria-label')).toBe('Emoji categories');
+    const tabs = [...tablist.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(['Smileys', 'People', 'Nature', 'Food', 'Activities', 'Travel', 'Objects', 'Symbols']);
+    // Each tab controls its category's group; the first is selected and the only one in the tab order.
+    const group = (tab: Element) => root.getElementById(tab.getAttribute('aria-controls')!)!;
+    expect(group(tabs[3]!).textContent).toContain('Food');
+    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual(['true', ...Array(7).fill('false')]);
+    expect(tabs.filter((tab) => tab.tabIndex === 0)).toEqual([tabs[0]]);
+
+    tabs[0]!.focus();
+    fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
+    expect(focused(root)).toBe(tabs[1]);
+    fireEvent.keyDown(tabs[1]!, { key: 'End' });
+    expect(focused(root)).toBe(tabs[7]);
+    fireEvent.keyDown(tabs[7]!, { key: 'ArrowRight' });
+    expect(focused(root)).toBe(tabs[0]);
+    fireEvent.keyDown(tabs[0]!, { key: 'ArrowLeft' });
+    expect(focused(root)).toBe(tabs[7]);
+    fireEvent.keyDown(tabs[7]!, { key: 'Home' });
+    expect(focused(root)).toBe(tabs[0]);
+
+    // Choosing a tab selects it and makes its category's first emoji the grid's tab stop.
+    fireEvent.click(tabs[3]!);
+    expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.filter((tab) => tab.tabIndex === 0)).toEqual([tabs[3]]);
+    const firstFood = group(tabs[3]!).querySelector<HTMLButtonElement>('.emoji')!;
+    expect(firstFood.tabIndex).toBe(0);
+    // Escape from a tab still closes the picker.
+    fireEvent.keyDown(tabs[3]!, { key: 'Escape' });
+    expect(picker(root)).toBeNull();
+  });
+
+  it('in a right-to-left language the tabs follow the reading direction too', async () => {
+    const { root, button } = await openPicker({ lang: 'ar' });
+    await until(() => expect(root.querySelector('.root')!.getAttribute('dir')).toBe('rtl'));
+    fireEvent.click(button);
+    const tabs = [...(await found(() => root.querySelector('[role="tablist"]'))).querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    tabs[0]!.focus();
+    fireEvent.keyDown(tabs[0]!, { key: 'ArrowLeft' });
+    expect(focused(root)).toBe(tabs[1]);
+    fireEvent.keyDown(tabs[1]!, { key: 'ArrowRight' });
+    expect(focused(root)).toBe(tabs[0]);
+  });
+
+  it('hides the tabs while searching (the results are one list)', async () => {
+    const { root, button } = await openPicker();
+    fireEvent.click(button);
+    const search = await found(() => root.querySelector<HTMLInputElement>('.emoji-search'));
+    await found(() => root.querySelector('[role="tablist"]'));
+    fireEvent.input(search, { target: { value: 'heart' } });
+    await until(() => expect(root.querySelector('[role="tablist"]')).toBeNull());
+  });
 });

@@ -16,9 +16,20 @@ export interface EmojiPickerProps {
   idPrefix: string;
 }
 
+/** The index `key` moves a tab to among `count` (wrapping; Left and Right follow the reading direction), or null. */
+function nextTab(index: number, key: string, count: number, rtl: boolean): number | null {
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  const step = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
+  if (!step) return null;
+  return (index + (rtl ? -step : step) + count) % count;
+}
+
 /**
- * The emoji picker (a lazy chunk with its data and styles, EmojiButton.tsx). Search first; the emoji are one tab stop
- * (roving tabindex) moved with the arrow keys, which follow the reading direction.
+ * The emoji picker (a lazy chunk with its data and styles, EmojiButton.tsx). Search first, then a
+ * tab per category (tablist pattern: one tab stop, arrows, Home and End; the tab of the category in
+ * view is selected as the list scrolls); the emoji are one tab stop (roving tabindex) moved with
+ * the arrow keys, which follow the reading direction.
  */
 export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerProps) {
   const widget = useWidget();
@@ -27,15 +38,22 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
   const root = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLDivElement>(null);
+  const tablist = useRef<HTMLDivElement>(null);
+  // A tab's own scroll is not followed (at the list's end its category may sit below the top).
+  const jumped = useRef(false);
   const all = useMemo(() => emojiCategories(), []);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const [tab, setTab] = useState(0);
   const shown = useMemo(() => searchEmoji(all, query), [all, query]);
   const flat = shown.flatMap((c) => c.entries);
 
   widget.adoptCss(css);
   useEffect(() => search.current?.focus({ preventScroll: true }), []);
-  useEffect(() => setActive(0), [query]);
+  useEffect(() => {
+    setActive(0);
+    setTab(0);
+  }, [query]);
 
   // The emoji replaces any selection; the caret lands after it, back in the text box.
   const pick = (emoji: string) => {
@@ -55,6 +73,45 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
     grid.current?.querySelectorAll<HTMLButtonElement>('button')[index]?.focus();
   };
 
+  const isRtl = () => root.current?.closest('[dir]')?.getAttribute('dir') === 'rtl';
+
+  // A tab scrolls its category to the top and makes its first emoji the grid's tab stop.
+  const showCategory = (i: number) => {
+    setTab(i);
+    setActive(all.slice(0, i).reduce((sum, c) => sum + c.entries.length, 0));
+    const scroller = grid.current;
+    const group = scroller?.children[i];
+    if (!scroller || !group) return;
+    const before = scroller.scrollTop;
+    scroller.scrollTop += group.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    jumped.current = scroller.scrollTop !== before;
+  };
+
+  // The selected tab follows the category at the top of the list as the visitor scrolls.
+  const onScroll = () => {
+    const scroller = grid.current;
+    if (!scroller || query) return;
+    if (jumped.current) {
+      jumped.current = false;
+      return;
+    }
+    const top = scroller.getBoundingClientRect().top + 1;
+    const groups = [...scroller.children];
+    let inView = 0;
+    groups.forEach((group, i) => {
+      if (group.getBoundingClientRect().top <= top) inView = i;
+    });
+    setTab(inView);
+  };
+
+  const onTabKeyDown = (e: KeyboardEvent, i: number) => {
+    const next = nextTab(i, e.key, all.length, isRtl());
+    if (next === null) return;
+    e.preventDefault();
+    showCategory(next);
+    tablist.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
+  };
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -62,6 +119,8 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
       onClose();
       return;
     }
+    // The tabs move themselves (onTabKeyDown).
+    if ((e.target as Element).getAttribute('role') === 'tab') return;
     if (e.target === search.current) {
       if (e.key === 'ArrowDown' && flat.length) {
         e.preventDefault();
@@ -72,13 +131,12 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
       }
       return;
     }
-    const isRtl = root.current?.closest('[dir]')?.getAttribute('dir') === 'rtl';
     const next = moveInGrid(
       active,
       e.key,
       shown.map((c) => c.entries.length),
       EMOJI_COLUMNS,
-      isRtl,
+      isRtl(),
     );
     if (next === null) return;
     e.preventDefault();
@@ -99,9 +157,30 @@ export function EmojiPicker({ input, onPick, onClose, idPrefix }: EmojiPickerPro
         autocomplete="off"
         onInput={(e) => setQuery(e.currentTarget.value)}
       />
-      <div ref={grid} class="emoji-scroll">
+      {!query && (
+        <div ref={tablist} class="emoji-tabs" role="tablist" aria-label={t('EMOJI_CATEGORIES')}>
+          {all.map((category, i) => (
+            <button
+              key={category.id}
+              type="button"
+              role="tab"
+              class="emoji-tab"
+              aria-selected={i === tab}
+              aria-controls={`${idPrefix}-emoji-group-${category.id}`}
+              aria-label={textOf(`EMOJI_CATEGORY_${category.id}`)}
+              title={textOf(`EMOJI_CATEGORY_${category.id}`)}
+              tabIndex={i === tab ? 0 : -1}
+              onClick={() => showCategory(i)}
+              onKeyDown={(e) => onTabKeyDown(e, i)}
+            >
+              <span aria-hidden="true">{category.entries[0]?.emoji}</span>
+            </button>
+          ))}
+        </div>
+      )}
+      <div ref={grid} class="emoji-scroll" onScroll={onScroll}>
         {shown.map((category) => (
-          <div key={category.id} role="group" aria-labelledby={`${idPrefix}-emoji-${category.id}`}>
+          <div key={category.id} id={`${idPrefix}-emoji-group-${category.id}`} role="group" aria-labelledby={`${idPrefix}-emoji-${category.id}`}>
             <p id={`${idPrefix}-emoji-${category.id}`} class="emoji-category">
               {textOf(`EMOJI_CATEGORY_${category.id}`)}
             </p>
