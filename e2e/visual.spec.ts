@@ -97,13 +97,17 @@ async function open(page: Page, variant: Variant, settings: Record<string, unkno
 
 const part = (page: Page, name: string) => page.locator(`porchlight-widget [part~="${name}"]`);
 
-/** The widget's parts on screen, with a margin: the shot is clipped to them on a desktop. */
-async function widgetBox(page: Page) {
-  const boxes = await page.locator('porchlight-widget').evaluate((host) =>
-    [...host.shadowRoot!.querySelectorAll('[part~="window"]:not(.is-parked), [part~="launcher"], [part~="callout"], [part~="message-preview"]')].map((el) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.left, y: r.top, right: r.right, bottom: r.bottom };
-    }),
+const WIDGET_PARTS = '[part~="window"]:not(.is-parked), [part~="launcher"], [part~="callout"], [part~="message-preview"]';
+
+/** The widget's parts on screen (or those `parts` selects), with a margin: the shot is clipped to them on a desktop. */
+async function widgetBox(page: Page, parts = WIDGET_PARTS) {
+  const boxes = await page.locator('porchlight-widget').evaluate(
+    (host, selector) =>
+      [...host.shadowRoot!.querySelectorAll(selector)].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.left, y: r.top, right: r.right, bottom: r.bottom };
+      }),
+    parts,
   );
   const size = page.viewportSize()!;
   const pad = 16;
@@ -154,9 +158,9 @@ async function settled(page: Page) {
   }, PINNED_WIDGET_CSS);
 }
 
-async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[] } = {}) {
+async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[]; parts?: string } = {}) {
   await settled(page);
-  const clip = options.fullViewport ? undefined : await widgetBox(page);
+  const clip = options.fullViewport ? undefined : await widgetBox(page, options.parts);
   const name = `${state}--${variant}.png`;
   if (SHOTS_DIR) {
     mkdirSync(SHOTS_DIR, { recursive: true });
@@ -237,16 +241,50 @@ function conversationFlow(variant: Variant, tag: string) {
 
     await part(page, 'message-preview').locator('.callout-body').click();
     await expect(part(page, 'window')).toBeVisible();
-    await page
-      .locator('porchlight-widget .end-button, porchlight-widget [part~="end-button"]')
-      .or(page.getByRole('button', { name: /End (the )?conversation|إنهاء/ }))
-      .first()
-      .click();
+    await part(page, 'options-button').click();
+    await page.getByRole('menuitem', { name: /End (the )?conversation|إنهاء/ }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await shot(page, variant, 'end-confirm');
     await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
     await expect(part(page, 'rating')).toBeVisible({ timeout: 10_000 });
     await shot(page, variant, 'end-rating');
+  });
+}
+
+/** Issue 26 §2: the header's status in two whole lines, its options in a "…" menu. */
+function header(variant: Variant, tag: string) {
+  test(`header: two-line status, options menu closed and open ${tag}`, async ({ page }) => {
+    await page.setViewportSize(VARIANTS[variant].viewport);
+    const pid = await createProject({ name: 'Porchlight Demo', departments: [{ name: 'Default Department', default: true, routing: 'pooled' }] });
+    await open(page, variant, { projectid: pid, departmentID: '', allowTranscriptDownload: true });
+    await part(page, 'launcher').click();
+    await send(page, 'Hi! Do you ship to Canada?');
+    await part(page, 'input').blur();
+    await expect(part(page, 'options-button')).toBeVisible();
+    await shot(page, variant, 'header', { parts: '[part~="header"]' });
+    // From the keyboard, so the focused item shows as it does to a keyboard user.
+    await part(page, 'options-button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem').first()).toBeFocused();
+    await shot(page, variant, 'header-menu', { parts: '[part~="header"], [part~="options-menu"]' });
+
+    // The status is never cut off (two lines at most, whole), whatever the phone's width.
+    await page.keyboard.press('Escape');
+    for (const width of [320, 360, 390, 420]) {
+      await page.setViewportSize({ width, height: 780 });
+      const status = page.locator('porchlight-widget .header .status-text');
+      const { shown, whole, lineHeight } = await status.evaluate((el) => {
+        const shown = el.getBoundingClientRect().height;
+        // Its height unclamped, for a moment.
+        el.style.setProperty('-webkit-line-clamp', 'none');
+        const whole = el.getBoundingClientRect().height;
+        el.style.removeProperty('-webkit-line-clamp');
+        return { shown, whole, lineHeight: parseFloat(getComputedStyle(el).lineHeight) };
+      });
+      if (process.env.H14_DEBUG) await page.screenshot({ path: `/tmp/h14-shots/w${width}.png`, clip: { x: 0, y: 0, width, height: 90 } });
+      expect({ width, cut: whole > shown + 0.5 }).toEqual({ width, cut: false });
+      expect(shown).toBeLessThanOrEqual(2 * lineHeight + 0.5);
+    }
   });
 }
 
@@ -325,6 +363,7 @@ for (const variant of Object.keys(VARIANTS) as Variant[]) {
   test.describe(variant, () => {
     conversationFlow(variant, tag);
     homeScreen(variant, tag);
+    header(variant, tag);
     // Phone-dark and RTL take the main flow only: fewer baselines, every state still in each look.
     if (variant !== 'desktop-rtl' && variant !== 'phone-dark') otherStates(variant, tag);
   });
