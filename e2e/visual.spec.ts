@@ -120,10 +120,10 @@ async function widgetBox(page: Page, parts = WIDGET_PARTS) {
 }
 
 /** Images in the widget have loaded (or failed) and fonts are ready, so nothing paints late. */
-async function settled(page: Page) {
+async function settled(page: Page, widget = page.locator('porchlight-widget')) {
   // No hover look on whatever was clicked last.
   await page.mouse.move(0, 0);
-  await page.locator('porchlight-widget').evaluate(async (host, pinnedCss) => {
+  await widget.evaluate(async (host, pinnedCss) => {
     // The pinned fonts go last in the shadow root's sheets, once (the widget only adds and removes its own).
     const root = host.shadowRoot!;
     if (!root.adoptedStyleSheets.some((s) => s.cssRules[0]?.cssText.includes('Pinned Noto'))) {
@@ -158,9 +158,19 @@ async function settled(page: Page) {
   }, PINNED_WIDGET_CSS);
 }
 
-async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[]; parts?: string } = {}) {
-  await settled(page);
-  const clip = options.fullViewport ? undefined : await widgetBox(page, options.parts);
+interface ShotOptions {
+  fullViewport?: boolean;
+  mask?: Locator[];
+  /** The widget's parts the shot is clipped to (all those on screen by default). */
+  parts?: string;
+  /** A page with more than one widget: the one shown, and the page's box the shot is clipped to. */
+  widget?: Locator;
+  box?: Locator;
+}
+
+async function shot(page: Page, variant: Variant, state: string, options: ShotOptions = {}) {
+  await settled(page, options.widget);
+  const clip = options.fullViewport ? undefined : options.box ? ((await options.box.boundingBox()) ?? undefined) : await widgetBox(page, options.parts);
   const name = `${state}--${variant}.png`;
   if (SHOTS_DIR) {
     mkdirSync(SHOTS_DIR, { recursive: true });
@@ -281,10 +291,32 @@ function header(variant: Variant, tag: string) {
         el.style.removeProperty('-webkit-line-clamp');
         return { shown, whole, lineHeight: parseFloat(getComputedStyle(el).lineHeight) };
       });
-      if (process.env.H14_DEBUG) await page.screenshot({ path: `/tmp/h14-shots/w${width}.png`, clip: { x: 0, y: 0, width, height: 90 } });
       expect({ width, cut: whole > shown + 0.5 }).toEqual({ width, cut: false });
       expect(shown).toBeLessThanOrEqual(2 * lineHeight + 0.5);
     }
+  });
+}
+
+/** Issue 26 §7: the demo dashboard's first preview at 1280×800: its launcher on screen, a face in its header. */
+function dashboardPreview(variant: Variant, tag: string) {
+  test(`dashboard preview: launcher on screen, a face in the header ${tag}`, async ({ page }) => {
+    const { viewport, lang } = VARIANTS[variant];
+    await page.setViewportSize(viewport);
+    await fixTime(page, variant);
+    await page.goto(`${API_ORIGIN}/dashboard/`);
+    // The test's own fonts, as on the host pages (the dashboard's own text is not in the shot).
+    await page.addStyleTag({ content: pinnedFontFaces(PAGES_ORIGIN) });
+    if (lang !== 'en') await page.getByLabel('Preview language').selectOption(lang);
+    const box = page.locator('#preview');
+    const widget = box.locator('porchlight-widget');
+    const launcher = widget.locator('[part~="launcher"]');
+    await expect(launcher).toBeVisible();
+    // The dashboard hands its preview an available agent by id only: the face shows the sample agent's initial.
+    await expect(widget.locator('.header .team .avatar')).toHaveText('A');
+    const [at, frame] = [(await launcher.boundingBox())!, (await box.boundingBox())!];
+    expect(at.y + at.height).toBeLessThanOrEqual(Math.min(frame.y + frame.height, viewport.height));
+    expect(at.x + at.width).toBeLessThanOrEqual(frame.x + frame.width);
+    await shot(page, variant, 'dashboard-preview', { widget, box });
   });
 }
 
@@ -364,6 +396,8 @@ for (const variant of Object.keys(VARIANTS) as Variant[]) {
     conversationFlow(variant, tag);
     homeScreen(variant, tag);
     header(variant, tag);
+    // A dashboard is a desktop page, and its previews are light: it has no setting for the colour scheme.
+    if (variant === 'desktop-light' || variant === 'desktop-rtl') dashboardPreview(variant, tag);
     // Phone-dark and RTL take the main flow only: fewer baselines, every state still in each look.
     if (variant !== 'desktop-rtl' && variant !== 'phone-dark') otherStates(variant, tag);
   });
