@@ -130,6 +130,21 @@ describe('the header’s options menu', () => {
     expect(harness.service.calls.some((call) => call.path.endsWith('/closeg'))).toBe(false);
   });
 
+  it('taken away open (the page reset the chat), it is closed: the next conversation’s button does not open it again', async () => {
+    const { ui, button, widget } = await conversation({ allowTranscriptDownload: false });
+    fireEvent.click(button);
+    await found(() => ui.getByRole('menu'));
+    // The page's script starts over (its visitor signed out): no conversation to end or save.
+    widget.command('reset');
+    await until(() => expect(ui.queryByRole('button', { name: 'More options' })).toBeNull());
+    widget.open();
+    await until(() => expect(ui.getByRole('textbox')).toBeTruthy());
+    await widget.sendMessage('Another question');
+    const again = await found(() => ui.getByRole('button', { name: 'More options' }));
+    expect(again.getAttribute('aria-expanded')).toBe('false');
+    expect(ui.queryByRole('menu')).toBeNull();
+  });
+
   it('names the button and its items with the service’s labels where it has them', async () => {
     harness.service.setLabels('EN', { OPTIONS: 'Menu of actions', CLOSE_CHAT: 'Close the chat', DOWNLOAD_TRANSCRIPT: 'Download the transcript' });
     const started = harness.start({ open: true, allowTranscriptDownload: true });
