@@ -16,7 +16,8 @@ const PREVIEW_AGENT_NAME = 'Ann';
  */
 export function previewTeam(answer: Partial<WidgetsResponse>): Partial<WidgetsResponse> {
   if (!Array.isArray(answer.user_available)) return answer;
-  const named = (agent: unknown) => (agent && typeof agent === 'object' && !('firstname' in agent && agent.firstname) ? { ...agent, firstname: PREVIEW_AGENT_NAME } : agent);
+  const named = (agent: unknown) =>
+    agent && typeof agent === 'object' && !('firstname' in agent && agent.firstname) ? { ...agent, firstname: PREVIEW_AGENT_NAME } : agent;
   return { ...answer, user_available: answer.user_available.map(named) as WidgetsResponse['user_available'] };
 }
 
@@ -32,7 +33,15 @@ export function previewHistory(t: (key: TextKey) => string, now: number): WireMe
       text: t('PREVIEW_SAMPLE_VISITOR'),
       createdAt: at(3),
     },
-    { _id: 'preview-2', sender: 'preview-agent', senderFullname: PREVIEW_AGENT_NAME, recipient: 'preview', type: 'text', text: t('PREVIEW_SAMPLE_AGENT'), createdAt: at(2) },
+    {
+      _id: 'preview-2',
+      sender: 'preview-agent',
+      senderFullname: PREVIEW_AGENT_NAME,
+      recipient: 'preview',
+      type: 'text',
+      text: t('PREVIEW_SAMPLE_AGENT'),
+      createdAt: at(2),
+    },
   ];
 }
 

@@ -276,7 +276,10 @@ describe('dashboard preview', () => {
     const face = () => root.querySelector('.header .team .avatar');
     await until(() => expect(face()?.textContent).toBe('A'));
     expect(root.querySelector('.header .team img')).toBeNull();
-    preview.update({ widgetTitle: 'Renamed', project: { project: { _id: 'p', name: 'Renamed' }, user_available: [{ id: 'agent' }, { id: 'bob', firstname: 'Bob' }] } });
+    preview.update({
+      widgetTitle: 'Renamed',
+      project: { project: { _id: 'p', name: 'Renamed' }, user_available: [{ id: 'agent' }, { id: 'bob', firstname: 'Bob' }] },
+    });
     await until(() => expect([...root.querySelectorAll('.header .team .avatar')].map((a) => a.textContent)).toEqual(['A', 'B']));
     expect(harness.service.calls).toEqual([]);
   });
