@@ -21,6 +21,8 @@ export function Header({ titleId }: { titleId: string }) {
   const hasMessages = !home && !!conversation.requestId.value && conversation.messages.value.length > 0;
   const canEnd = hasMessages && !conversation.closed.value;
   const canSave = hasMessages && settings.value.allowTranscriptDownload;
+  // Its items gone while open (the page reset the chat, an agent ended it): closed, not open again with the next conversation.
+  if (!canEnd && !canSave && menu !== null) setMenu(null);
   return (
     <header part="header" class="header">
       {!home && conversations.value && <BackButton.View />}

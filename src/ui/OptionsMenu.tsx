@@ -72,11 +72,7 @@ export function OptionsMenu({ focus, canEnd, canSave, setMenu }: OptionsMenuProp
       if (!pressingButton.current && !path.includes(menu.current!)) onClose(false);
     };
     doc?.addEventListener('pointerdown', away, true);
-    return () => {
-      doc?.removeEventListener('pointerdown', away, true);
-      // Taken away open with its items (the page reset the chat, an agent ended it): closed, not open again with the next conversation.
-      setMenu(null);
-    };
+    return () => doc?.removeEventListener('pointerdown', away, true);
     // Once, as it opens: `focus` only says where it starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
