@@ -21,8 +21,9 @@ export function Header({ titleId }: { titleId: string }) {
   const hasMessages = !home && !!conversation.requestId.value && conversation.messages.value.length > 0;
   const canEnd = hasMessages && !conversation.closed.value;
   const canSave = hasMessages && settings.value.allowTranscriptDownload;
+  const options = canEnd || canSave;
   // Its items gone while open (the page reset the chat, an agent ended it): closed, not open again with the next conversation.
-  if (!canEnd && !canSave && menu !== null) setMenu(null);
+  if (!options && menu !== null) setMenu(null);
   return (
     <header part="header" class="header">
       {!home && conversations.value && <BackButton.View />}
@@ -34,7 +35,7 @@ export function Header({ titleId }: { titleId: string }) {
         <StatusLine />
       </div>
       <Team class="header-team" />
-      {(canEnd || canSave) && (
+      {options && (
         <>
           <button
             type="button"
