@@ -1,8 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { agentReply, chatWindow, createProject, launcher, openHostPage, projectPage, sendFromWidget, snippetPage, axeViolations } from './support.ts';
+import {
+  agentReply,
+  chatWindow,
+  createProject,
+  headerOption,
+  launcher,
+  openHostPage,
+  projectPage,
+  sendFromWidget,
+  snippetPage,
+  axeViolations,
+} from './support.ts';
 
 test.describe('accessibility of every step (axe-core)', () => {
-  test('department step, conversation with rich content, close confirmation, rating', async ({ page }) => {
+  test('department step, conversation with rich content, options menu, close confirmation, rating', async ({ page }) => {
     await openHostPage(page, snippetPage({ settings: { departmentID: '' } }));
     await launcher(page).click();
     await expect(page.locator('porchlight-widget [part~="departments"]')).toBeVisible();
@@ -26,7 +37,12 @@ test.describe('accessibility of every step (axe-core)', () => {
     await agentReply(rid, 'A picture', { type: 'image', metadata: { src: 'http://127.0.0.1:4310/demo-assets/sample.png', width: 320, height: 200 } });
     await expect(page.locator('porchlight-widget [part~="message-image"]')).toBeVisible({ timeout: 10_000 });
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: /End (the )?conversation/ }).click();
+    // The header's options menu, open (issue 26 §2).
+    await page.locator('porchlight-widget [part~="options-button"]').click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await headerOption(page, /End (the )?conversation/);
     await expect(page.getByRole('alertdialog')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('alertdialog').getByRole('button', { name: /^Yes/ }).click();

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PROJECT_ID } from '../demo/server/index.ts';
 import { withOwnDemo } from './ownDemo.ts';
-import { agentToken, builtFileOf, DEFAULT_DEPARTMENT, isMessagePost, openHostPage, requestIdOf, snippetPage, watchBrowser } from './support.ts';
+import { agentToken, builtFileOf, DEFAULT_DEPARTMENT, headerOption, isMessagePost, openHostPage, requestIdOf, snippetPage, watchBrowser } from './support.ts';
 
 /**
  * The main flows against a service whose websocket behaves exactly like the reference server's
@@ -91,7 +91,7 @@ test('a whole session against the reference-like socket prints nothing in the co
   await expect(agentBubble(p, 'Still here')).toBeVisible({ timeout: 10_000 });
 
   // The visitor ends the conversation and rates it.
-  await p.getByRole('button', { name: /End (the )?conversation/ }).click();
+  await headerOption(p, /End (the )?conversation/);
   await p.getByRole('alertdialog').getByRole('button', { name: /^Yes/ }).click();
   const rating = p.locator('porchlight-widget [part~="rating"]');
   await expect(rating).toBeVisible();

@@ -6,6 +6,7 @@ import {
   agentReply,
   agentToken,
   chatWindow,
+  headerOption,
   history,
   input,
   isMessagePost,
@@ -265,7 +266,7 @@ test.describe('rich conversation', () => {
 
   test('the visitor ends the conversation, rates it, and starts a new one', async ({ page }) => {
     const rid = await startConversation(page);
-    await page.getByRole('button', { name: /End (the )?conversation/ }).click();
+    await headerOption(page, /End (the )?conversation/);
     await page.getByRole('alertdialog').getByRole('button', { name: /^Yes/ }).click();
     const rating = page.locator('porchlight-widget [part~="rating"]');
     await expect(rating).toBeVisible();

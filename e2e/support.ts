@@ -68,6 +68,12 @@ export const launcher = (page: Page) => page.locator('porchlight-widget [part~="
 export const chatWindow = (page: Page) => page.getByRole('dialog');
 export const input = (page: Page) => page.locator('porchlight-widget [part~="input"]');
 
+/** Picks one of the header's options ("…" menu: "End conversation", "Save the conversation"). */
+export async function headerOption(page: Page, name: RegExp): Promise<void> {
+  await page.locator('porchlight-widget [part~="options-button"]').click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
 /** The demo agent's token (`apiUrl`: another demo instance, as the fault matrix runs its own). */
 export async function agentToken(apiUrl = API_URL): Promise<string> {
   const res = await fetch(`${apiUrl}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(AGENT) });

@@ -97,13 +97,17 @@ async function open(page: Page, variant: Variant, settings: Record<string, unkno
 
 const part = (page: Page, name: string) => page.locator(`porchlight-widget [part~="${name}"]`);
 
-/** The widget's parts on screen, with a margin: the shot is clipped to them on a desktop. */
-async function widgetBox(page: Page) {
-  const boxes = await page.locator('porchlight-widget').evaluate((host) =>
-    [...host.shadowRoot!.querySelectorAll('[part~="window"]:not(.is-parked), [part~="launcher"], [part~="callout"], [part~="message-preview"]')].map((el) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.left, y: r.top, right: r.right, bottom: r.bottom };
-    }),
+const WIDGET_PARTS = '[part~="window"]:not(.is-parked), [part~="launcher"], [part~="callout"], [part~="message-preview"]';
+
+/** The widget's parts on screen (or those `parts` selects), with a margin: the shot is clipped to them on a desktop. */
+async function widgetBox(page: Page, parts = WIDGET_PARTS) {
+  const boxes = await page.locator('porchlight-widget').evaluate(
+    (host, selector) =>
+      [...host.shadowRoot!.querySelectorAll(selector)].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.left, y: r.top, right: r.right, bottom: r.bottom };
+      }),
+    parts,
   );
   const size = page.viewportSize()!;
   const pad = 16;
@@ -116,10 +120,10 @@ async function widgetBox(page: Page) {
 }
 
 /** Images in the widget have loaded (or failed) and fonts are ready, so nothing paints late. */
-async function settled(page: Page) {
+async function settled(page: Page, widget = page.locator('porchlight-widget')) {
   // No hover look on whatever was clicked last.
   await page.mouse.move(0, 0);
-  await page.locator('porchlight-widget').evaluate(async (host, pinnedCss) => {
+  await widget.evaluate(async (host, pinnedCss) => {
     // The pinned fonts go last in the shadow root's sheets, once (the widget only adds and removes its own).
     const root = host.shadowRoot!;
     if (!root.adoptedStyleSheets.some((s) => s.cssRules[0]?.cssText.includes('Pinned Noto'))) {
@@ -156,11 +160,22 @@ async function settled(page: Page) {
   }, PINNED_WIDGET_CSS);
 }
 
-async function shot(page: Page, variant: Variant, state: string, options: { fullViewport?: boolean; mask?: Locator[]; hover?: Locator } = {}) {
-  await settled(page);
-  // A look that only the pointer brings (settling moved it away).
+interface ShotOptions {
+  fullViewport?: boolean;
+  mask?: Locator[];
+  /** A look that only the pointer brings (settling moved it away). */
+  hover?: Locator;
+  /** The widget's parts the shot is clipped to (all those on screen by default). */
+  parts?: string;
+  /** A page with more than one widget: the one shown, and the page's box the shot is clipped to. */
+  widget?: Locator;
+  box?: Locator;
+}
+
+async function shot(page: Page, variant: Variant, state: string, options: ShotOptions = {}) {
+  await settled(page, options.widget);
   if (options.hover) await options.hover.hover();
-  const clip = options.fullViewport ? undefined : await widgetBox(page);
+  const clip = options.fullViewport ? undefined : options.box ? ((await options.box.boundingBox()) ?? undefined) : await widgetBox(page, options.parts);
   const name = `${state}--${variant}.png`;
   if (SHOTS_DIR) {
     mkdirSync(SHOTS_DIR, { recursive: true });
@@ -241,16 +256,72 @@ function conversationFlow(variant: Variant, tag: string) {
 
     await part(page, 'message-preview').locator('.callout-body').click();
     await expect(part(page, 'window')).toBeVisible();
-    await page
-      .locator('porchlight-widget .end-button, porchlight-widget [part~="end-button"]')
-      .or(page.getByRole('button', { name: /End (the )?conversation|إنهاء/ }))
-      .first()
-      .click();
+    await part(page, 'options-button').click();
+    await page.getByRole('menuitem', { name: /End (the )?conversation|إنهاء/ }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await shot(page, variant, 'end-confirm');
     await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
     await expect(part(page, 'rating')).toBeVisible({ timeout: 10_000 });
     await shot(page, variant, 'end-rating');
+  });
+}
+
+/** Issue 26 §2: the header's status in two whole lines, its options in a "…" menu. */
+function header(variant: Variant, tag: string) {
+  test(`header: two-line status, options menu closed and open ${tag}`, async ({ page }) => {
+    await page.setViewportSize(VARIANTS[variant].viewport);
+    const pid = await createProject({ name: 'Porchlight Demo', departments: [{ name: 'Default Department', default: true, routing: 'pooled' }] });
+    await open(page, variant, { projectid: pid, departmentID: '', allowTranscriptDownload: true });
+    await part(page, 'launcher').click();
+    await send(page, 'Hi! Do you ship to Canada?');
+    await part(page, 'input').blur();
+    await expect(part(page, 'options-button')).toBeVisible();
+    await shot(page, variant, 'header', { parts: '[part~="header"]' });
+    // From the keyboard, so the focused item shows as it does to a keyboard user.
+    await part(page, 'options-button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem').first()).toBeFocused();
+    await shot(page, variant, 'header-menu', { parts: '[part~="header"], [part~="options-menu"]' });
+
+    // The status is never cut off (two lines at most, whole), whatever the phone's width.
+    await page.keyboard.press('Escape');
+    for (const width of [320, 360, 390, 420]) {
+      await page.setViewportSize({ width, height: 780 });
+      const status = page.locator('porchlight-widget .header .status-text');
+      const { shown, whole, lineHeight } = await status.evaluate((el) => {
+        const shown = el.getBoundingClientRect().height;
+        // Its height unclamped, for a moment.
+        el.style.setProperty('-webkit-line-clamp', 'none');
+        const whole = el.getBoundingClientRect().height;
+        el.style.removeProperty('-webkit-line-clamp');
+        return { shown, whole, lineHeight: parseFloat(getComputedStyle(el).lineHeight) };
+      });
+      expect({ width, cut: whole > shown + 0.5 }).toEqual({ width, cut: false });
+      expect(shown).toBeLessThanOrEqual(2 * lineHeight + 0.5);
+    }
+  });
+}
+
+/** Issue 26 §7: the demo dashboard's first preview at 1280×800: its launcher on screen, a face in its header. */
+function dashboardPreview(variant: Variant, tag: string) {
+  test(`dashboard preview: launcher on screen, a face in the header ${tag}`, async ({ page }) => {
+    const { viewport, lang } = VARIANTS[variant];
+    await page.setViewportSize(viewport);
+    await fixTime(page, variant);
+    await page.goto(`${API_ORIGIN}/dashboard/`);
+    // The test's own fonts, as on the host pages (the dashboard's own text is not in the shot).
+    await page.addStyleTag({ content: pinnedFontFaces(PAGES_ORIGIN) });
+    if (lang !== 'en') await page.getByLabel('Preview language').selectOption(lang);
+    const box = page.locator('#preview');
+    const widget = box.locator('porchlight-widget');
+    const launcher = widget.locator('[part~="launcher"]');
+    await expect(launcher).toBeVisible();
+    // The dashboard hands its preview an available agent by id only: the face shows the sample agent's initial.
+    await expect(widget.locator('.header .team .avatar')).toHaveText('A');
+    const [at, frame] = [(await launcher.boundingBox())!, (await box.boundingBox())!];
+    expect(at.y + at.height).toBeLessThanOrEqual(Math.min(frame.y + frame.height, viewport.height));
+    expect(at.x + at.width).toBeLessThanOrEqual(frame.x + frame.width);
+    await shot(page, variant, 'dashboard-preview', { widget, box });
   });
 }
 
@@ -359,6 +430,9 @@ for (const variant of Object.keys(VARIANTS) as Variant[]) {
     conversationFlow(variant, tag);
     runAndTyping(variant, tag);
     homeScreen(variant, tag);
+    header(variant, tag);
+    // A dashboard is a desktop page, and its previews are light: it has no setting for the colour scheme.
+    if (variant === 'desktop-light' || variant === 'desktop-rtl') dashboardPreview(variant, tag);
     // Phone-dark and RTL take the main flow only: fewer baselines, every state still in each look.
     if (variant !== 'desktop-rtl' && variant !== 'phone-dark') otherStates(variant, tag);
   });

@@ -2,7 +2,7 @@ import type { Http } from '../api/http.ts';
 import type { WidgetsResponse } from '../api/wire.ts';
 import { labelTexts, remoteLabelsFor } from '../i18n/translator.ts';
 import { signal } from '@preact/signals-core';
-import { previewConversationList, previewConversations, previewHistory, PREVIEW_VISITOR_ID } from './previewHistory.ts';
+import { previewConversationList, previewConversations, previewHistory, previewTeam, PREVIEW_VISITOR_ID } from './previewHistory.ts';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { createEmitter } from './platform/events.ts';
 import { createEnvironment } from './live/environment.ts';
@@ -88,7 +88,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
 
   let started = false;
   const ready = (async () => {
-    project.apply(preview.project ?? {});
+    project.apply(previewTeam(preview.project ?? {}));
     // The sample conversation's visitor, who never signs in.
     session.apply({ type: 'restored', token: null, visitor: { id: PREVIEW_VISITOR_ID, fullName: '', email: '', pastIds: [] }, fromTab: false, left: false });
     await loadLabels(lang.peek());
@@ -109,7 +109,7 @@ export function createPreviewClient(options: { settings: Partial<Record<string, 
       ready,
       afterSend: () => {},
       afterUpdate({ project: nextProject, labels }) {
-        if (nextProject) project.apply({ ...preview.project, ...nextProject });
+        if (nextProject) project.apply(previewTeam({ ...preview.project, ...nextProject }));
         if (labels !== undefined) {
           preview.labels = labels;
           void loadLabels(lang.peek());

@@ -1,11 +1,25 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { WireMessage } from '../api/wire.ts';
+import type { WidgetsResponse, WireMessage } from '../api/wire.ts';
 import type { TextKey } from '../i18n/translator.ts';
 import type { ConversationListControl } from './conversation/conversationList.ts';
 import type { ConversationSummary } from '../state/conversationSummary.ts';
 
 /** The dashboard preview's sample conversation, in the preview's language. */
 export const PREVIEW_VISITOR_ID = 'preview-visitor';
+/** The sample conversation's agent. */
+const PREVIEW_AGENT_NAME = 'Ann';
+
+/**
+ * The preview's team in the header: a preview shows no photo (it asks nothing of the network), so an
+ * available agent handed without a name would be a blank circle; it takes the sample agent's name,
+ * and its initials show.
+ */
+export function previewTeam(answer: Partial<WidgetsResponse>): Partial<WidgetsResponse> {
+  if (!Array.isArray(answer.user_available)) return answer;
+  const named = (agent: unknown) =>
+    agent && typeof agent === 'object' && !('firstname' in agent && agent.firstname) ? { ...agent, firstname: PREVIEW_AGENT_NAME } : agent;
+  return { ...answer, user_available: answer.user_available.map(named) as WidgetsResponse['user_available'] };
+}
 
 export function previewHistory(t: (key: TextKey) => string, now: number): WireMessage[] {
   const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
@@ -19,7 +33,15 @@ export function previewHistory(t: (key: TextKey) => string, now: number): WireMe
       text: t('PREVIEW_SAMPLE_VISITOR'),
       createdAt: at(3),
     },
-    { _id: 'preview-2', sender: 'preview-agent', senderFullname: 'Ann', recipient: 'preview', type: 'text', text: t('PREVIEW_SAMPLE_AGENT'), createdAt: at(2) },
+    {
+      _id: 'preview-2',
+      sender: 'preview-agent',
+      senderFullname: PREVIEW_AGENT_NAME,
+      recipient: 'preview',
+      type: 'text',
+      text: t('PREVIEW_SAMPLE_AGENT'),
+      createdAt: at(2),
+    },
   ];
 }
 
@@ -33,7 +55,7 @@ export function previewConversations(t: (key: TextKey) => string, now: number): 
       requestId: 'preview',
       text: t('PREVIEW_SAMPLE_AGENT'),
       type: 'text',
-      senderName: 'Ann',
+      senderName: PREVIEW_AGENT_NAME,
       senderId: 'preview-agent',
       fromVisitor: false,
       time: now - 2 * 60_000,

@@ -9,7 +9,6 @@
 export const enOfViews = {
   LABEL_START_NW_CONV: 'Start a new conversation',
   CLOSE: 'Close',
-  OPTIONS: 'Options',
   GUEST_LABEL: 'Guest',
   MESSAGE_SENT: 'Sent',
   LABEL_LOADING: 'Loading…',
@@ -32,6 +31,8 @@ export const enOfViews = {
   CAROUSEL_NEXT: 'Next card',
   UPLOADING: 'Uploading {{name}}',
   DISMISS: 'Dismiss',
+  // The options menu's item, then its confirmation.
+  CLOSE_CHAT: 'End conversation',
   CONFIRM_CLOSE_CHAT: 'End this conversation?',
   YES: 'Yes, end it',
   NO: 'Cancel',

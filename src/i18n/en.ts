@@ -29,7 +29,8 @@ const en = {
   INFO_SUPPORT_CHAT_REOPENED: 'The conversation was reopened',
   INFO_SUPPORT_MEMBER_JOINED: '{{fullname}} joined the conversation',
   INFO_MEMBER_LEFT: 'An agent left the conversation',
-  CLOSE_CHAT: 'End conversation',
+  // The header's options menu button (OptionsMenu.tsx).
+  OPTIONS: 'More options',
   INPUT_DISABLED: 'Please choose one of the options above.',
   WAITING_TIME_FOUND: 'We usually reply in {{reply_time}}',
   WAITING_TIME_NOT_FOUND: 'We will reply as soon as we can',

@@ -12,8 +12,8 @@ const SAME_MEANING = (
   'INFO_SUPPORT_CHAT_CLOSED INFO_SUPPORT_CHAT_REOPENED ' +
   // the header button that hides the window
   'MINIMIZE ' +
-  // the header button that saves the conversation
-  'DOWNLOAD_TRANSCRIPT ' +
+  // the header's options menu, and its item that saves the conversation
+  'OPTIONS DOWNLOAD_TRANSCRIPT ' +
   // ending the conversation, and its confirmation
   'CLOSE_CHAT CONFIRM_CLOSE_CHAT YES NO ' +
   // the image viewer's close button
@@ -46,7 +46,7 @@ export const LABEL_MEANINGS: Readonly<Record<string, string>> = Object.freeze({
  * a service label that would give one the name of another is not taken for it.
  */
 export const CONTROL_NAME_KEYS: readonly string[] = (
-  'BUTTON_OPEN_CHAT BUTTON_CLOSE_CHAT MINIMIZE CLOSE_CHAT CONFIRM_CLOSE_CHAT YES NO CLOSE ' +
+  'BUTTON_OPEN_CHAT BUTTON_CLOSE_CHAT MINIMIZE OPTIONS CLOSE_CHAT CONFIRM_CLOSE_CHAT YES NO CLOSE ' +
   'CHAT_WINDOW_LABEL CONVERSATION_LOG_LABEL LABEL_PLACEHOLDER BUTTON_SEND_MESSAGE BUTTON_ATTACH_FILE ' +
   'BUTTON_RETRY BUTTON_DELETE DISMISS BUTTON_CLOSE_CALLOUT CAROUSEL_PREVIOUS CAROUSEL_NEXT ' +
   'IMAGE_VIEWER_LABEL CUSTOMER_SATISFACTION YOUR_RATING WRITE_YOUR_OPINION SUBMIT LABEL_START_NW_CONV LABEL_SEND_NEW_MESSAGE ' +

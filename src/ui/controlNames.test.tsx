@@ -14,7 +14,8 @@ import { until } from '../test/fakeFetch.ts';
  */
 const harness = widgetHarness();
 
-const ROLES = ['button', 'textbox', 'radio', 'checkbox', 'dialog', 'alertdialog', 'log', 'radiogroup', 'group', 'region'] as const;
+// A menu is named by its button (the menu button pattern): its items are the controls counted.
+const ROLES = ['button', 'textbox', 'radio', 'checkbox', 'dialog', 'alertdialog', 'log', 'radiogroup', 'group', 'region', 'menuitem'] as const;
 /** Named by what the service or agent sent (quick replies, departments, cards): not ours to name. */
 const CONTENT = new Set(['Buy the lamp', 'Buy the chair', 'Track my order', 'Sales', 'Support']);
 
@@ -172,11 +173,11 @@ describe('unique accessible names under the service’s stock labels', () => {
       await until(() => expect(ui.getAllByRole('dialog')).toHaveLength(1));
 
       // Ending: the confirmation, then the rating.
-      // The header's titled buttons: save the conversation (allowTranscriptDownload), then end it.
-      const titled = ui.getAllByRole('button').filter((b) => b.getAttribute('title'));
-      expect(titled).toHaveLength(2);
-      const ending = titled.pop()!;
-      fireEvent.click(ending);
+      // The header's options menu: save the conversation (allowTranscriptDownload), then end it.
+      fireEvent.click(ui.getAllByRole('button').find((b) => b.getAttribute('aria-haspopup') === 'menu')!);
+      await until(() => expect(ui.getAllByRole('menuitem')).toHaveLength(2));
+      expectUnique(ui, root, 'options menu');
+      fireEvent.click(ui.getAllByRole('menuitem').pop()!);
       await until(() => expect(ui.getByRole('alertdialog')).toBeTruthy());
       const confirm = ui.getByRole('alertdialog');
       expectUnique(ui, root, 'confirm');

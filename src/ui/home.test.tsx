@@ -70,7 +70,10 @@ describe('home screen (startFromHome)', () => {
 /** Ends the conversation on screen through the UI and starts the next one. */
 async function endAndStartNew(ui: Queries) {
   const button = (name: string) => find(ui, 'button', name);
-  fireEvent.click(await button('End conversation'));
+  // "End conversation" is an item of the header's options menu.
+  fireEvent.click(await button('More options'));
+  await until(() => void ui.getByRole('menuitem', { name: 'End conversation' }));
+  fireEvent.click(ui.getByRole('menuitem', { name: 'End conversation' }));
   fireEvent.click(await button('Yes, end it'));
   fireEvent.click(await button('Start a new conversation'));
 }

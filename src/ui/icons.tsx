@@ -4,7 +4,7 @@ import { CHAT_ICON_PATH } from '../state/launcherIcon.ts';
 export const svg = { 'aria-hidden': 'true' as const, viewBox: '0 0 24 24', width: 24, height: 24 };
 
 /** An icon drawn by one path. */
-function icon(d: string) {
+export function icon(d: string) {
   return () => (
     <svg {...svg}>
       <path fill="currentColor" d={d} />
@@ -18,12 +18,11 @@ export const CloseIcon = icon('M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 
 
 export const SendIcon = icon('M3 20.5v-7l9-1.5-9-1.5v-7L22 12 3 20.5Z');
 
+/** The header's options (OptionsMenu.tsx): three dots. */
+export const MoreIcon = icon('M5 10a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm7 0a2 2 0 1 1 0 4 2 2 0 0 1 0-4Z');
+
 export const ChevronDownIcon = icon('m12 15.4-6-6L7.4 8l4.6 4.6L16.6 8 18 9.4l-6 6Z');
 
 export const PaperclipIcon = icon(
   'M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10h-1.5Z',
-);
-
-export const EndChatIcon = icon(
-  'M5 3h9a2 2 0 0 1 2 2v3h-2V5H5v14h9v-3h2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm11.6 4.6L21 12l-4.4 4.4-1.4-1.4 2-2H9v-2h8.2l-2-2 1.4-1.4Z',
 );

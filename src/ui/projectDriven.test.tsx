@@ -266,6 +266,24 @@ describe('dashboard preview', () => {
     expect(harness.service.calls).toEqual([]);
   });
 
+  it('a preview handed an available agent without a name shows a face with initials, not a blank circle (issue 26 §7)', async () => {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    // What the demo dashboard hands its previews: an id only (a preview shows no photo).
+    const preview = mount(container, { preview: true, project: { project: { _id: 'p', name: 'Preview shop' }, user_available: [{ id: 'agent' }] } });
+    harness.track(preview);
+    const root = container.querySelector('porchlight-widget')!.shadowRoot!;
+    const face = () => root.querySelector('.header .team .avatar');
+    await until(() => expect(face()?.textContent).toBe('A'));
+    expect(root.querySelector('.header .team img')).toBeNull();
+    preview.update({
+      widgetTitle: 'Renamed',
+      project: { project: { _id: 'p', name: 'Renamed' }, user_available: [{ id: 'agent' }, { id: 'bob', firstname: 'Bob' }] },
+    });
+    await until(() => expect([...root.querySelectorAll('.header .team .avatar')].map((a) => a.textContent)).toEqual(['A', 'B']));
+    expect(harness.service.calls).toEqual([]);
+  });
+
   it('brings the sheet that sets a preview in its box, which a live widget never adopts', () => {
     const mounted = (settings: Parameters<typeof mount>[1]) => {
       const box = document.createElement('div');
