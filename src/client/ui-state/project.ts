@@ -38,6 +38,8 @@ export interface ProjectModel {
   widgetLayer: ReadonlySignal<Partial<WidgetSettings>>;
   name: ReadonlySignal<string>;
   departments: ReadonlySignal<WireDepartment[]>;
+  /** The service answered (or could not): the departments are what they will be. */
+  known: ReadonlySignal<boolean>;
   /** The available agents (`user_available`), at most five: the team in the header. */
   team: ReadonlySignal<TeamMember[]>;
   /** How long visitors lately waited for a first reply (ms); null when the service has no figure. */
@@ -60,11 +62,13 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
   const team = signal<TeamMember[]>([]);
   const replyTime = signal<number | null>(null);
   const hours = signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>({});
+  const known = signal(false);
 
   const model: ProjectModel = {
     widgetLayer,
     name,
     departments,
+    known,
     agentsAvailable,
     team,
     replyTime,
@@ -85,6 +89,7 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
           .map((a) => ({ id: a.id, name: a.firstname ?? '' }));
       }
       hours.value = { activeOperatingHours: project?.activeOperatingHours, operatingHours: project?.operatingHours };
+      known.value = true;
     },
     async load() {
       if (!http) return null;
@@ -98,6 +103,8 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
         model.apply(answer);
         return answer;
       } catch (error) {
+        // Refused or unreachable, the service leaves the departments unknown for this visit: nothing waits for them.
+        known.value = true;
         // A service without `/widgets` (404): run on page settings, ask `isopen` for availability.
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
         const open = await getIsOpen(http, projectId).catch(() => null);
