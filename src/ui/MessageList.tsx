@@ -258,7 +258,7 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
   );
 }
 
-/** The welcome as an agent's message: the team's first face (or the widget's initials) beside a bubble with the title and the message. */
+/** The welcome as an agent's message: the team's first face (or the project's initials) beside a bubble with the title and the message. */
 function Welcome({ quiet }: { quiet: boolean }) {
   const widget = useWidget();
   const { settings, project } = widget;
@@ -267,7 +267,7 @@ function Welcome({ quiet }: { quiet: boolean }) {
   const face = project.team.value[0];
   return (
     <div class="welcome message message-agent" aria-live={quiet ? 'off' : undefined}>
-      <Avatar id={face?.id ?? ''} name={face?.name || settings.value.widgetTitle || project.name.value} />
+      <Avatar id={face?.id ?? ''} name={face?.name || project.name.value} />
       <div class="message-body">
         <div class="bubble">
           <p class="welcome-title">{title}</p>

@@ -64,6 +64,8 @@ export function createOutboxEngine(options: {
   const { outboxStore, emitter, target, now } = options;
   const items = signal<OutboxItem[]>([]);
   const due = (item: OutboxItem) => dueAt(item, options.settleMs ?? SETTLE_MS);
+  /** What may go: sending, and not held for the visitor's intake (`DeliveryTarget.held`). */
+  const sendable = () => items.peek().filter((i) => i.state === 'sending' && !target.held(i));
   let flushing: Promise<void> | null = null;
   let flushAgain = false;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -91,7 +93,7 @@ export function createOutboxEngine(options: {
 
   function scheduleWake() {
     clearTimeout(wakeTimer);
-    const waiting = items.peek().filter((i) => i.state === 'sending' && !target.held(i));
+    const waiting = sendable();
     if (!waiting.length || disposed) return;
     const next = Math.min(...waiting.map(due));
     wakeTimer = setTimeout(() => void flush(), Math.max(0, next - now()));
@@ -139,11 +141,7 @@ export function createOutboxEngine(options: {
     for (;;) {
       if (disposed) return;
       // In order, except that a message in trouble holds the others back only briefly (delivery.ts).
-      const item = nextToSend(
-        items.peek().filter((i) => !target.held(i)),
-        now(),
-        due,
-      );
+      const item = nextToSend(sendable(), now(), due);
       if (!item) break;
       try {
         await deliver(item);

@@ -15,11 +15,9 @@ export interface IntakeModel {
   /** What the screen asks now: nothing during a conversation (one with a message on its way or stored). */
   stage: ReadonlySignal<IntakeStage>;
   /**
-   * What a new conversation still waits for, a conversation or not: its first message, written
-   * before the department was chosen, is held in the outbox until this is `'chat'` (sendQueue.ts).
+   * A new conversation's first message waits in the outbox (sendQueue.ts `held`): for what the
+   * intake asks, or for the project to say whether it asks (`departmentsKnown`).
    */
-  pending: ReadonlySignal<IntakeStage>;
-  /** A new conversation's first message waits: for the intake, or for the project to say whether it asks (`departmentsKnown`). */
   holds: ReadonlySignal<boolean>;
   /** The department of the next conversation: chosen, named by the page, the only one, or null. */
   department: ReadonlySignal<WireDepartment | null>;
@@ -62,6 +60,7 @@ export function createIntake(options: {
     const pre = preselectedDepartment(options.departments.value, options.departmentID());
     return pre === 'ask' ? null : pre;
   });
+  // What a new conversation still asks, a conversation under way or not.
   const pending = computed<IntakeStage>(() => {
     if (!preChat.value && preChatNeeded(options.preChatEnabled(), options.known())) return 'prechat';
     if (!department.value && preselectedDepartment(options.departments.value, options.departmentID()) === 'ask') return 'departments';
@@ -75,7 +74,6 @@ export function createIntake(options: {
 
   return {
     stage,
-    pending,
     holds,
     department,
     choices,

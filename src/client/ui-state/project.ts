@@ -89,7 +89,6 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
           .map((a) => ({ id: a.id, name: a.firstname ?? '' }));
       }
       hours.value = { activeOperatingHours: project?.activeOperatingHours, operatingHours: project?.operatingHours };
-      known.value = true;
     },
     async load() {
       if (!http) return null;
@@ -103,13 +102,14 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
         model.apply(answer);
         return answer;
       } catch (error) {
-        // Refused or unreachable, the service leaves the departments unknown for this visit: nothing waits for them.
-        known.value = true;
         // A service without `/widgets` (404): run on page settings, ask `isopen` for availability.
         if (!(error instanceof ApiError) || error.status !== 404) throw error;
         const open = await getIsOpen(http, projectId).catch(() => null);
         agentsAvailable.value = open && typeof open.isopen === 'boolean' ? open.isopen : null;
         return null;
+      } finally {
+        // Answered, refused or unreachable: the departments are what they will be for this visit.
+        known.value = true;
       }
     },
   };
