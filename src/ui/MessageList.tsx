@@ -266,7 +266,7 @@ function Welcome({ quiet }: { quiet: boolean }) {
   const title = settings.value.welcomeTitle || t('WELCOME_TITLE');
   const face = project.team.value[0];
   return (
-    <div class="welcome message message-agent" aria-live={quiet ? 'off' : undefined}>
+    <div class={`welcome message message-agent${quiet ? '' : ' is-empty'}`} aria-live={quiet ? 'off' : undefined}>
       <Avatar id={face?.id ?? ''} name={face?.name || project.name.value} />
       <div class="message-body">
         <div class="bubble">
