@@ -18,6 +18,11 @@ test.describe('accessibility of every step (axe-core)', () => {
     await launcher(page).click();
     await expect(page.locator('porchlight-widget [part~="departments"]')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    // A first message written before the choice waits in the thread, sending, beside the chips (issue 26 §1).
+    await page.locator('porchlight-widget [part~="input"]').fill('Before choosing');
+    await page.locator('porchlight-widget [part~="input"]').press('Enter');
+    await expect(page.locator('porchlight-widget [part~="message-visitor"]')).toHaveClass(/state-sending/);
+    expect(await axeViolations(page)).toEqual([]);
     await page.locator('porchlight-widget [part~="departments"] button').first().click();
     const rid = await sendFromWidget(page, 'Accessibility check');
     await agentReply(rid, '**Options** below', {

@@ -17,7 +17,9 @@ test.describe('presence, grouping and the colour scheme', () => {
     await expect(page.locator('porchlight-widget .header .status-line')).toContainText(
       /Online · (We usually reply in \d+ (minute|hour)s?|We will reply as soon as we can)/,
     );
-    await expect(page.locator('porchlight-widget .welcome.is-empty')).toContainText('Send us a message below');
+    // The greeting is the team's first message: the header's faces and status line are not repeated in it (issue 26 §1).
+    await expect(page.locator('porchlight-widget .welcome.is-empty .bubble')).toBeVisible();
+    await expect(page.locator('porchlight-widget .welcome .team, porchlight-widget .welcome .status-line')).toHaveCount(0);
   });
 
   test("the visitor's messages carry no 'You' label, and times have no leading zero", async ({ page }) => {

@@ -128,6 +128,36 @@ test.describe('the project decides', () => {
     expect((await posted).postDataJSON()).toMatchObject({ departmentid: '65f0c0ffee0000000000de01', attributes: { departmentName: 'Sales' } });
   });
 
+  test('departments: the composer ready on open; a first message written before the choice is held, then sent once with the department, after a reload too', async ({
+    page,
+  }) => {
+    const posts: Array<Record<string, unknown>> = [];
+    page.on('request', (r) => {
+      if (isMessagePost(r)) posts.push(r.postDataJSON() as Record<string, unknown>);
+    });
+    await openHostPage(page, snippetPage({ settings: { departmentID: '' } }));
+    await launcher(page).click();
+    const step = page.locator('porchlight-widget [part~="departments"]');
+    await expect(step.getByRole('button')).toHaveText([/^Sales/, /^Support/]);
+    await expect(input(page)).toBeFocused();
+    await input(page).fill('Where is my order?');
+    await input(page).press('Enter');
+    const held = page.locator('porchlight-widget [part~="message-visitor"]');
+    await expect(held).toHaveClass(/state-sending/);
+    await page.reload();
+    await expect(launcher(page)).toBeVisible();
+    // The window may come back open by itself (the open state is kept for the session).
+    if ((await launcher(page).getAttribute('aria-expanded')) !== 'true') await launcher(page).click();
+    await expect(held).toHaveClass(/state-sending/);
+    expect(posts).toHaveLength(0);
+    const posted = page.waitForRequest(isMessagePost);
+    await step.getByRole('button', { name: 'Support' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ text: 'Where is my order?', attributes: { departmentName: 'Support' } });
+    await expect(held).not.toHaveClass(/state-sending/);
+    await expect(step).toHaveCount(0);
+    expect(posts).toHaveLength(1);
+  });
+
   test('pre-chat form: validation, then the name and email go to sign-in and the first message', async ({ page }) => {
     const pid = await createProject({ widget: { preChatForm: true } });
     await openHostPage(page, projectPage(pid));

@@ -49,7 +49,8 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
     showHome(byVisitor) {
       if (hooks.listConversations()) ui.setScreen('home', byVisitor);
     },
-    chooseDepartment: (id) => void intake.chooseDepartment(id).catch(reportError('storage')),
+    // A first message written before the choice waits in the outbox (intake.ts `holds`): it goes now.
+    chooseDepartment: (id) => void intake.chooseDepartment(id).then(conversation.flush, reportError('storage')),
     // Not known (offline): the ended conversation's panel asks for a rating, as for one never rated.
     recallRating: (requestId) => void state.rating.recall(requestId).catch(() => undefined),
     loadMoreConversations: () => void hooks.listConversations()?.then((list) => list?.loadMore().catch(reportError('conversations'))),
@@ -63,6 +64,7 @@ export function createLaterCommands(models: Models, hooks: CommandHooks, { send,
           else await session.ensure();
           const first = typeof values.firstMessage === 'string' ? values.firstMessage.trim() : '';
           if (first) await send({ text: first });
+          else await conversation.flush();
         })
         .catch(reportError('prechat'));
     },

@@ -88,11 +88,16 @@ export function* modelsInStages(o: ModelOptions) {
   const intake = createIntake({
     store,
     departments: project.departments,
+    departmentsKnown: () => project.known.value,
     departmentID: () => settings.value.departmentID,
     preChatEnabled: () => settings.value.preChatForm,
     // A visitor signed in with the site's token is known: no pre-chat form asks who they are.
     known: identity.known,
-    hasConversation: () => !!conversation.requestId.value,
+    // A conversation whose only messages wait in the outbox for the intake is not under way yet: the intake still asks.
+    hasConversation: () => {
+      const rid = conversation.requestId.value;
+      return !!rid && !(conversation.outbox.value.some((i) => i.requestId === rid) && !conversation.history.value.some((m) => m.recipient === rid));
+    },
   });
   const conversation = createConversation({
     http,
@@ -110,6 +115,7 @@ export function* modelsInStages(o: ModelOptions) {
     onShare: tabs.post,
     identity: identity.attributes,
     firstMessageFields: identity.firstMessageFields,
+    holdsOpening: () => intake.holds.peek(),
   });
   /**
    * Forgets the visitor on this device, in every tab: their session, conversation, outbox, pre-chat

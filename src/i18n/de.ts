@@ -115,7 +115,6 @@ const de: LocaleTexts = {
   WAITING_TIME_NOT_FOUND: 'Wir antworten so bald wie möglich',
   AGENT_AVAILABLE: 'Online',
   AGENT_NOT_AVAILABLE: 'Abwesend',
-  WELCOME_INVITE: 'Schreiben Sie uns unten – wir helfen gern.',
   DOWNLOAD_TRANSCRIPT: 'Unterhaltung speichern',
   SIGNED_IN_AS: 'Sie sind jetzt als {{name}} angemeldet. Diese Unterhaltung geht mit Ihrem Konto weiter.',
   SIGNED_IN: 'Sie sind jetzt angemeldet. Diese Unterhaltung geht mit Ihrem Konto weiter.',

@@ -36,7 +36,6 @@ const en = {
   WAITING_TIME_NOT_FOUND: 'We will reply as soon as we can',
   AGENT_AVAILABLE: 'Online',
   AGENT_NOT_AVAILABLE: 'Away',
-  WELCOME_INVITE: 'Send us a message below — we are here to help.',
   SIGNED_IN_AS: 'You are now signed in as {{name}}. This conversation goes on under your account.',
   SIGNED_IN: 'You are now signed in. This conversation goes on under your account.',
 } as const;

@@ -115,7 +115,6 @@ const es: LocaleTexts = {
   WAITING_TIME_NOT_FOUND: 'Te responderemos lo antes posible',
   AGENT_AVAILABLE: 'En línea',
   AGENT_NOT_AVAILABLE: 'Ausente',
-  WELCOME_INVITE: 'Escríbenos abajo: estamos aquí para ayudarte.',
   DOWNLOAD_TRANSCRIPT: 'Guardar la conversación',
   SIGNED_IN_AS: 'Has iniciado sesión como {{name}}. Esta conversación continúa con tu cuenta.',
   SIGNED_IN: 'Has iniciado sesión. Esta conversación continúa con tu cuenta.',

@@ -118,7 +118,6 @@ const fr: LocaleTexts = {
   WAITING_TIME_NOT_FOUND: 'Nous répondrons dès que possible',
   AGENT_AVAILABLE: 'En ligne',
   AGENT_NOT_AVAILABLE: 'Absent',
-  WELCOME_INVITE: 'Écrivez-nous ci-dessous : nous sommes là pour vous aider.',
   DOWNLOAD_TRANSCRIPT: 'Enregistrer la conversation',
   SIGNED_IN_AS: 'Vous êtes maintenant connecté en tant que {{name}}. Cette conversation continue avec votre compte.',
   SIGNED_IN: 'Vous êtes maintenant connecté. Cette conversation continue avec votre compte.',

@@ -115,7 +115,6 @@ const it: LocaleTexts = {
   WAITING_TIME_NOT_FOUND: 'Ti risponderemo il prima possibile',
   AGENT_AVAILABLE: 'In linea',
   AGENT_NOT_AVAILABLE: 'Assente',
-  WELCOME_INVITE: 'Scrivici qui sotto: siamo qui per aiutarti.',
   DOWNLOAD_TRANSCRIPT: 'Salva la conversazione',
   SIGNED_IN_AS: "Ora hai effettuato l'accesso come {{name}}. Questa conversazione continua con il tuo account.",
   SIGNED_IN: "Ora hai effettuato l'accesso. Questa conversazione continua con il tuo account.",

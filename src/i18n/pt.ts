@@ -115,7 +115,6 @@ const pt: LocaleTexts = {
   WAITING_TIME_NOT_FOUND: 'Responderemos assim que possível',
   AGENT_AVAILABLE: 'Online',
   AGENT_NOT_AVAILABLE: 'Ausente',
-  WELCOME_INVITE: 'Escreva-nos abaixo: estamos aqui para ajudar.',
   DOWNLOAD_TRANSCRIPT: 'Salvar a conversa',
   SIGNED_IN_AS: 'Você entrou como {{name}}. Esta conversa continua na sua conta.',
   SIGNED_IN: 'Você entrou na sua conta. Esta conversa continua nela.',

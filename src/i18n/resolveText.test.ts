@@ -114,10 +114,10 @@ describe('the translator', () => {
     let tookOver!: () => void;
     const engineReady = new Promise<void>((resolve) => (tookOver = resolve));
     const translator = createTranslator('en', { onEngine: () => tookOver() });
-    translator.overlay('en', { WELCOME_MSG: 'Hello. $t(WELCOME_INVITE)' });
-    expect(translator.t('WELCOME_MSG')).toBe('Hello. $t(WELCOME_INVITE)');
+    translator.overlay('en', { WELCOME_MSG: 'Hello. $t(WELCOME_TITLE)' });
+    expect(translator.t('WELCOME_MSG')).toBe('Hello. $t(WELCOME_TITLE)');
     await engineReady;
-    expect(translator.t('WELCOME_MSG')).toBe(`Hello. ${english.WELCOME_INVITE}`);
+    expect(translator.t('WELCOME_MSG')).toBe(`Hello. ${english.WELCOME_TITLE}`);
   });
 
   it('keeps texts and labels in step once i18next is there (language switch, refresh, overlay)', async () => {

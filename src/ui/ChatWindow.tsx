@@ -39,16 +39,17 @@ function prefetchLaterViews(section: HTMLElement | null) {
   if (section) whenIdle(window, () => LATER_VIEWS.forEach((view) => view.prefetch()));
 }
 
-/** Below the header: the intake steps first when configured, then the conversation (the composer among the last parts prepared). */
+/** Below the header: the pre-chat form first when configured, then the conversation (the composer among the last parts prepared), with the departments to choose from at its end. */
 function Body({ inputId, parts, parked }: { inputId: string; parts: PreparedParts; parked: boolean }) {
   const { intake, conversation, ui, uploads } = useWidget();
   const stage = intake.stage.value;
   if (stage === 'prechat') return <PreChatForm.View />;
-  if (stage === 'departments') return <DepartmentSelect.View />;
   return (
     <>
       <MessageList parked={parked} />
       {uploads.items.value.length > 0 && <UploadList.View />}
+      {/* Offered in the thread, the composer ready beside them: a message written first waits for the choice. */}
+      {stage === 'departments' && <DepartmentSelect.View />}
       {ui.confirmingClose.value ? (
         <CloseConfirm.View />
       ) : conversation.closed.value ? (

@@ -1,44 +1,38 @@
 import { translator, useWidget } from './context.ts';
-import intakeStepCss from './IntakeStep.css?inline';
+import quickRepliesCss from './QuickReplies.css?inline';
 import departmentSelectCss from './DepartmentSelect.css?inline';
-import { WelcomeMessage } from './WelcomeMessage.tsx';
-import { useOpeningFocus } from './openingFocus.ts';
-import { useRef } from 'preact/hooks';
 
-/** "What can we help you with?": one button per visible department (the default one is hidden). */
+/**
+ * "What can we help you with?": the visible departments (the default one is hidden) as reply chips
+ * at the end of the thread, above a composer ready to type (issue 26 §1). A message written first
+ * waits, sending, until one is chosen (intake.ts `holds`).
+ */
 export function DepartmentSelect() {
   const widget = useWidget();
-  widget.adoptCss(intakeStepCss, departmentSelectCss);
-  const { intake, settings, intents } = widget;
+  widget.adoptCss(quickRepliesCss, departmentSelectCss);
+  const { intake, intents } = widget;
   const t = translator(widget);
-  const root = useRef<HTMLDivElement>(null);
-  useOpeningFocus(root);
   return (
-    <div part="departments" class="departments" role="group" aria-labelledby="pl-departments-title" ref={root}>
-      <div class="welcome">
-        <p class="welcome-title">{settings.value.welcomeTitle || t('WELCOME_TITLE')}</p>
-        <WelcomeMessage class="welcome-msg" />
-      </div>
-      <p id="pl-departments-title" class="step-title">
+    <div part="departments" class="departments" role="group" aria-labelledby="pl-departments-title">
+      <p id="pl-departments-title" class="departments-title">
         {t('LABEL_SELECT_TOPIC')}
       </p>
-      <ul class="department-list">
-        {intake.choices.value.map((department, index) => (
-          <li key={department._id}>
+      <div class="quick-replies department-list">
+        {intake.choices.value.map((department) => {
+          const description = typeof department.description === 'string' ? department.description.trim() : '';
+          return (
             <button
+              key={department._id}
               type="button"
-              class="department-button"
-              data-opening-focus={index === 0 || undefined}
+              class="attachment-button department-button"
+              title={description || undefined}
               onClick={() => intents.chooseDepartment(department._id)}
             >
-              <span class="department-name">{department.name}</span>
-              {typeof department.description === 'string' && department.description.trim() && (
-                <span class="department-description">{department.description}</span>
-              )}
+              {department.name}
             </button>
-          </li>
-        ))}
-      </ul>
+          );
+        })}
+      </div>
     </div>
   );
 }

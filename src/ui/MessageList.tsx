@@ -6,7 +6,7 @@ import { translator, useWidget } from './context.ts';
 import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
-import { StatusLine, Team } from './Presence.tsx';
+import { Avatar } from './Avatar.tsx';
 import { lazyView } from './lazyView.tsx';
 import { follows, parkedStart, tailWindow, WINDOW_SIZES, type ShownList } from './listWindow.ts';
 import { whenIdle } from '../client/live/idle.ts';
@@ -42,7 +42,7 @@ function scrollToBottom(el: HTMLElement): number {
  */
 export function MessageList({ parked = false }: { parked?: boolean }) {
   const widget = useWidget();
-  const { conversation, settings, session, lang } = widget;
+  const { conversation, session, lang } = widget;
   const t = translator(widget);
   const list = useRef<HTMLDivElement>(null);
   /** The list follows the conversation: new messages scroll into view (listWindow.ts `follows`). */
@@ -189,7 +189,6 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
   const start = parked ? parkedStart(messages, shown.window, rendered.current, WINDOW_SIZES.step) : shown.window.start;
   rendered.current = new Set(messages.slice(start, end).map((message) => message.key));
 
-  const s = settings.value;
   const items = [];
   let notice = signedIn && (
     <InfoLine key="signed-in" message={signedIn.name ? { infoLabel: 'SIGNED_IN_AS', infoParams: { name: signedIn.name } } : { infoLabel: 'SIGNED_IN' }} />
@@ -247,26 +246,35 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
       tabIndex={0}
       onScroll={onScroll}
     >
-      {/* An empty conversation is not a void: who answers, how soon, and where to write. It opens the
-            conversation: shown once the window reaches the first message. */}
-      {start === 0 && (
-        <div class={`welcome${messages.length ? '' : ' is-empty'}`} aria-live={messages.length ? 'off' : undefined}>
-          <p class="welcome-title">{s.welcomeTitle || t('WELCOME_TITLE')}</p>
-          <WelcomeMessage class="welcome-msg" />
-          {!messages.length && (
-            <>
-              <Team class="welcome-team" />
-              <StatusLine />
-              <p class="welcome-invite">{t('WELCOME_INVITE')}</p>
-            </>
-          )}
-        </div>
-      )}
+      {/* The greeting opens the conversation as the team's first message (issue 26 §1): who is
+            there and how soon they reply is the header's to say, not repeated here. Shown once
+            the window reaches the first message. */}
+      {start === 0 && <Welcome quiet={messages.length > 0} />}
       <ol class="message-list">
         {items}
         {end >= messages.length && notice}
         {typing && end >= messages.length && <TypingIndicator.View {...(typist ? { name: typist } : {})} />}
       </ol>
+    </div>
+  );
+}
+
+/** The welcome as an agent's message: the team's first face (or the project's initials) beside a bubble with the title and the message. */
+function Welcome({ quiet }: { quiet: boolean }) {
+  const widget = useWidget();
+  const { settings, project } = widget;
+  const t = translator(widget);
+  const title = settings.value.welcomeTitle || t('WELCOME_TITLE');
+  const face = project.team.value[0];
+  return (
+    <div class={`welcome message message-agent${quiet ? '' : ' is-empty'}`} aria-live={quiet ? 'off' : undefined}>
+      <Avatar id={face?.id ?? ''} name={face?.name || project.name.value} />
+      <div class="message-body">
+        <div class="bubble">
+          <p class="welcome-title">{title}</p>
+          <WelcomeMessage class="welcome-msg" />
+        </div>
+      </div>
     </div>
   );
 }

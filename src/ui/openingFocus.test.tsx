@@ -17,18 +17,19 @@ function withIntake(preChatForm: boolean): void {
 }
 
 describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
-  it('the visitor opening the window on its departments is taken to the first of them; Esc takes them back to the launcher', async () => {
+  it('the visitor opening the window on its departments is taken to the composer, the departments offered beside it; Esc takes them back to the launcher', async () => {
     withIntake(false);
     const { root, ui } = harness.start({});
     await until(() => void ui.getByRole('button', { name: 'Open chat' }));
     fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
-    await until(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: 'Sales' })));
+    await until(() => expect(root.activeElement).toBe(ui.getByRole('textbox', { name: /Type your message/ })));
+    expect(await ui.findByRole('button', { name: 'Sales' })).toBeTruthy();
 
     fireEvent.keyDown(root.activeElement!, { key: 'Escape' });
     await until(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: 'Open chat' })));
   });
 
-  it('the visitor opening the window on the pre-chat form is taken to its first field, then to the first department', async () => {
+  it('the visitor opening the window on the pre-chat form is taken to its first field, then to the composer', async () => {
     withIntake(true);
     const { root, ui } = harness.start({});
     await until(() => void ui.getByRole('button', { name: 'Open chat' }));
@@ -38,10 +39,10 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
     fireEvent.input(nameField!, { target: { value: 'Ada Lovelace' } });
     fireEvent.input(emailField!, { target: { value: 'ada@example.com' } });
     fireEvent.click(ui.getAllByRole('button').find((b) => b.getAttribute('type') === 'submit')!);
-    await until(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: 'Sales' })));
+    await until(() => expect(root.activeElement).toBe(ui.getByRole('textbox', { name: /Type your message/ })));
   });
 
-  it('a window rendered parked on its departments (windowPreparation.ts) takes the visitor to the first of them as they open it', async () => {
+  it('a window rendered parked on its departments (windowPreparation.ts) takes the visitor to the composer as they open it', async () => {
     withIntake(false);
     const idle: Array<() => void> = [];
     vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
@@ -53,7 +54,7 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
     }
     expect(root.querySelector('[part~="window"]')!.classList.contains('is-parked')).toBe(true);
     fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
-    await until(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: 'Sales' })));
+    await until(() => expect(root.activeElement).toBe(ui.getByRole('textbox', { name: /Type your message/ })));
   });
 
   it('the page opening the window leaves the focus where it was, on any screen', async () => {

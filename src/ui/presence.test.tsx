@@ -14,18 +14,20 @@ describe('presence', () => {
     const agents = ['a1', 'a2', 'bot_b3', 'a4', 'a5', 'a6'].map((id, i) => ({ id, firstname: `Agent ${i + 1}` }));
     harness.service.setWidgets({ user_available: agents });
     waitingTime([{ _id: 'p', waiting_time_avg: 180_000 }]);
-    const { root, ui } = harness.start({ open: true });
+    const { root } = harness.start({ open: true });
     const header = () => root.querySelector('.header')!;
     await until(() => expect(header().querySelectorAll('.team .avatar')).toHaveLength(5));
     const srcs = [...header().querySelectorAll<HTMLImageElement>('.team img')].map((img) => img.getAttribute('src'));
     expect(srcs[2]).toBe(`${harness.service.apiUrl}/files?path=${encodeURIComponent('uploads/users/b3/images/photo.jpg')}`);
     await until(() => expect(header().querySelector('.status-line')!.textContent).toBe('Online · We usually reply in 3 minutes'));
     expect(header().querySelector('.presence-dot.is-online')).toBeTruthy();
-    // The empty conversation is not a void: the team, the reply time and an invitation to write.
-    const welcome = root.querySelector('.welcome.is-empty')!;
-    expect(welcome.querySelectorAll('.team .avatar')).toHaveLength(5);
-    expect(welcome.textContent).toContain('We usually reply in 3 minutes');
-    expect(ui.getByText('Send us a message below — we are here to help.')).toBeTruthy();
+    // The greeting is the team's first message, from the first face: it does not repeat the
+    // header's faces and status line (issue 26 §1).
+    const welcome = root.querySelector('.welcome.message-agent')!;
+    expect(welcome.querySelectorAll('.avatar')).toHaveLength(1);
+    expect(welcome.querySelector('.bubble')!.textContent).toContain('Hi there');
+    expect(welcome.querySelector('.team, .status-line')).toBeNull();
+    expect(welcome.textContent).not.toContain('We usually reply in 3 minutes');
   });
 
   it('falls back to initials when a photo fails to load', async () => {

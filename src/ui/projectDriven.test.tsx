@@ -141,6 +141,25 @@ describe('styled and configured by the project', () => {
     expect(root.querySelector('[part~="departments"]')).toBeNull();
   });
 
+  it('offers the departments as chips in the thread with the composer ready; a message written first waits, sending, for the choice (issue 26 §1)', async () => {
+    harness.service.setWidgets({ departments });
+    const { ui, root } = start({ open: true });
+    const input = await ui.findByRole('textbox', { name: /Type your message/ });
+    const group = await ui.findByRole('group', { name: 'What can we help you with?' });
+    fireEvent.input(input, { target: { value: 'Where is my order?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await until(() => expect(root.querySelector('.message-visitor.state-sending')?.textContent).toContain('Where is my order?'));
+    expect(harness.service.posts()).toHaveLength(0);
+    // The greeting is the first message, an agent's, with nothing of the header repeated.
+    expect(root.querySelector('.welcome.message-agent .bubble')).toBeTruthy();
+    fireEvent.click(within(group).getByRole('button', { name: 'Sales' }));
+    await until(() => expect(harness.service.posts()).toHaveLength(1));
+    expect(harness.service.posts()[0]!.body).toMatchObject({ text: 'Where is my order?', departmentid: 'd1' });
+    await until(() => expect(root.querySelector('[part~="departments"]')).toBeNull());
+    await until(() => expect(root.querySelector('.message-visitor.state-sending')).toBeNull());
+    expect(harness.service.posts()).toHaveLength(1);
+  });
+
   it('skips the choice with departmentID or a single visible department', async () => {
     harness.service.setWidgets({ departments });
     const a = start({ open: true, departmentID: 'd1' });

@@ -311,7 +311,7 @@ function renderHistory(history: WireMessage[], myIds: ReadonlySet<string>) {
     session: { switched: signal(null) },
     settings: signal({ welcomeTitle: '', welcomeMsg: '' }),
     ui: { labelsVersion: signal(0), viewerImage: signal(null) },
-    project: { team: signal([]), replyTime: signal(null) },
+    project: { team: signal([]), replyTime: signal(null), name: signal('') },
     availability: signal({ status: 'unknown' }),
     photoUrl: () => '',
     t: translator.t,

@@ -31,6 +31,8 @@ export interface ConversationOptions {
   /** default: `navigator.onLine` */
   isOnline?: () => boolean;
   firstMessageFields: () => FirstMessageFields;
+  /** A new conversation's first message waits in the outbox while this holds (sendQueue.ts). */
+  holdsOpening?: () => boolean;
   /** Who the visitor is now: a later message carries it when it changed (identity.ts). */
   identity?: () => IdentityAttributes;
   now?: () => number;

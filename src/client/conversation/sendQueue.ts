@@ -25,6 +25,8 @@ export interface SendQueueOptions {
   /** The read mark moves (made at 0 for a conversation made now: nothing in it seen yet). */
   markSeen(at: number): void;
   firstMessageFields(): FirstMessageFields;
+  /** A new conversation's first message waits for the visitor's intake (intake.ts `pending`), or for the project to say what it asks. */
+  holdsOpening?: () => boolean;
   /** Who the visitor is now: a later message carries it when it changed (identity.ts). */
   identity?: () => IdentityAttributes;
   isOnline(): boolean;
@@ -302,12 +304,15 @@ function deliveryTarget(o: SendQueueOptions, { started, ensureRequestId }: Place
   const { requestId, history, apply } = o.state;
   const { emitter, firstMessageFields } = o;
   const { session, http, projectId, store, now } = o.deps;
+  const opens = (item: OutboxItem) => !started.has(item.requestId) && !history.value.some((m) => m.recipient === item.requestId);
   return {
+    // Only the conversation shown waits: one the visitor left opens with what it had then.
+    held: (item) => item.requestId === requestId.peek() && !!o.holdsOpening?.() && opens(item),
     opening(item) {
-      const rid = item.requestId;
-      if (started.has(rid) || history.value.some((m) => m.recipient === rid)) return null;
-      // An item an earlier version stored carries none: what opens the conversation shown, as it is now.
-      return item.opening ?? (rid === requestId.peek() ? firstMessageFields() : null);
+      if (!opens(item)) return null;
+      // The conversation shown opens with what is known now (the department chosen after it was
+      // written); an earlier one with what it had then.
+      return item.requestId === requestId.peek() ? firstMessageFields() : (item.opening ?? null);
     },
     // A message whose attempt was cut off is looked for with code of its own (messageRecovery.ts).
     // Not downloaded: the attempt failed as on the network (it is tried again later, looked for first).

@@ -46,6 +46,7 @@ async function setup(answers: Array<'stored' | 'unreachable' | 'refused'>) {
     isOnline: () => true,
     target: {
       isStored: () => Promise.resolve(false),
+      held: () => false,
       opening: () => null,
       post(_rid, body: SendMessageBody) {
         posts.push(String(body.attributes?.tempUID));

@@ -31,6 +31,11 @@ export interface OutboxEngine {
 export interface DeliveryTarget {
   /** The message may be stored already (an earlier attempt was cut off): look at the history. */
   isStored(item: OutboxItem): Promise<boolean>;
+  /**
+   * `item` opens a conversation whose department (or pre-chat answers) the visitor has not given
+   * yet: it stays in the outbox, sending, and goes once they are (docs/delivery.md).
+   */
+  held(item: OutboxItem): boolean;
   /** What `item` carries as the first message of its conversation, or null: one of it is stored already. */
   opening(item: OutboxItem): FirstMessageFields | null;
   post(requestId: string, body: SendMessageBody): Promise<WireMessage | null>;
@@ -59,6 +64,8 @@ export function createOutboxEngine(options: {
   const { outboxStore, emitter, target, now } = options;
   const items = signal<OutboxItem[]>([]);
   const due = (item: OutboxItem) => dueAt(item, options.settleMs ?? SETTLE_MS);
+  /** What may go: sending, and not held for the visitor's intake (`DeliveryTarget.held`). */
+  const sendable = () => items.peek().filter((i) => i.state === 'sending' && !target.held(i));
   let flushing: Promise<void> | null = null;
   let flushAgain = false;
   let wakeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,7 +93,7 @@ export function createOutboxEngine(options: {
 
   function scheduleWake() {
     clearTimeout(wakeTimer);
-    const waiting = items.peek().filter((i) => i.state === 'sending');
+    const waiting = sendable();
     if (!waiting.length || disposed) return;
     const next = Math.min(...waiting.map(due));
     wakeTimer = setTimeout(() => void flush(), Math.max(0, next - now()));
@@ -134,7 +141,7 @@ export function createOutboxEngine(options: {
     for (;;) {
       if (disposed) return;
       // In order, except that a message in trouble holds the others back only briefly (delivery.ts).
-      const item = nextToSend(items.peek(), now(), due);
+      const item = nextToSend(sendable(), now(), due);
       if (!item) break;
       try {
         await deliver(item);

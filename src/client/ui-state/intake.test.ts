@@ -13,6 +13,7 @@ function setup(o: { departments?: WireDepartment[]; departmentID?: string; preCh
   const intake = createIntake({
     store,
     departments,
+    departmentsKnown: () => true,
     departmentID: () => o.departmentID ?? '',
     preChatEnabled: () => o.preChat ?? false,
     known: () => o.known ?? { fullname: '', email: '' },
@@ -59,6 +60,7 @@ describe('createIntake', () => {
     const again = createIntake({
       store: first.store,
       departments: first.departments,
+      departmentsKnown: () => true,
       departmentID: () => '',
       preChatEnabled: () => true,
       known: () => ({ fullname: '', email: '' }),

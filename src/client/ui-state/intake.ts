@@ -12,7 +12,13 @@ import type { KeyValueStore } from '../platform/storage.ts';
 export type IntakeStage = 'prechat' | 'departments' | 'chat';
 
 export interface IntakeModel {
+  /** What the screen asks now: nothing during a conversation (one with a message on its way or stored). */
   stage: ReadonlySignal<IntakeStage>;
+  /**
+   * A new conversation's first message waits in the outbox (sendQueue.ts `held`): for what the
+   * intake asks, or for the project to say whether it asks (`departmentsKnown`).
+   */
+  holds: ReadonlySignal<boolean>;
   /** The department of the next conversation: chosen, named by the page, the only one, or null. */
   department: ReadonlySignal<WireDepartment | null>;
   choices: ReadonlySignal<WireDepartment[]>;
@@ -34,10 +40,13 @@ interface Stored {
 export function createIntake(options: {
   store: KeyValueStore;
   departments: ReadonlySignal<WireDepartment[]>;
+  /** The service said which departments there are (or could not). */
+  departmentsKnown: () => boolean;
   departmentID: () => string;
   preChatEnabled: () => boolean;
   /** Who the page (or an earlier form) says the visitor is. */
   known: () => { fullname: string; email: string };
+  /** A conversation is under way: its first message left (or a stored one was read), none held for the intake. */
   hasConversation: () => boolean;
 }): IntakeModel {
   const { store } = options;
@@ -51,18 +60,21 @@ export function createIntake(options: {
     const pre = preselectedDepartment(options.departments.value, options.departmentID());
     return pre === 'ask' ? null : pre;
   });
-  const stage = computed<IntakeStage>(() => {
-    if (options.hasConversation()) return 'chat';
+  // What a new conversation still asks, a conversation under way or not.
+  const pending = computed<IntakeStage>(() => {
     if (!preChat.value && preChatNeeded(options.preChatEnabled(), options.known())) return 'prechat';
     if (!department.value && preselectedDepartment(options.departments.value, options.departmentID()) === 'ask') return 'departments';
     return 'chat';
   });
+  const stage = computed<IntakeStage>(() => (options.hasConversation() ? 'chat' : pending.value));
+  const holds = computed(() => !options.departmentsKnown() || pending.value !== 'chat');
 
   const save = () =>
     store.set('intake', { ...(preChat.value ? { preChat: preChat.value } : {}), ...(chosenId.value ? { departmentId: chosenId.value } : {}) } satisfies Stored);
 
   return {
     stage,
+    holds,
     department,
     choices,
     preChat,

@@ -38,6 +38,8 @@ export interface ProjectModel {
   widgetLayer: ReadonlySignal<Partial<WidgetSettings>>;
   name: ReadonlySignal<string>;
   departments: ReadonlySignal<WireDepartment[]>;
+  /** The service answered (or could not): the departments are what they will be. */
+  known: ReadonlySignal<boolean>;
   /** The available agents (`user_available`), at most five: the team in the header. */
   team: ReadonlySignal<TeamMember[]>;
   /** How long visitors lately waited for a first reply (ms); null when the service has no figure. */
@@ -60,11 +62,13 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
   const team = signal<TeamMember[]>([]);
   const replyTime = signal<number | null>(null);
   const hours = signal<{ activeOperatingHours?: unknown; operatingHours?: unknown }>({});
+  const known = signal(false);
 
   const model: ProjectModel = {
     widgetLayer,
     name,
     departments,
+    known,
     agentsAvailable,
     team,
     replyTime,
@@ -103,6 +107,9 @@ export function createProject(http: Http | null, projectId: string): ProjectMode
         const open = await getIsOpen(http, projectId).catch(() => null);
         agentsAvailable.value = open && typeof open.isopen === 'boolean' ? open.isopen : null;
         return null;
+      } finally {
+        // Answered, refused or unreachable: the departments are what they will be for this visit.
+        known.value = true;
       }
     },
   };
