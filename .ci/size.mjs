@@ -20,7 +20,12 @@ const BUDGET = { loader: 1500, firstOpen: 44 * 1024 };
 // cut into modules by concern) costs 2.3 KB gzip that no move of its own paid back, so the first open
 // stands over that target. Until a round brings it back under, CI holds it at this ceiling: it may
 // not grow further, and the target above is still printed and reported as missed.
-const CEILING = { firstOpen: 47_500 };
+// Raised once, from 47,500 B to 47,700 B, by the round that gave issue 26 the header's options
+// button and two-line status (+~115 B: controls of the first screen, which cannot come later) and
+// issue 25 the long tasks it took out of the host page and the first tap (+~125 B: a parked window
+// lays nothing out in its render tasks, the open's side effects wait for its first frame, texts that
+// did not change render nothing), less what terser's arrows gave back (-48 B).
+const CEILING = { firstOpen: 47_700 };
 // Issue 24: the push client on demand, 4 KB. Chat21's push comes in two chunks, each when it is
 // needed (src/chunks.ts): what push means for the chat with its model (a page that names a
 // broker), and the MQTT client (a Chat21 token at hand).
