@@ -417,11 +417,8 @@ function homeScreen(variant: Variant, tag: string) {
     await part(page, 'new-conversation').click();
     await send(page, 'Where is my order?');
     // Ended, the list says so in words.
-    await page
-      .locator('porchlight-widget .end-button, porchlight-widget [part~="end-button"]')
-      .or(page.getByRole('button', { name: /End (the )?conversation|إنهاء/ }))
-      .first()
-      .click();
+    await part(page, 'options-button').click();
+    await page.getByRole('menuitem', { name: /End (the )?conversation|إنهاء/ }).click();
     await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
     await expect(part(page, 'rating')).toBeVisible({ timeout: 10_000 });
     // The reply comes while the visitor is in the other conversation: the home screen lists the
