@@ -119,7 +119,7 @@ test.describe('accessibility of every step (axe-core)', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.locator('porchlight-widget [part~="new-conversation"]').click();
       await sendFromWidget(page, 'A first question');
-      await page.getByRole('button', { name: /End (the )?conversation/ }).click();
+      await headerOption(page, /End (the )?conversation/);
       await page.getByRole('alertdialog').getByRole('button', { name: /^Yes/ }).click();
       await page.locator('porchlight-widget [part~="back-button"]').click();
       await page.locator('porchlight-widget [part~="new-conversation"]').click();

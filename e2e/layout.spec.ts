@@ -14,7 +14,8 @@ async function box(locator: Locator) {
 }
 
 async function endConversation(page: Page) {
-  await page.getByRole('button', { name: /End (the )?conversation|إنهاء/ }).click();
+  await part(page, 'options-button').click();
+  await page.getByRole('menuitem', { name: /End (the )?conversation|إنهاء/ }).click();
   await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
   await expect(part(page, 'rating')).toBeVisible();
 }

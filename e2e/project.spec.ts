@@ -229,15 +229,18 @@ window.preview = mount(document.getElementById('a'), { preview: true, project: {
     await sendFromWidget(page, 'Names check');
     const names = async () => {
       const snapshot = await page.locator('porchlight-widget').ariaSnapshot();
-      return [...snapshot.matchAll(/- (button|textbox|dialog|alertdialog|log|radiogroup|radio) "([^"]+)"/g)].map((m) => m[2]!);
+      return [...snapshot.matchAll(/- (button|menuitem|textbox|dialog|alertdialog|log|radiogroup|radio) "([^"]+)"/g)].map((m) => m[2]!);
     };
     const unique = (list: string[]) => list.filter((name, i) => list.indexOf(name) !== i);
-    await expect(page.getByRole('button', { name: 'Close chat', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Minimize', exact: true })).toBeVisible();
     let list = await names();
     expect(list).toContain('Minimize chat');
     expect(unique(list)).toEqual([]);
-    await page.getByRole('button', { name: 'Close chat', exact: true }).click();
+    // "Close chat" ends the conversation from the header's options menu.
+    await page.locator('porchlight-widget [part~="options-button"]').click();
+    await expect(page.getByRole('menuitem', { name: 'Close chat', exact: true })).toBeVisible();
+    expect(unique(await names())).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Close chat', exact: true }).click();
     await expect(page.getByRole('alertdialog', { name: 'Are you sure you wanna close this chat?' })).toBeVisible();
     list = await names();
     expect(unique(list)).toEqual([]);

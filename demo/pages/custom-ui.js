@@ -45,6 +45,21 @@ export async function startCustomUi({ clientUrl, settings }) {
     const messages = client.conversation.messages.value.filter((message) => message.kind === 'message');
     list.replaceChildren(...messages.map(messageItem));
   });
+  // The project asks which department a conversation is for: its first message waits, sending,
+  // until the visitor says (the client holds it in its outbox; `chooseDepartment` sends it).
+  const departments = byId('departments');
+  const stopDepartments = effect(() => {
+    const asking = client.intake.stage.value === 'departments';
+    departments.hidden = !asking;
+    const choices = asking ? client.intake.choices.value : [];
+    departments.replaceChildren(
+      ...choices.map((department) => {
+        const button = Object.assign(document.createElement('button'), { type: 'button', textContent: department.name });
+        button.addEventListener('click', () => void client.chooseDepartment(department._id));
+        return button;
+      }),
+    );
+  });
   client.on('message:received', (message) => {
     status.textContent = `New answer${message.senderName ? ` from ${message.senderName}` : ''}.`;
   });
@@ -61,6 +76,7 @@ export async function startCustomUi({ clientUrl, settings }) {
   });
   window.addEventListener('pagehide', () => {
     stop();
+    stopDepartments();
     client.dispose();
   });
 }
