@@ -308,10 +308,20 @@ function dashboardPreview(variant: Variant, tag: string) {
     const { viewport, lang } = VARIANTS[variant];
     await page.setViewportSize(viewport);
     await fixTime(page, variant);
+    // The previews show the service's labels once the dashboard has them (its own fetch): the shot waits for them.
+    const labelsOf = (language: string) => page.waitForResponse((response) => response.url().endsWith(`/labels/${language.toUpperCase()}`) && response.ok());
+    const englishLabels = labelsOf('en');
     await page.goto(`${API_ORIGIN}/dashboard/`);
     // The test's own fonts, as on the host pages (the dashboard's own text is not in the shot).
     await page.addStyleTag({ content: pinnedFontFaces(PAGES_ORIGIN) });
-    if (lang !== 'en') await page.getByLabel('Preview language').selectOption(lang);
+    await englishLabels;
+    // The demo's label for the greeting, not the shipped "Hi there".
+    if (lang === 'en') await expect(page.locator('#preview porchlight-widget .welcome-title')).toHaveText(/Hello there/);
+    if (lang !== 'en') {
+      const ofLanguage = labelsOf(lang);
+      await page.getByLabel('Preview language').selectOption(lang);
+      await ofLanguage;
+    }
     const box = page.locator('#preview');
     const widget = box.locator('porchlight-widget');
     const launcher = widget.locator('[part~="launcher"]');
