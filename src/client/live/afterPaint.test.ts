@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { heldFrames } from '../../test/heldFrames.ts';
 import { afterPaint } from './afterPaint.ts';
 
 describe('afterPaint', () => {
-  const frames: FrameRequestCallback[] = [];
-  const drawFrame = () => frames.splice(0).forEach((run) => run(performance.now()));
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    frames.length = 0;
-  });
+  const frames = heldFrames();
+  const { drawFrame } = frames;
   const withFrames = () => {
     vi.useFakeTimers();
-    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run));
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => void (frames[id - 1] = () => undefined));
+    frames.hold();
   };
 
   it('runs in the task after the next frame, not in the frame (before it paints) nor before it', () => {

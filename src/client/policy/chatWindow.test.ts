@@ -1,31 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatClientsOnFakeService } from '../../test/chatClientOnFakeService.ts';
 import { until } from '../../test/fakeFetch.ts';
+import { heldFrames } from '../../test/heldFrames.ts';
 
 const startClient = chatClientsOnFakeService();
 
-/** The page's frames, drawn by the test. */
-const frames: FrameRequestCallback[] = [];
-const drawFrame = () => frames.splice(0).forEach((run) => run(performance.now()));
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  frames.length = 0;
-});
+const frames = heldFrames();
 
 describe("what the visitor's open sets off", () => {
   it("signs in once the window's first frame is on screen, never in the task that opens it", async () => {
     const { client, service } = startClient();
     await client.ready;
-    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run));
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    frames.hold();
     const signIns = () => service.calls.filter((call) => call.path === '/auth/signinAnonymously').length;
     client.open();
     // The rest of the opening task (the window's render) and its microtasks: no request yet.
     await Promise.resolve();
     expect(signIns()).toBe(0);
-    expect(frames.length).toBeGreaterThan(0);
-    drawFrame();
+    expect(frames.waiting).toBeGreaterThan(0);
+    frames.drawFrame();
     await until(() => expect(client.session.token.value).toBeTruthy());
     expect(signIns()).toBe(1);
   });
@@ -33,12 +26,11 @@ describe("what the visitor's open sets off", () => {
   it('sets off nothing when the window closes before its first frame', async () => {
     const { client, service } = startClient();
     await client.ready;
-    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run));
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => void (frames[id - 1] = () => undefined));
+    frames.hold();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     client.open();
     client.close();
-    drawFrame();
+    frames.drawFrame();
     // Past the hidden tab's fallback (afterPaint.ts) and the task after it.
     await vi.runAllTimersAsync();
     vi.useRealTimers();
