@@ -23,6 +23,15 @@ describe('read marks', () => {
     expect(unreadSince(messages, 0, me)).toBe(2);
   });
 
+  it('reads only the tail after the mark: the messages before it are never looked at', () => {
+    const old = Array.from({ length: 5000 }, (_, i) => {
+      const message = written(0);
+      Object.defineProperty(message, 'createdAt', { get: () => (i < 4999 ? expect.fail(`message ${i} read`) : at(1)) });
+      return message;
+    });
+    expect(unreadSince([...old, written(3), written(4, 'v1'), written(5)], Date.parse(at(2)), me)).toBe(2);
+  });
+
   it('the newest message of a history is its last', () => {
     expect(newestTime([])).toBe(0);
     expect(newestTime([written(1), written(4)])).toBe(Date.parse(at(4)));

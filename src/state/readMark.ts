@@ -21,7 +21,18 @@ export function newestTime(history: readonly WireMessage[]): number {
   return last ? timeOf(last) : 0;
 }
 
-/** Messages from the other side after `since` (ms), info lines left out: the unread count of a conversation. */
+/**
+ * Messages from the other side after `since` (ms), info lines left out: the unread count of a
+ * conversation. `messages` is a history as it is held, oldest first (chatMessage.ts `mergeHistory`):
+ * only its tail after the mark is read, not the thousands before it (a page load of a long
+ * conversation counts in one task of the host page).
+ */
 export function unreadSince(messages: readonly WireMessage[], since: number, myIds: ReadonlySet<string>): number {
-  return messages.filter((m) => !myIds.has(m.sender) && !isInfo(m.attributes) && timeOf(m) > since).length;
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (timeOf(m) <= since) break;
+    if (!myIds.has(m.sender) && !isInfo(m.attributes)) count++;
+  }
+  return count;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../api/wire.ts';
 import { conversationState } from './conversationState.ts';
 import type { ConversationCore } from './conversationTypes.ts';
-import { closedByService } from './timeline.ts';
+import { closedByService, serviceClosure } from './timeline.ts';
 
 const RID = 'support-group-65f0c0ffee0000000000d3e0-0123456789abcdef0123456789abcdef';
 const message = (id: string, recipient = RID) => ({ _id: id, recipient, text: id, createdAt: '2026-01-01T00:00:00Z' }) as WireMessage;
@@ -103,6 +103,29 @@ describe('closedByService', () => {
     expect(closedByService([])).toBe(false);
     expect(closedByService([{ infoLabel: 'INFO_SUPPORT_CHAT_CLOSED' }, {}])).toBe(true);
     expect(closedByService([{ infoLabel: 'INFO_SUPPORT_CHAT_CLOSED' }, { infoLabel: 'INFO_SUPPORT_CHAT_REOPENED' }])).toBe(false);
+  });
+
+  it('of a list that grew at its end reads only what was added (serviceClosure)', () => {
+    const reads: number[] = [];
+    const message = (i: number, infoLabel?: string) => ({
+      get infoLabel() {
+        reads.push(i);
+        return infoLabel;
+      },
+    });
+    const closure = serviceClosure();
+    const long = Array.from({ length: 5000 }, (_, i) => message(i, i === 10 ? 'INFO_SUPPORT_CHAT_CLOSED' : undefined));
+    expect(closure(long)).toBe(true);
+    reads.length = 0;
+    const grown = [...long, message(5000), message(5001)];
+    expect(closure(grown)).toBe(true);
+    expect(reads).toEqual([5001, 5000]);
+    const reopened = [...grown, message(5002, 'INFO_SUPPORT_CHAT_REOPENED')];
+    expect(closure(reopened)).toBe(false);
+    // Not grown from the last list (an item replaced): read again, from its end.
+    reads.length = 0;
+    expect(closure([message(0, 'INFO_SUPPORT_CHAT_CLOSED'), message(1)])).toBe(true);
+    expect(reads).toEqual([1, 0]);
   });
 });
 

@@ -1,20 +1,41 @@
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { TypingSignal } from '../../api/normalize/typing.ts';
 import { createChatMessages, type ChatMessage, type OutboxItem } from '../../state/chatMessage.ts';
-import { keepIfUnchanged } from '../../state/stableList.ts';
+import { keepIfUnchanged, startsWithSame } from '../../state/stableList.ts';
 import { loadOnce } from '../platform/loadOnce.ts';
 import type { ConversationState } from './conversationState.ts';
 import { createSplitExpansion, revealed, type TimedMessage } from './splitMessages.ts';
 import type { OtherTypingModel } from './typing.ts';
 
-/** Whether the service closed the conversation: its last CHAT_CLOSED or CHAT_REOPENED info message says. */
-export function closedByService(list: readonly Pick<ChatMessage, 'infoLabel'>[]): boolean {
-  for (let i = list.length - 1; i >= 0; i--) {
+type Labelled = Pick<ChatMessage, 'infoLabel'>;
+
+/**
+ * Whether the service closed the conversation: its last CHAT_CLOSED or CHAT_REOPENED info message
+ * says. Read back to `from`: before it, `before` stands (what the list up to there said).
+ */
+export function closedByService(list: readonly Labelled[], from = 0, before = false): boolean {
+  for (let i = list.length - 1; i >= from; i--) {
     const label = list[i]!.infoLabel;
     if (label === 'INFO_SUPPORT_CHAT_CLOSED') return true;
     if (label === 'INFO_SUPPORT_CHAT_REOPENED') return false;
   }
-  return false;
+  return before;
+}
+
+/**
+ * `closedByService` of a list that grows at its end (the same message objects, then more): only
+ * what was added is read. A conversation of thousands with neither label was read whole on every
+ * change, in the task that brought its history at a page load.
+ */
+export function serviceClosure(): (list: readonly Labelled[]) => boolean {
+  let last: readonly Labelled[] = [];
+  let closed = false;
+  return (list) => {
+    const grew = startsWithSame(list, last);
+    closed = closedByService(list, grew ? last.length : 0, grew && closed);
+    last = list;
+    return closed;
+  };
 }
 
 /**
@@ -32,6 +53,7 @@ export function createTimeline(state: ConversationState, outbox: ReadonlySignal<
   let chatList: ChatMessage[] = [];
   let partList: TimedMessage[] = [];
   const all = computed(() => (chatList = keepIfUnchanged(chatList, toChatMessages(history.value, outbox.value, myIds.value, requestId.value))));
+  const closure = serviceClosure();
   const shown = computed(() => revealed((partList = keepIfUnchanged(partList, expandParts(all.value, arrivals.value))), clock.value));
 
   // Typing frames come from a live socket only (realtime.ts, itself on demand): their model
@@ -58,7 +80,7 @@ export function createTimeline(state: ConversationState, outbox: ReadonlySignal<
     /** A split message has parts still to come, or the socket says someone types. */
     typing: computed(() => shown.value.typing || !!typist.value),
     typist,
-    closed: computed(() => state.closedByVisitor.value || closedByService(all.value)),
+    closed: computed(() => state.closedByVisitor.value || closure(all.value)),
     /** A typing frame from the realtime channel. */
     typingFrame: (frame: TypingSignal) =>
       void typingCode().then(
