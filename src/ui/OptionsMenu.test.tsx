@@ -128,6 +128,18 @@ describe('the header’s options menu', () => {
     fireEvent.click(cancel);
     await until(() => expect(ui.queryByRole('alertdialog')).toBeNull());
     expect(harness.service.calls.some((call) => call.path.endsWith('/closeg'))).toBe(false);
+    // The focus goes back to the button the confirmation was asked from, not to the page.
+    expect(focused(root)).toBe(button);
+
+    // Esc within the confirmation cancels it the same way.
+    fireEvent.click(button);
+    fireEvent.click(within(await found(() => ui.getByRole('menu'))).getAllByRole('menuitem')[0]!);
+    const again = within(await found(() => ui.getByRole('alertdialog'))).getByRole('button', { name: 'Cancel' });
+    await until(() => expect(focused(root)).toBe(again));
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await until(() => expect(ui.queryByRole('alertdialog')).toBeNull());
+    expect(focused(root)).toBe(button);
+    expect(ui.getByRole('dialog')).toBeTruthy();
   });
 
   it('taken away open (the page reset the chat), it is closed: the next conversation’s button does not open it again', async () => {
