@@ -28,6 +28,12 @@ export const SHARED_CHUNKS = {
     'src/client/conversation/messageRecovery.ts',
   ],
   /**
+   * The clock of the message list's times and days (ChatState.clock): Intl's, and the names a device
+   * keeps of it so that later page views write without Intl. Asked for once a window shows a
+   * message; a first visit's first open has none. The home screen's times use Intl's too.
+   */
+  clock: ['src/client/ui-state/keptClock.ts', 'src/state/clockNames.ts', 'src/state/intlClock.ts'],
+  /**
    * What only a returning visit runs (storage holds what an earlier page or another tab left):
    * fetched at start-up when storage shows it, never by a new visitor's first open and send.
    */

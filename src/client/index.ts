@@ -48,6 +48,7 @@ export type { TimedMessage } from './conversation/splitMessages.ts';
 export type { ButtonIntent } from '../state/attachments.ts';
 export type { PreChatValues } from '../state/preChatForm.ts';
 export type { Availability } from '../state/availability.ts';
+export type { ChatClock } from '../state/formatTime.ts';
 export type { InputControl } from '../state/inputControl.ts';
 export type { KeyValueStore } from './platform/storage.ts';
 export type { Transcript } from './conversation/transcriptFile.ts';

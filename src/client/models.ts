@@ -17,6 +17,8 @@ import type { KeyValueStore } from './platform/storage.ts';
 import { visitorIdentity } from './policy/identity.ts';
 import { createSession } from './session/session.ts';
 import { attentionOnDemand } from './ui-state/attentionOnDemand.ts';
+import { clockOnDemand } from './ui-state/clockOnDemand.ts';
+import { whenIdle } from './live/idle.ts';
 import { createAvailability } from './ui-state/availability.ts';
 import { createIntake } from './ui-state/intake.ts';
 import { createPageSettings } from './ui-state/pageSettings.ts';
@@ -160,6 +162,7 @@ export function* modelsInStages(o: ModelOptions) {
     t: translator.t,
     textOf: translator.textOf,
     viewTexts: translator.viewTexts,
+    clock: clockOnDemand({ lang, today: () => translator.t('LABEL_TODAY'), store, atIdle: (task) => void whenIdle(win, task) }),
   } satisfies Omit<ChatState, 'conversations' | 'unread' | 'historyReady'>;
   // `state` is what UIs get (read-only signals); the models' commands are for the clients themselves.
   return { state, http, page, ui, project, session, intake, conversation, tabs, translator, identity, forgetVisitor, reportError };

@@ -7,6 +7,7 @@ import type { ConversationSummary } from '../state/conversationSummary.ts';
 import type { ChatListener, WidgetErrorDetail, WidgetEventName } from './platform/events.ts';
 import type { InputControl } from '../state/inputControl.ts';
 import type { Availability } from '../state/availability.ts';
+import type { ChatClock } from '../state/formatTime.ts';
 import type { PreChatValues } from '../state/preChatForm.ts';
 import type { WidgetSettings } from '../state/settings.ts';
 import type { KeyValueStore } from './platform/storage.ts';
@@ -17,7 +18,7 @@ import type { SignedInSwitch, Visitor } from './session/session.ts';
 import type { UploadItem } from './delivery/uploads.ts';
 
 // The models' own data types, public as they are.
-export type { SignedInSwitch, UploadItem, Visitor };
+export type { ChatClock, SignedInSwitch, UploadItem, Visitor };
 
 // The chat's public surface: what `porchlight/client` publishes and the views read. The models of
 // the wings (conversation/, session/, ui-state/…) are more than this (their commands for the
@@ -313,6 +314,13 @@ export interface ChatState {
   textOf(key: string, options?: Record<string, unknown>): string;
   /** The texts of views loaded on demand: true once here, else their download (Translator.viewTexts). */
   viewTexts(): true | Promise<void>;
+  /**
+   * Times and days in the chat's language as it is now ("2:30 PM", "Today", "Friday 27 November").
+   * The first date format a page makes with Intl loads its date data (~60-85 ms on a slow phone): a
+   * device keeps what the clock of a language says, and later page views write from that. Rejects
+   * where its code cannot be downloaded (offline): ask again later.
+   */
+  clock(): Promise<ChatClock>;
 }
 
 /**

@@ -1,10 +1,5 @@
 import type { ReadonlySignal } from '@preact/signals-core';
-
-/** A message list's times and days in the visitor's language (formatTime.ts), made once per list. */
-export interface ListClock {
-  time(ms: number): string;
-  day(ms: number): string;
-}
+import type { ChatClock } from '../client/types.ts';
 
 /**
  * A time or a day in the message list: empty until the list's clock is made (MessageList makes it
@@ -12,7 +7,7 @@ export interface ListClock {
  * The text node is there from the start, so filling it in is a change of text, which the log
  * (`aria-relevant="additions"`) does not announce.
  */
-export function ClockText({ clock, ms, day = false }: { clock: ReadonlySignal<ListClock | null>; ms: number; day?: boolean }) {
+export function ClockText({ clock, ms, day = false }: { clock: ReadonlySignal<ChatClock | null>; ms: number; day?: boolean }) {
   const formats = clock.value;
   return <>{formats ? (day ? formats.day(ms) : formats.time(ms)) : ''}</>;
 }

@@ -3,7 +3,7 @@ import type { ConversationSummary } from '../state/conversationSummary.ts';
 import { displayName } from '../state/displayName.ts';
 import { translator, useWidget } from './context.ts';
 import { createConversationTime } from './conversationTime.ts';
-import { isoTime } from './formatTime.ts';
+import { isoTime } from '../state/formatTime.ts';
 import { Avatar } from './Avatar.tsx';
 import { SendIcon } from './icons.tsx';
 import { statusLine } from './Presence.tsx';

@@ -4,8 +4,9 @@ import { buttonsOf } from '../state/attachments.ts';
 import { translator, useWidget } from './context.ts';
 import { isolateInText, readsAsVisitorLabel } from '../state/displayName.ts';
 import { Avatar } from './Avatar.tsx';
-import { ClockText, type ListClock } from './ClockText.tsx';
-import { isoTime } from './formatTime.ts';
+import type { ChatClock } from '../client/types.ts';
+import { ClockText } from './ClockText.tsx';
+import { isoTime } from '../state/formatTime.ts';
 import { lazyView, laterView } from './lazyView.tsx';
 import { memoView } from './memoView.ts';
 import { MessageText as Markdown } from './markdown/MessageText.tsx';
@@ -47,7 +48,7 @@ function Bubble({
   first: boolean;
   last: boolean;
   /** the list's times (ClockText.tsx) */
-  clock: ReadonlySignal<ListClock | null>;
+  clock: ReadonlySignal<ChatClock | null>;
   /** the visitor's label ("You"), translated once for the whole list */
   you: string;
   buttonsEnabled: boolean;

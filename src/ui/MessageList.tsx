@@ -1,9 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import { afterPaint } from '../client/live/afterPaint.ts';
-import { ClockText, type ListClock } from './ClockText.tsx';
+import type { ChatClock } from '../client/types.ts';
+import { ClockText } from './ClockText.tsx';
 import { translator, useWidget } from './context.ts';
-import { createDayFormatter, createTimeFormatter, dayKey } from './formatTime.ts';
+import { dayKey } from '../state/formatTime.ts';
 import { InfoLine } from './InfoLine.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { Avatar } from './Avatar.tsx';
@@ -59,7 +60,7 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
   /** The window over the messages, as last rendered (scrolling moves it without new messages). */
   const shownRef = useRef<ShownList<TimedMessage> | null>(null);
   /** The list's times and days (ClockText.tsx), made late (below). */
-  const clock = useSignal<ListClock | null>(null);
+  const clock = useSignal<ChatClock | null>(null);
   /** The language and "today" the clock is made for, and what cancels its making. */
   const clockFor = useRef('');
   const cancelClock = useRef<(() => void) | null>(null);
@@ -91,8 +92,9 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     if (bottom !== bottomFor.current && stuck.current && !(parked && observesSize)) lastTop.current = scrollToBottom(el);
     bottomFor.current = bottom;
     // The first date format a page makes costs ~70 ms on a slow phone (4× CPU: Intl loads its date
-    // data), as much as the rest of the window: the clock is made once the window's first two frames
-    // are on screen, and the times and days fill in then (again when the language or its "today" changes).
+    // data), as much as the rest of the window: the clock is asked for once the window's first two
+    // frames are on screen, and the times and days fill in then (again when the language or its
+    // "today" changes). After a first visit it is written from what the device kept (ChatState.clock).
     const language = lang.peek();
     const today = widget.t('LABEL_TODAY');
     // A parked window (windowPreparation.ts) waits to be seen, and an empty conversation has no
@@ -101,7 +103,16 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
       clockFor.current = `${language}\n${today}`;
       cancelClock.current?.();
       cancelClock.current = afterPaint(
-        () => (cancelClock.current = afterPaint(() => (clock.value = { time: createTimeFormatter(language), day: createDayFormatter(language, today) }))),
+        () =>
+          (cancelClock.current = afterPaint(() => {
+            let wanted = true;
+            cancelClock.current = () => (wanted = false);
+            widget.clock().then(
+              (made) => wanted && (clock.value = made),
+              // Not downloaded (offline): the times stay blank, and the next render asks again.
+              () => (clockFor.current = ''),
+            );
+          })),
       );
     }
     // Opened over a parked list: once shown, the step it did not take while parked (onScroll).

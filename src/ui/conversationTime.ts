@@ -1,14 +1,7 @@
-import { createTimeFormatter, dayKey } from './formatTime.ts';
+import { dayKey } from '../state/formatTime.ts';
+import { createTimeFormatter, formatter } from '../state/intlClock.ts';
 
 const DAY_MS = 86_400_000;
-
-function formatter(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(lang || undefined, options);
-  } catch {
-    return new Intl.DateTimeFormat(undefined, options);
-  }
-}
 
 /**
  * When a conversation last moved, as short as a list line allows: the time today, the weekday

@@ -107,7 +107,7 @@ describe('closedByService', () => {
 
   it('of a list that grew at its end reads only what was added (serviceClosure)', () => {
     const reads: number[] = [];
-    const message = (i: number, infoLabel?: string) => ({
+    const message = (i: number, infoLabel?: 'INFO_SUPPORT_CHAT_CLOSED' | 'INFO_SUPPORT_CHAT_REOPENED') => ({
       get infoLabel() {
         reads.push(i);
         return infoLabel;

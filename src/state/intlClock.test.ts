@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDayFormatter, createTimeFormatter } from './formatTime.ts';
+import { createDayFormatter, createTimeFormatter } from './intlClock.ts';
 
 // Local time at 02:30 and 14:05 today, whatever the machine's zone.
 const at = (h: number, min: number) => new Date(2026, 2, 2, h, min).getTime();
