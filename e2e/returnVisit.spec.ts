@@ -119,6 +119,48 @@ test.describe('a return visit whose window was open', () => {
   });
 });
 
+test('after the first visit, a reload writes the times and days without Intl: its first date format is a long task on a slow phone', async ({
+  page,
+  context,
+}) => {
+  // Counts the date formats the page makes, from its first script on.
+  await context.addInitScript(`(() => {
+    const Real = Intl.DateTimeFormat;
+    window.__dateFormats = 0;
+    Intl.DateTimeFormat = new Proxy(Real, {
+      construct: (target, args) => (window.__dateFormats++, Reflect.construct(target, args)),
+      apply: (target, self, args) => (window.__dateFormats++, Reflect.apply(target, self, args)),
+    });
+  })()`);
+  const browser = watchBrowser(page);
+  const formats = () => page.evaluate(() => (window as unknown as { __dateFormats: number }).__dateFormats);
+  const day = page.locator('porchlight-widget .day-separator').first();
+  await firstVisit(page, snippetPage());
+  await expect(day).not.toHaveText('', { timeout: 10_000 });
+  expect(await formats()).toBeGreaterThan(0);
+  // The names are read from Intl at an idle moment after the clock was made, and kept (keptClock.ts)
+  // in the widget's IndexedDB store (the page's storage, written by now: the visit stored its session).
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const opened = indexedDB.open('porchlight');
+          opened.onerror = () => resolve(false);
+          opened.onsuccess = () => {
+            const keys = opened.result.transaction('keyval').objectStore('keyval').getAllKeys();
+            keys.onsuccess = () => (opened.result.close(), resolve(keys.result.some((key) => typeof key === 'string' && key.endsWith(':clock:en'))));
+          };
+        }),
+    );
+  await expect.poll(kept).toBe(true);
+  await page.reload();
+  await expect(chatWindow(page)).toBeVisible({ timeout: 10_000 });
+  await expect(day).toHaveText('Today', { timeout: 10_000 });
+  await expect(page.locator('porchlight-widget [part~="message-agent"]').first()).toContainText(/\d:\d\d/);
+  expect(await formats()).toBe(0);
+  expect(browser.problems()).toEqual([]);
+});
+
 // The same against a service that behaves like the reference server (slower history, no socket).
 const reference = withOwnDemo({ reference: true });
 reference(
