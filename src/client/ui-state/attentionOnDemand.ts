@@ -15,12 +15,13 @@ export function attentionOnDemand(options: AttentionOptions): AttentionModel {
     loading = true;
     // Asked for in a task of its own: a count comes with what brought it (a page load's history of
     // thousands of messages), and starting a download there lengthened that task by ~6 ms on a slow phone.
-    setTimeout(() =>
-      import('./attention.ts').then(
-        (m) => void (!disposed && (model.value = m.createAttention(options))),
-        // Not downloaded (offline): the next change of the count tries again.
-        () => void (loading = false),
-      ),
+    setTimeout(
+      () =>
+        void import('./attention.ts').then(
+          (m) => void (!disposed && (model.value = m.createAttention(options))),
+          // Not downloaded (offline): the next change of the count tries again.
+          () => void (loading = false),
+        ),
     );
   });
   return {
