@@ -82,7 +82,10 @@ test('on a phone every text field is at least 16 px, so iOS does not zoom on foc
   await openHostPage(page, projectPage(prechat));
   await launcher(page).click();
   await expect(chatWindow(page)).toBeVisible();
-  await expect(page.locator(`porchlight-widget :is(${TEXT_FIELDS})`).first()).toBeVisible();
+  // The pre-chat card comes once the visitor has written (issue 26 §4): its fields and the composer.
+  await part(page, 'input').fill('Sizes first');
+  await part(page, 'input').press('Enter');
+  await expect(part(page, 'prechat-form').locator('.field-input').first()).toBeVisible();
   Object.assign(seen, await fieldSizes(page));
 
   await openHostPage(page, snippetPage({ settings: { showEmojiFooterButton: true } }));
@@ -98,7 +101,7 @@ test('on a phone every text field is at least 16 px, so iOS does not zoom on foc
 
   // Each kind was measured (the test can fail), none under 16 px.
   const names = Object.keys(seen).join(' ');
-  for (const kind of ['input', 'emoji-search', 'rating-comment']) expect(names).toContain(kind);
+  for (const kind of ['field-input', 'input', 'emoji-search', 'rating-comment']) expect(names).toContain(kind);
   expect(Object.keys(seen).length).toBeGreaterThanOrEqual(4);
   expect(Object.entries(seen).filter(([, size]) => size < 16)).toEqual([]);
 });
