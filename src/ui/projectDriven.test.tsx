@@ -347,6 +347,29 @@ describe('dashboard preview', () => {
     expect(harness.service.calls).toEqual([]);
   });
 
+  it('a project with a pre-chat form shows the card at the end of the sample conversation, as a visitor meets it, taking no focus (issue 26 §4)', async () => {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const outside = document.body.appendChild(document.createElement('input'));
+    outside.focus();
+    const preview = mount(container, {
+      preview: true,
+      project: { project: { _id: 'p', name: 'Preview shop', widget: { preChatForm: true } }, user_available: [] },
+    });
+    harness.track(preview);
+    const root = container.querySelector('porchlight-widget')!.shadowRoot!;
+    const ui = within(root as unknown as HTMLElement);
+    const card = await ui.findByRole('form', { name: 'Before we start, tell us who you are.' });
+    expect(ui.getByText('Hi! Do you ship to Canada?')).toBeTruthy();
+    expect(within(card).getAllByRole('textbox')).toHaveLength(2);
+    expect(root.querySelector('[part~="messages"]')!.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.activeElement).toBe(outside);
+    // Switched off in the dashboard: the card goes.
+    preview.update({ project: { project: { _id: 'p', name: 'Preview shop', widget: { preChatForm: false } }, user_available: [] } });
+    await until(() => expect(ui.queryByRole('form')).toBeNull());
+    expect(harness.service.calls).toEqual([]);
+  });
+
   it('brings the sheet that sets a preview in its box, which a live widget never adopts', () => {
     const mounted = (settings: Parameters<typeof mount>[1]) => {
       const box = document.createElement('div');
