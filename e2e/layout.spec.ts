@@ -20,6 +20,30 @@ async function endConversation(page: Page) {
   await expect(part(page, 'rating')).toBeVisible();
 }
 
+test('in a short window the pre-chat card scrolls in its place: the thread keeps the message waiting in view, the composer stays whole', async ({ page }) => {
+  // 560 px high: a window of 440 px, an offline notice above the thread.
+  await page.setViewportSize({ width: 1280, height: 560 });
+  const pid = await createProject({ widget: { preChatForm: true }, agentsAvailable: false });
+  await openHostPage(page, projectPage(pid));
+  await launcher(page).click();
+  await part(page, 'input').fill('Where is my order?');
+  await part(page, 'input').press('Enter');
+  const card = part(page, 'prechat-form');
+  await expect(card).toBeVisible();
+  await expect(part(page, 'offline-notice')).toBeVisible();
+  const [win, list, composer, held] = await Promise.all(
+    [chatWindow(page), part(page, 'messages'), part(page, 'composer'), part(page, 'message-visitor')].map(box),
+  );
+  expect(list!.height).toBeGreaterThanOrEqual(112);
+  // The message waiting is in the thread's view, and the composer inside the window.
+  expect(held!.y).toBeGreaterThanOrEqual(list!.y);
+  expect(held!.y + held!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
+  expect(composer!.y + composer!.height).toBeLessThanOrEqual(win!.y + win!.height + 1);
+  // The card's button is reached by scrolling the card.
+  await card.getByRole('button').scrollIntoViewIfNeeded();
+  await expect(card.getByRole('button')).toBeInViewport();
+});
+
 for (const lang of ['en', 'ar']) {
   test(`the rating is a centred card of five 44 px stars, one radio group the arrow keys move through (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
