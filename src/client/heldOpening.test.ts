@@ -12,6 +12,23 @@ const departments = [
   { _id: 'd2', name: 'Support', status: 1 },
 ];
 
+/** "Hello?" written before what `stage` asks is answered, then a reload: the client after it, the message held again and still waiting. */
+async function reloadedWithHeld(service: ReturnType<typeof createFakeService>, stage: 'prechat' | 'departments') {
+  const store = createMemoryStore();
+  const before = startClient({}, store, service).client;
+  await before.ready;
+  await before.send('Hello?');
+  expect(before.conversation.outbox.value).toHaveLength(1);
+  before.dispose();
+
+  const after = startClient({}, store, service).client;
+  await after.ready;
+  await until(() => expect(after.conversation.messages.value.map((m) => [m.text, m.state])).toEqual([['Hello?', 'sending']]));
+  expect(after.intake.stage.value).toBe(stage);
+  expect(service.posts()).toHaveLength(0);
+  return after;
+}
+
 function serviceWithDepartments() {
   const service = createFakeService();
   service.setWidgets({ departments });
@@ -49,19 +66,8 @@ describe('a first message written before the department is chosen', () => {
   });
 
   it('is still held after a reload, and goes once the department is chosen then', async () => {
-    const store = createMemoryStore();
     const service = serviceWithDepartments();
-    const before = startClient({}, store, service).client;
-    await before.ready;
-    await before.send('Hello?');
-    expect(before.conversation.outbox.value).toHaveLength(1);
-    before.dispose();
-
-    const after = startClient({}, store, service).client;
-    await after.ready;
-    await until(() => expect(after.conversation.messages.value.map((m) => [m.text, m.state])).toEqual([['Hello?', 'sending']]));
-    expect(after.intake.stage.value).toBe('departments');
-    expect(service.posts()).toHaveLength(0);
+    const after = await reloadedWithHeld(service, 'departments');
     after.chooseDepartment('d1');
     await until(() => expect(service.posts()).toHaveLength(1));
     expect(service.posts()[0]!.body).toMatchObject({ text: 'Hello?', departmentid: 'd1' });
@@ -123,19 +129,8 @@ describe('messages written before the pre-chat form is answered', () => {
   });
 
   it('are still held after a reload, the form still asked, and go once it is answered', async () => {
-    const store = createMemoryStore();
     const service = withPreChat();
-    const before = startClient({}, store, service).client;
-    await before.ready;
-    await before.send('Hello?');
-    expect(before.conversation.outbox.value).toHaveLength(1);
-    before.dispose();
-
-    const after = startClient({}, store, service).client;
-    await after.ready;
-    await until(() => expect(after.conversation.messages.value.map((m) => [m.text, m.state])).toEqual([['Hello?', 'sending']]));
-    expect(after.intake.stage.value).toBe('prechat');
-    expect(service.posts()).toHaveLength(0);
+    const after = await reloadedWithHeld(service, 'prechat');
     after.submitPreChat({ userFullname: 'Ada Lovelace', userEmail: 'ada@example.com' });
     await until(() => expect(service.posts()).toHaveLength(1));
     expect(service.posts()[0]!.body).toMatchObject({ text: 'Hello?', attributes: { userEmail: 'ada@example.com' } });
