@@ -60,17 +60,29 @@ test.describe('accessibility of every step (axe-core)', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('pre-chat form with errors, offline notice, callout', async ({ page }) => {
+  test('pre-chat card in the thread (shown, with errors), offline notice, callout', async ({ page }) => {
     const pid = await createProject({ widget: { preChatForm: true, calloutTimer: 0 }, agentsAvailable: false });
-    await openHostPage(page, projectPage(pid));
+    // The system's scheme, light here, dark at the end.
+    await openHostPage(page, projectPage(pid, { colorScheme: 'auto' }));
     await expect(page.locator('porchlight-widget [part~="callout"]')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await launcher(page).click();
     await expect(chatWindow(page)).toBeVisible();
-    await page.locator('porchlight-widget [part~="prechat-form"] button[type=submit]').click();
-    await expect(page.locator('porchlight-widget .field-error').first()).toBeVisible();
+    // The visitor writes first; the form comes as a card at the thread's end (issue 26 §4).
+    await page.locator('porchlight-widget [part~="input"]').fill('Before the form');
+    await page.locator('porchlight-widget [part~="input"]').press('Enter');
+    const card = page.getByRole('form', { name: 'Please fill in the form to start chatting' });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('textbox').first()).toBeFocused();
     await expect(page.locator('porchlight-widget [part~="offline-notice"]')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button').click();
+    await expect(page.locator('porchlight-widget .field-error').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    // Its errors read on the dark card too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('porchlight-widget .root.dark')).toBeAttached();
+    expect(await axeViolations(page, '[part~="prechat-form"]')).toEqual([]);
   });
 
   test('right-to-left Arabic window', async ({ page }) => {

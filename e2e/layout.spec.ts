@@ -20,6 +20,30 @@ async function endConversation(page: Page) {
   await expect(part(page, 'rating')).toBeVisible();
 }
 
+test('in a short window the pre-chat card scrolls in its place: the thread keeps the message waiting in view, the composer stays whole', async ({ page }) => {
+  // 560 px high: a window of 440 px, an offline notice above the thread.
+  await page.setViewportSize({ width: 1280, height: 560 });
+  const pid = await createProject({ widget: { preChatForm: true }, agentsAvailable: false });
+  await openHostPage(page, projectPage(pid));
+  await launcher(page).click();
+  await part(page, 'input').fill('Where is my order?');
+  await part(page, 'input').press('Enter');
+  const card = part(page, 'prechat-form');
+  await expect(card).toBeVisible();
+  await expect(part(page, 'offline-notice')).toBeVisible();
+  const [win, list, composer, held] = await Promise.all(
+    [chatWindow(page), part(page, 'messages'), part(page, 'composer'), part(page, 'message-visitor')].map(box),
+  );
+  expect(list!.height).toBeGreaterThanOrEqual(112);
+  // The message waiting is in the thread's view, and the composer inside the window.
+  expect(held!.y).toBeGreaterThanOrEqual(list!.y);
+  expect(held!.y + held!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
+  expect(composer!.y + composer!.height).toBeLessThanOrEqual(win!.y + win!.height + 1);
+  // The card's button is reached by scrolling the card.
+  await card.getByRole('button').scrollIntoViewIfNeeded();
+  await expect(card.getByRole('button')).toBeInViewport();
+});
+
 for (const lang of ['en', 'ar']) {
   test(`the rating is a centred card of five 44 px stars, one radio group the arrow keys move through (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -82,7 +106,10 @@ test('on a phone every text field is at least 16 px, so iOS does not zoom on foc
   await openHostPage(page, projectPage(prechat));
   await launcher(page).click();
   await expect(chatWindow(page)).toBeVisible();
-  await expect(page.locator(`porchlight-widget :is(${TEXT_FIELDS})`).first()).toBeVisible();
+  // The pre-chat card comes once the visitor has written (issue 26 §4): its fields and the composer.
+  await part(page, 'input').fill('Sizes first');
+  await part(page, 'input').press('Enter');
+  await expect(part(page, 'prechat-form').locator('.field-input').first()).toBeVisible();
   Object.assign(seen, await fieldSizes(page));
 
   await openHostPage(page, snippetPage({ settings: { showEmojiFooterButton: true } }));
@@ -98,7 +125,7 @@ test('on a phone every text field is at least 16 px, so iOS does not zoom on foc
 
   // Each kind was measured (the test can fail), none under 16 px.
   const names = Object.keys(seen).join(' ');
-  for (const kind of ['input', 'emoji-search', 'rating-comment']) expect(names).toContain(kind);
+  for (const kind of ['field-input', 'input', 'emoji-search', 'rating-comment']) expect(names).toContain(kind);
   expect(Object.keys(seen).length).toBeGreaterThanOrEqual(4);
   expect(Object.entries(seen).filter(([, size]) => size < 16)).toEqual([]);
 });

@@ -158,22 +158,51 @@ test.describe('the project decides', () => {
     expect(posts).toHaveLength(1);
   });
 
-  test('pre-chat form: validation, then the name and email go to sign-in and the first message', async ({ page }) => {
+  test('pre-chat: the composer ready on open; the form comes as a card once the visitor has written, the message held (after a reload too), then sent once with the answers', async ({
+    page,
+  }) => {
+    const posts: Array<Record<string, unknown>> = [];
+    const signIns: Array<Record<string, unknown>> = [];
+    page.on('request', (r) => {
+      if (isMessagePost(r)) posts.push(r.postDataJSON() as Record<string, unknown>);
+      if (r.url().endsWith('/auth/signinAnonymously')) signIns.push(r.postDataJSON() as Record<string, unknown>);
+    });
     const pid = await createProject({ widget: { preChatForm: true } });
     await openHostPage(page, projectPage(pid));
     await launcher(page).click();
-    const form = page.locator('porchlight-widget [part~="prechat-form"]');
-    await form.getByRole('button').click();
-    await expect(form.locator('.field-error').first()).toBeVisible();
-    await form.getByLabel(/name/i).fill('Ada Lovelace');
-    await form.getByLabel(/mail/i).fill('ada@example.com');
-    const signIn = page.waitForRequest((r) => r.url().endsWith('/auth/signinAnonymously'));
-    await form.getByRole('button').click();
-    expect((await signIn).postDataJSON()).toMatchObject({ id_project: pid, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' });
-    const posted = page.waitForRequest(isMessagePost);
-    await input(page).fill('Hello');
+    const card = page.locator('porchlight-widget [part~="prechat-form"]');
+    await expect(input(page)).toBeFocused();
+    await expect(card).toHaveCount(0);
+    await input(page).fill('Where is my order?');
     await input(page).press('Enter');
-    expect((await posted).postDataJSON()).toMatchObject({ attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com' } });
+    const held = page.locator('porchlight-widget [part~="message-visitor"]');
+    await expect(held).toHaveClass(/state-sending/);
+    await expect(card).toBeVisible();
+    await expect(card.getByLabel(/name/i)).toBeFocused();
+    await page.reload();
+    await expect(launcher(page)).toBeVisible();
+    // The window may come back open by itself (the open state is kept for the session).
+    if ((await launcher(page).getAttribute('aria-expanded')) !== 'true') await launcher(page).click();
+    await expect(held).toHaveClass(/state-sending/);
+    await expect(card).toBeVisible();
+    expect(posts).toHaveLength(0);
+    expect(signIns).toHaveLength(0);
+
+    await card.getByRole('button').click();
+    await expect(card.locator('.field-error').first()).toBeVisible();
+    await card.getByLabel(/name/i).fill('Ada Lovelace');
+    await card.getByLabel(/mail/i).fill('ada@example.com');
+    const posted = page.waitForRequest(isMessagePost);
+    await card.getByRole('button').click();
+    expect((await posted).postDataJSON()).toMatchObject({
+      text: 'Where is my order?',
+      attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com' } },
+    });
+    expect(signIns).toEqual([expect.objectContaining({ id_project: pid, firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' })]);
+    await expect(held).not.toHaveClass(/state-sending/);
+    await expect(card).toHaveCount(0);
+    await expect(input(page)).toBeFocused();
+    expect(posts).toHaveLength(1);
   });
 
   test('the dashboard preview makes no API calls and re-themes live', async ({ page }) => {

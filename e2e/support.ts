@@ -172,12 +172,12 @@ export function watchBrowser(p: Page) {
   };
 }
 
-/** axe-core over the widget only, in whatever state the page is in. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/** axe-core over the widget only (or one of its parts, `within`: a selector in its shadow root), in whatever state the page is in. */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
   }
-  return page.evaluate(async () => {
+  return page.evaluate(async (within) => {
     // Colours are checked as they end up: a view still fading in (the callout's 0.2 s rise) has
     // text at part opacity, which axe reads as too little contrast. Endless ones (typing dots) are left.
     const running = (document.querySelector('porchlight-widget')?.shadowRoot?.getAnimations() ?? []).filter(
@@ -187,7 +187,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
     ).axe;
-    const result = await axe.run({ include: [['porchlight-widget']] }, { resultTypes: ['violations'] });
+    const result = await axe.run(
+      { include: [within ? { fromShadowDom: ['porchlight-widget', within] } : ['porchlight-widget']] },
+      { resultTypes: ['violations'] },
+    );
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
+  }, within);
 }

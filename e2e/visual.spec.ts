@@ -336,7 +336,7 @@ function dashboardPreview(variant: Variant, tag: string) {
 }
 
 function otherStates(variant: Variant, tag: string) {
-  test(`callout, offline, pre-chat form, errors ${tag}`, async ({ page }) => {
+  test(`callout, offline, errors ${tag}`, async ({ page }) => {
     await page.setViewportSize(VARIANTS[variant].viewport);
     const callout = await createProject({ widget: { calloutTimer: 0 } });
     await open(page, variant, { projectid: callout, departmentID: '' });
@@ -347,14 +347,6 @@ function otherStates(variant: Variant, tag: string) {
     await open(page, variant, { projectid: offline, departmentID: '', open: true });
     await expect(part(page, 'offline-notice')).toBeVisible();
     await shot(page, variant, 'offline');
-
-    const prechat = await createProject({ widget: { preChatForm: true } });
-    await open(page, variant, { projectid: prechat, departmentID: '', open: true });
-    await expect(part(page, 'prechat-form')).toBeVisible();
-    await shot(page, variant, 'prechat');
-    await part(page, 'prechat-form').locator('button[type=submit]').click();
-    await expect(page.locator('porchlight-widget .field-error').first()).toBeVisible();
-    await shot(page, variant, 'prechat-errors');
 
     await open(page, variant, { open: true });
     // The spell checker underlines the x's a moment after they are typed, or not: not part of the shot.
@@ -412,6 +404,25 @@ function departments(variant: Variant, tag: string) {
   });
 }
 
+function preChat(variant: Variant, tag: string) {
+  test(`pre-chat as a card in the thread once the visitor has written, and its errors ${tag}`, async ({ page }) => {
+    await page.setViewportSize(VARIANTS[variant].viewport);
+    const pid = await createProject({ widget: { preChatForm: true } });
+    await open(page, variant, { projectid: pid, departmentID: '', open: true });
+    // The visitor writes first; what they wrote waits, sending, for the card's answers (issue 26 §4).
+    await part(page, 'input').fill('Where is my order?');
+    await part(page, 'input').press('Enter');
+    await expect(part(page, 'message-visitor')).toHaveClass(/state-sending/);
+    await expect(part(page, 'prechat-form')).toBeVisible();
+    // The card takes the focus: its first field's ring is part of the look.
+    await expect(part(page, 'prechat-form').locator('.field-input').first()).toBeFocused();
+    await shot(page, variant, 'prechat');
+    await part(page, 'prechat-form').locator('button[type=submit]').click();
+    await expect(page.locator('porchlight-widget .field-error').first()).toBeVisible();
+    await shot(page, variant, 'prechat-errors');
+  });
+}
+
 function homeScreen(variant: Variant, tag: string) {
   test(`home screen with two conversations, one unread, one ended ${tag}`, async ({ page }) => {
     await page.setViewportSize(VARIANTS[variant].viewport);
@@ -453,6 +464,7 @@ for (const variant of Object.keys(VARIANTS) as Variant[]) {
     // A dashboard is a desktop page, and its previews are light: it has no setting for the colour scheme.
     if (variant === 'desktop-light' || variant === 'desktop-rtl') dashboardPreview(variant, tag);
     departments(variant, tag);
+    preChat(variant, tag);
     // Phone-dark and RTL take the main flow only: fewer baselines, every state still in each look.
     if (variant !== 'desktop-rtl' && variant !== 'phone-dark') otherStates(variant, tag);
   });

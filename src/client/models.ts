@@ -139,7 +139,7 @@ export function* modelsInStages(o: ModelOptions) {
     session,
     conversation,
     project,
-    uploads: uploadsOnDemand({ apiUrl: o.apiUrl, projectId, session, conversation, settings, onError: (detail) => emitter.emit('error', detail) }),
+    uploads: uploadsOnDemand({ apiUrl: o.apiUrl, projectId, session, conversation, settings, intake, onError: (detail) => emitter.emit('error', detail) }),
     intake,
     rating: createRatingMemory({ http, session, projectId }),
     attention: attentionOnDemand({

@@ -39,15 +39,16 @@ function prefetchLaterViews(section: HTMLElement | null) {
   if (section) whenIdle(window, () => LATER_VIEWS.forEach((view) => view.prefetch()));
 }
 
-/** Below the header: the pre-chat form first when configured, then the conversation (the composer among the last parts prepared), with the departments to choose from at its end. */
+/** Below the header: the conversation (the composer among the last parts prepared), with what the intake asks at its end: the pre-chat form, then the departments. */
 function Body({ inputId, parts, parked }: { inputId: string; parts: PreparedParts; parked: boolean }) {
   const { intake, conversation, ui, uploads } = useWidget();
   const stage = intake.stage.value;
-  if (stage === 'prechat') return <PreChatForm.View />;
   return (
     <>
       <MessageList parked={parked} />
       {uploads.items.value.length > 0 && <UploadList.View />}
+      {/* Asked once the visitor has written (a preview: beside its sample): what they wrote waits, sending, for the answers. */}
+      {stage === 'prechat' && conversation.messages.value.length > 0 && <PreChatForm.View />}
       {/* Offered in the thread, the composer ready beside them: a message written first waits for the choice. */}
       {stage === 'departments' && <DepartmentSelect.View />}
       {ui.confirmingClose.value ? (

@@ -131,10 +131,14 @@ describe('unique accessible names under the service’s stock labels', () => {
       await until(() => expect(controlNames(ui)).toHaveLength(1));
       widget.open();
 
-      // The pre-chat form first, then the departments.
-      await until(() => expect(ui.getAllByRole('textbox')).toHaveLength(2));
+      // The visitor writes first; the pre-chat form then comes as a card in the thread, then the departments.
+      await until(() => expect(root.querySelector('[part~="input"]')).toBeTruthy());
+      const composer = root.querySelector<HTMLTextAreaElement>('[part~="input"]')!;
+      fireEvent.input(composer, { target: { value: 'Hello' } });
+      fireEvent.keyDown(composer, { key: 'Enter' });
+      await until(() => expect(root.querySelector('[part~="prechat-form"]')).toBeTruthy());
       expectUnique(ui, root, 'prechat');
-      const [nameField, emailField] = ui.getAllByRole<HTMLInputElement>('textbox');
+      const [nameField, emailField] = within(root.querySelector<HTMLElement>('[part~="prechat-form"]')!).getAllByRole<HTMLInputElement>('textbox');
       fireEvent.input(nameField!, { target: { value: 'Ada Lovelace' } });
       fireEvent.input(emailField!, { target: { value: 'ada@example.com' } });
       fireEvent.click(ui.getAllByRole('button').find((b) => b.getAttribute('type') === 'submit')!);

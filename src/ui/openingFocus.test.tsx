@@ -1,4 +1,4 @@
-import { fireEvent } from '@testing-library/preact';
+import { fireEvent, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { until } from '../test/fakeFetch.ts';
 import { widgetHarness } from '../test/mountForTest.ts';
@@ -29,17 +29,44 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
     await until(() => expect(root.activeElement).toBe(ui.getByRole('button', { name: 'Open chat' })));
   });
 
-  it('the visitor opening the window on the pre-chat form is taken to its first field, then to the composer', async () => {
+  it("the visitor opening the window of a project with a pre-chat form is taken to the composer; once they have written, to the card's first field; once it is answered, back to the composer", async () => {
     withIntake(true);
     const { root, ui } = harness.start({});
     await until(() => void ui.getByRole('button', { name: 'Open chat' }));
     fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
-    await until(() => expect(root.activeElement).toBe(ui.getAllByRole('textbox')[0]));
-    const [nameField, emailField] = ui.getAllByRole<HTMLInputElement>('textbox');
+    const composer = () => ui.getByRole('textbox', { name: /Type your message/ });
+    await until(() => expect(root.activeElement).toBe(composer()));
+    fireEvent.input(composer(), { target: { value: 'Where is my order?' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    await until(() => void ui.getByRole('form'));
+    const [nameField, emailField] = within(ui.getByRole('form')).getAllByRole<HTMLInputElement>('textbox');
+    await until(() => expect(root.activeElement).toBe(nameField));
     fireEvent.input(nameField!, { target: { value: 'Ada Lovelace' } });
     fireEvent.input(emailField!, { target: { value: 'ada@example.com' } });
-    fireEvent.click(ui.getAllByRole('button').find((b) => b.getAttribute('type') === 'submit')!);
-    await until(() => expect(root.activeElement).toBe(ui.getByRole('textbox', { name: /Type your message/ })));
+    fireEvent.click(within(ui.getByRole('form')).getByRole('button'));
+    expect(root.activeElement).toBe(composer());
+    // Then the departments, offered in the thread beside the composer, which keeps the focus.
+    expect(await ui.findByRole('button', { name: 'Sales' })).toBeTruthy();
+    expect(ui.queryByRole('form')).toBeNull();
+    expect(root.activeElement).toBe(composer());
+  });
+
+  it('a visitor coming back to a card still waiting (their message held) is taken to its first field as they open the window', async () => {
+    withIntake(true);
+    const first = harness.start({ persistence: 'session' });
+    await until(() => void first.ui.getByRole('button', { name: 'Open chat' }));
+    await first.widget.sendMessage('Where is my order?');
+    await until(() => expect(sessionStorage.length).toBeGreaterThan(0));
+    // The page reloads: the message held and the card come back from what this tab keeps.
+    first.widget.destroy();
+    const { root, ui } = harness.start({ persistence: 'session' });
+    await until(() => void ui.getByRole('button', { name: 'Open chat' }));
+    fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
+    await until(() => void ui.getByRole('form'));
+    await until(() => expect(root.activeElement).toBe(within(ui.getByRole('form')).getAllByRole('textbox')[0]));
+    expect(root.querySelector('.message-visitor.state-sending')?.textContent).toContain('Where is my order?');
+    expect(harness.service.posts()).toHaveLength(0);
+    sessionStorage.clear();
   });
 
   it('a window rendered parked on its departments (windowPreparation.ts) takes the visitor to the composer as they open it', async () => {
@@ -64,7 +91,10 @@ describe('the focus on open (issue 26 §6, openingFocus.ts)', () => {
     await until(() => void ui.getByRole('button', { name: 'Open chat' }));
     outside.focus();
     widget.open();
-    await until(() => expect(ui.getAllByRole('textbox')).toHaveLength(2));
+    await until(() => void ui.getByRole('textbox', { name: /Type your message/ }));
+    // A held message brings the pre-chat card: it takes no focus from the page either.
+    await widget.sendMessage('Where is my order?');
+    await until(() => void ui.getByRole('form'));
     expect(document.activeElement).toBe(outside);
     expect(root.activeElement).toBeNull();
   });

@@ -4,7 +4,7 @@ import { useWidget } from './context.ts';
 
 /**
  * Marks the control a visitor's open of the window takes them to, one per screen: the composer,
- * the first pre-chat field, home's "new conversation" (issue 26 §6).
+ * the first field of a pre-chat card waiting at the thread's end, home's "new conversation" (issue 26 §6).
  */
 export const OPENING_FOCUS = 'data-opening-focus';
 

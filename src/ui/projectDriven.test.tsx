@@ -170,21 +170,43 @@ describe('styled and configured by the project', () => {
     await until(() => expect(b.root.querySelector('[part~="offline-notice"]')!.textContent).toContain('Sales is away'));
   });
 
-  it('runs the pre-chat form with validation, then signs in with the name and email', async () => {
+  it('opens on the thread with the composer ready; the pre-chat form comes as a card once the visitor has written, and what they wrote waits for it (issue 26 §4)', async () => {
     harness.service.setWidgets({ project: { _id: 'p', name: 'Shop', widget: { preChatForm: true } } });
-    const { ui } = start({ open: true });
-    const form = await ui.findByText('Before we start, tell us who you are.');
-    expect(form).toBeTruthy();
-    // Opening did not sign in: the sign-in waits for the form.
+    const { ui, root } = start({ open: true });
+    const input = await ui.findByRole('textbox', { name: /Type your message/ });
+    // The greeting is the team's first message; nothing is asked before the visitor writes.
+    await until(() => expect(root.querySelector('.welcome.message-agent .bubble')).toBeTruthy());
+    expect(root.querySelector('[part~="prechat-form"]')).toBeNull();
+    input.focus();
+    fireEvent.input(input, { target: { value: 'Where is my order?' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const card = await ui.findByRole('form', { name: 'Before we start, tell us who you are.' });
+    await until(() => expect(root.querySelector('.message-visitor.state-sending')?.textContent).toContain('Where is my order?'));
+    // The card sits at the thread's end, after the list and before the composer; the visitor is taken to its first field.
+    expect(root.querySelector('[part~="messages"]')!.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(card.compareDocumentPosition(root.querySelector('[part~="composer"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await until(() => expect(root.activeElement).toBe(within(card).getByLabelText(/Name/)));
+    // The composer stays usable: a second message waits too, in order.
+    fireEvent.input(input, { target: { value: 'It was due Monday.' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await until(() => expect(root.querySelectorAll('.message-visitor.state-sending')).toHaveLength(2));
+    // Opening did not sign in, nor did writing: the sign-in waits for the name and email.
     expect(harness.service.calls.some((c) => c.path === '/auth/signinAnonymously')).toBe(false);
-    fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
-    expect(await ui.findByText('Please enter your name.')).toBeTruthy();
-    fireEvent.input(ui.getByLabelText(/Name/), { target: { value: 'Ada Lovelace' } });
-    fireEvent.input(ui.getByLabelText(/Email/), { target: { value: 'not-an-email' } });
-    fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
-    expect(await ui.findByText('Please enter a valid email address.')).toBeTruthy();
-    fireEvent.input(ui.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
-    fireEvent.click(ui.getByRole('button', { name: 'Continue' }));
+    expect(harness.service.posts()).toHaveLength(0);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Continue' }));
+    expect(await within(card).findByText('Please enter your name.')).toBeTruthy();
+    expect(root.activeElement).toBe(within(card).getByLabelText(/Name/));
+    fireEvent.input(within(card).getByLabelText(/Name/), { target: { value: 'Ada Lovelace' } });
+    fireEvent.input(within(card).getByLabelText(/Email/), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Continue' }));
+    expect(await within(card).findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(harness.service.posts()).toHaveLength(0);
+    fireEvent.input(within(card).getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Continue' }));
+    // Answered: the visitor is back in the composer, the card gone, the messages sent once each, in order.
+    expect(root.activeElement).toBe(input);
+    await until(() => expect(root.querySelector('[part~="prechat-form"]')).toBeNull());
     await until(() =>
       expect(harness.service.calls.find((c) => c.path === '/auth/signinAnonymously')?.body).toMatchObject({
         firstname: 'Ada',
@@ -192,14 +214,36 @@ describe('styled and configured by the project', () => {
         email: 'ada@example.com',
       }),
     );
+    await until(() => expect(harness.service.posts()).toHaveLength(2));
+    expect(harness.service.posts().map((p) => (p.body as { text: string }).text)).toEqual(['Where is my order?', 'It was due Monday.']);
+    expect(harness.service.posts()[0]!.body).toMatchObject({
+      attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com' } },
+    });
+    await until(() => expect(root.querySelector('.message-visitor.state-sending')).toBeNull());
+    expect(harness.service.posts()).toHaveLength(2);
+    expect(harness.service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(1);
+  });
+
+  it("the card does not ask again for the first message the visitor has written (a form's firstMessage field)", async () => {
+    const json = [
+      { name: 'userFullname', type: 'text', mandatory: true, label: 'LABEL_FIELD_NAME' },
+      { name: 'firstMessage', type: 'textarea', mandatory: true, label: 'LABEL_PRECHAT_FIRST_MESSAGE' },
+    ];
+    harness.service.setWidgets({
+      project: { _id: 'p', name: 'Shop', widget: { preChatForm: true, preChatFormCustomFieldsEnabled: true, preChatFormJson: json } },
+    });
+    const { ui } = start({ open: true });
     const input = await ui.findByRole('textbox', { name: /Type your message/ });
-    fireEvent.input(input, { target: { value: 'Hi' } });
+    fireEvent.input(input, { target: { value: 'Where is my order?' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await until(() =>
-      expect(harness.service.posts()[0]?.body).toMatchObject({
-        attributes: { userFullname: 'Ada Lovelace', userEmail: 'ada@example.com', preChatForm: { userFullname: 'Ada Lovelace' } },
-      }),
-    );
+    const card = await ui.findByRole('form');
+    expect(within(card).getAllByRole('textbox')).toHaveLength(1);
+    fireEvent.input(within(card).getByRole('textbox'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.click(within(card).getByRole('button'));
+    await until(() => expect(harness.service.posts()).toHaveLength(1));
+    expect(harness.service.posts()[0]!.body).toMatchObject({ text: 'Where is my order?', attributes: { userFullname: 'Ada Lovelace' } });
+    await until(() => expect(ui.queryByRole('form')).toBeNull());
+    expect(harness.service.posts()).toHaveLength(1);
   });
 
   it('skips the pre-chat form when the page names the visitor', async () => {
@@ -300,6 +344,29 @@ describe('dashboard preview', () => {
       project: { project: { _id: 'p', name: 'Renamed' }, user_available: [{ id: 'agent' }, { id: 'bob', firstname: 'Bob' }] },
     });
     await until(() => expect([...root.querySelectorAll('.header .team .avatar')].map((a) => a.textContent)).toEqual(['A', 'B']));
+    expect(harness.service.calls).toEqual([]);
+  });
+
+  it('a project with a pre-chat form shows the card at the end of the sample conversation, as a visitor meets it, taking no focus (issue 26 §4)', async () => {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const outside = document.body.appendChild(document.createElement('input'));
+    outside.focus();
+    const preview = mount(container, {
+      preview: true,
+      project: { project: { _id: 'p', name: 'Preview shop', widget: { preChatForm: true } }, user_available: [] },
+    });
+    harness.track(preview);
+    const root = container.querySelector('porchlight-widget')!.shadowRoot!;
+    const ui = within(root as unknown as HTMLElement);
+    const card = await ui.findByRole('form', { name: 'Before we start, tell us who you are.' });
+    expect(ui.getByText('Hi! Do you ship to Canada?')).toBeTruthy();
+    expect(within(card).getAllByRole('textbox')).toHaveLength(2);
+    expect(root.querySelector('[part~="messages"]')!.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.activeElement).toBe(outside);
+    // Switched off in the dashboard: the card goes.
+    preview.update({ project: { project: { _id: 'p', name: 'Preview shop', widget: { preChatForm: false } }, user_available: [] } });
+    await until(() => expect(ui.queryByRole('form')).toBeNull());
     expect(harness.service.calls).toEqual([]);
   });
 

@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http.ts';
 import type { ConversationModel } from '../conversation/conversation.ts';
 import type { SessionModel } from '../session/session.ts';
+import type { IntakeStage } from '../ui-state/intake.ts';
 import { createUploads } from './uploads.ts';
 
-function setup(rules = { accept: '*/*', allowedExtensions: '*/*' }) {
+function setup(rules = { accept: '*/*', allowedExtensions: '*/*' }, stage = signal<IntakeStage>('chat')) {
   const authorized = vi.fn();
   const session = { allowAgain: vi.fn(), authorized } as unknown as SessionModel;
   const send = vi.fn(() => Promise.resolve());
@@ -18,6 +19,7 @@ function setup(rules = { accept: '*/*', allowedExtensions: '*/*' }) {
     conversation,
     settings: signal({ fileUploadAccept: rules.accept, allowedUploadExtentions: rules.allowedExtensions }),
     onError,
+    intake: { stage },
   });
   return { uploads, authorized, send, onError, session };
 }
@@ -59,6 +61,21 @@ describe('createUploads', () => {
       type: 'file',
       metadata: { src: 'https://api.test/v3/files?path=uploads%2Freport.pdf', name: 'report.pdf', type: 'application/pdf', size: 100 },
     });
+    expect(uploads.items.value).toEqual([]);
+  });
+
+  it('a file attached while the pre-chat form is asked waits, listed, and goes once it is answered: the sign-in carries the answers (issue 26 §4)', async () => {
+    const stage = signal<IntakeStage>('prechat');
+    const { uploads, authorized, send } = setup(undefined, stage);
+    authorized.mockResolvedValue({ filename: 'uploads/report.pdf' });
+    uploads.add(file('report.pdf', 100));
+    await vi.dynamicImportSettled();
+    await Promise.resolve();
+    expect(uploads.items.value.map((i) => [i.name, i.progress, i.error])).toEqual([['report.pdf', 0, null]]);
+    expect(authorized).not.toHaveBeenCalled();
+    stage.value = 'departments';
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(authorized).toHaveBeenCalledTimes(1);
     expect(uploads.items.value).toEqual([]);
   });
 });

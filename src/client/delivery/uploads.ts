@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals-core';
+import { effect, type ReadonlySignal } from '@preact/signals-core';
 import { ApiError } from '../../api/http.ts';
 import type { MessageMetadata } from '../../api/wire.ts';
 import type { WidgetErrorDetail } from '../platform/events.ts';
@@ -31,6 +31,11 @@ export interface UploadsOptions {
   /** What the project lets a visitor upload (`fileUploadAccept`, `allowedUploadExtentions`), read at each file. */
   settings: ReadonlySignal<Pick<WidgetSettings, 'fileUploadAccept' | 'allowedUploadExtentions'>>;
   onError: (detail: WidgetErrorDetail) => void;
+  /**
+   * What is asked before the first message (intake.ts): while the pre-chat form is, a file waits
+   * (listed, at 0 %), as the sign-in does (policy/signIn.ts): the sign-in then carries its answers.
+   */
+  intake?: { stage: ReadonlySignal<string> };
 }
 
 /** `list`: where they are listed (uploadsOnDemand.ts made it before this code was here). */
@@ -40,6 +45,16 @@ export function createUploads(options: UploadsOptions, list: UploadList = create
   let counter = 0;
 
   const patch = (id: string, change: Partial<UploadItem>) => list.apply({ type: 'changed', id, change });
+  /** Resolves once no pre-chat form is asked (at once when none is). */
+  const formAnswered = () =>
+    new Promise<void>((resolve) => {
+      const stop = effect(() => {
+        if (options.intake?.stage.value === 'prechat') return;
+        resolve();
+        // Answered during the effect's first run: `stop` is not there yet.
+        queueMicrotask(() => stop());
+      });
+    });
   const remove = (id: string) => {
     list.apply({ type: 'removed', id });
     files.delete(id);
@@ -52,6 +67,7 @@ export function createUploads(options: UploadsOptions, list: UploadList = create
     session.allowAgain();
     patch(id, { progress: 0, error: null });
     try {
+      await formAnswered();
       // The transfer (XHR with progress, the older services' routes) is a chunk of its own,
       // fetched for the first file the visitor sends.
       const { uploadFile } = await import('./uploadFile.ts');
