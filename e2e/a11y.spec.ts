@@ -145,3 +145,29 @@ test.describe('accessibility of every step (axe-core)', () => {
     });
   }
 });
+
+test('the window rendered ahead of the first tap is out of reach of keyboards and readers until it shows', async ({ page }) => {
+  await openHostPage(page, snippetPage({ body: '<a href="#top">Before</a>' }));
+  // Parked with its composer (windowPreparation.ts): hidden by `visibility`, not by `inert`.
+  await page.waitForFunction(() => !!document.querySelector('porchlight-widget')!.shadowRoot!.querySelector('.window.is-parked [part~="input"]'));
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  expect(await page.getByRole('textbox').count()).toBe(0);
+  // Tab from the page's start: the page's link, then the launcher, never a control of the window.
+  const reached: string[] = [];
+  await page.locator('a[href="#top"]').focus();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    reached.push(
+      await page.evaluate(() => {
+        const inner = document.querySelector('porchlight-widget')!.shadowRoot!.activeElement;
+        return inner ? (inner.getAttribute('part') ?? inner.tagName) : (document.activeElement?.tagName ?? '');
+      }),
+    );
+  }
+  expect(reached.filter((part) => part !== 'launcher' && part !== 'BODY' && part !== 'A')).toEqual([]);
+  expect(reached).toContain('launcher');
+  // Shown, it is the dialog, with its composer reachable.
+  await launcher(page).click();
+  await expect(chatWindow(page)).toBeVisible();
+  await expect(page.locator('porchlight-widget [part~="input"]')).toBeFocused();
+});

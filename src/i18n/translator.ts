@@ -118,7 +118,14 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
   /** A text was shown as resolveText.ts guessed it: once i18next is here, what shows it must re-read it. */
   let guessed = false;
 
+  /**
+   * Texts asked for without options, as last read, until a text or the language changes: a view
+   * reads a dozen as it renders, and i18next takes each through its whole path (~1 ms on a slow
+   * phone): the tap that shows a window rendered ahead spent ~15 ms of its task in there at 6× CPU.
+   */
+  const read = new Map<string, string>();
   const setBundle = (code: string, texts: Record<string, string>) => {
+    read.clear();
     bundles[code] = texts;
     if (!instance) return;
     instance.removeResourceBundle(code, 'translation');
@@ -155,6 +162,7 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
       async ({ createEngine }) => {
         const created = await createEngine(language, bundles);
         instance = created;
+        read.clear();
         // What arrived while i18next was starting (the views' texts, a locale, the service's labels)
         // went into `bundles` only: i18next gets them now, or it would show their keys.
         for (const [code, texts] of Object.entries(bundles)) if (texts) setBundle(code, texts);
@@ -172,7 +180,7 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
   /** A key of a text of ours (plural texts by their base key), as far as the texts here tell. */
   const isOurs = (key: string) => [english, ofViews].some((texts) => !!texts && (key in texts || `${key}_other` in texts));
 
-  const text = (key: string, options?: Record<string, unknown>): string => {
+  const lookUp = (key: string, options?: Record<string, unknown>): string => {
     // Not one of the first open's texts: those of the views loaded on demand may have it.
     if (!ofViews && !isOurs(key)) {
       missed = true;
@@ -185,6 +193,12 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
       void engine().catch(() => undefined);
     }
     return resolved.text;
+  };
+  const text = (key: string, options?: Record<string, unknown>): string => {
+    if (options) return lookUp(key, options);
+    let found = read.get(key);
+    if (found === undefined) read.set(key, (found = lookUp(key)));
+    return found;
   };
 
   const model: Translator = {
@@ -213,7 +227,10 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
         }
       }
       language = code;
+      read.clear();
       await instance?.changeLanguage(code);
+      // What was read while i18next was still switching was in the language it had.
+      read.clear();
     },
     overlay(target, labels) {
       const code = baseLanguage(target);

@@ -39,7 +39,9 @@ describe('the window rendered ahead of the first tap (windowPreparation.ts, App.
     const window = root.querySelector<HTMLElement>('[part~="window"]')!;
     expect(window.classList.contains('is-parked')).toBe(true);
     expect(window.getAttribute('aria-hidden')).toBe('true');
-    expect(window.inert).toBe(true);
+    // Out of keyboards' reach by `visibility: hidden` (ChatWindow.css; a browser test checks Tab:
+    // e2e/a11y.spec.ts): inert, inherited, made the tap restyle every element of the window.
+    expect(window.inert).toBe(false);
     expect(ui.queryByRole('dialog')).toBeNull();
     expect(root.querySelector('[part~="messages"]')).toBeNull();
     await nextIdle();
