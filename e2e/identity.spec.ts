@@ -321,7 +321,9 @@ test.describe('issue 11: known visitors (custom tokens)', () => {
     const customSignIns: string[] = [];
     page2.on('request', (r) => isSignIn('/auth/signinWithCustomToken')(r) && customSignIns.push(r.url()));
     await openHostPage(page2, projectPage(projectId));
-    await launcher(page2).click();
+    // The guest's window is open in the first tab, so this page opens it as it was left (the open
+    // state is the site's, onPageChangeVisibility 'last'). A click here raced that restore: once the
+    // launcher said "Close chat" (a loaded machine), it closed the window.
     await expect(chatWindow(page2)).toBeVisible();
     await expect(visitorBubbles(page2)).toHaveCount(0);
     const session = (await storage(page2))[`v1:${projectId}:session`] as { visitor: { id: string; authenticated?: boolean } };
