@@ -262,6 +262,14 @@ function conversationFlow(variant: Variant, tag: string) {
     await shot(page, variant, 'end-confirm');
     await page.getByRole('alertdialog').locator('.primary-button:not(.secondary)').click();
     await expect(part(page, 'rating')).toBeVisible({ timeout: 10_000 });
+    // The shot is of the end as it stays: the service's own "closed" line in the thread, which takes
+    // the place of the widget's note once a poll brings it (it came before the shot or after it,
+    // by the machine's load). The widget looks at once when the network comes back.
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+    await expect(part(page, 'window').locator('.closed-note')).toHaveCount(0, { timeout: 20_000 });
     await shot(page, variant, 'end-rating');
   });
 }
