@@ -1,5 +1,5 @@
-import { dayKey, type ChatClock } from './formatTime.ts';
-import { capitalized, DAY_OPTIONS, formatter, intlClock, TIME_OPTIONS } from './intlClock.ts';
+import type { ChatClock } from './formatTime.ts';
+import { clockOf, DAY_OPTIONS, formatter, intlClock, TIME_OPTIONS } from './intlClock.ts';
 
 /**
  * What a language's clock says, kept so that a later page view formats its times and days without
@@ -61,9 +61,9 @@ const partOf = (format: Intl.DateTimeFormat, date: Date, type: Intl.DateTimeForm
  * formats ~100 samples), or null when a pattern of them would write some time or day differently.
  */
 export function clockNamesOf(lang: string, now: number): ClockNames | null {
-  const intl = intlClock(lang, '');
   const timeFormat = formatter(lang, TIME_OPTIONS);
   const dayFormat = formatter(lang, DAY_OPTIONS);
+  const intl = intlClock(lang, '', timeFormat, dayFormat);
   const time = pieces(timeFormat, on(0, 5, 9, 7), TIME_FIELDS);
   const day = pieces(dayFormat, on(0, 5), DAY_FIELDS);
   const hourCycle = timeFormat.resolvedOptions().hourCycle;
@@ -119,26 +119,18 @@ export function namedClock(names: ClockNames, lang: string, today: string): Chat
     return names.hourCycle === 'h11' ? half : half || 12;
   };
   const write = (pattern: string[], field: (piece: string) => string) => pattern.map((piece) => (piece[0] === '=' ? piece.slice(1) : field(piece))).join('');
-  const time = (ms: number) => {
-    if (ms <= 0) return '';
-    const date = new Date(ms);
-    return write(names.time, (piece) => {
-      if (piece === 'a') return names.periods[date.getHours() < 12 ? 0 : 1]!;
-      if (piece === 'mm') return digits(date.getMinutes(), 2);
-      return digits(hourOf(date.getHours()), piece.length);
-    });
-  };
-  const day = (ms: number, now = Date.now()) => {
-    const date = new Date(ms);
-    const text =
-      dayKey(ms) === dayKey(now)
-        ? today
-        : write(names.day, (piece) => {
-            if (piece === 'weekday') return names.weekdays[date.getDay()]!;
-            if (piece === 'month') return names.months[date.getMonth()]!;
-            return digits(date.getDate(), piece.length);
-          });
-    return capitalized(text, lang);
-  };
-  return { time, day };
+  return clockOf(lang, today, {
+    time: (date) =>
+      write(names.time, (piece) => {
+        if (piece === 'a') return names.periods[date.getHours() < 12 ? 0 : 1]!;
+        if (piece === 'mm') return digits(date.getMinutes(), 2);
+        return digits(hourOf(date.getHours()), piece.length);
+      }),
+    date: (date) =>
+      write(names.day, (piece) => {
+        if (piece === 'weekday') return names.weekdays[date.getDay()]!;
+        if (piece === 'month') return names.months[date.getMonth()]!;
+        return digits(date.getDate(), piece.length);
+      }),
+  });
 }

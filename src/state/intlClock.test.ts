@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDayFormatter, createTimeFormatter } from './intlClock.ts';
+import { createTimeFormatter, intlClock } from './intlClock.ts';
 
 // Local time at 02:30 and 14:05 today, whatever the machine's zone.
 const at = (h: number, min: number) => new Date(2026, 2, 2, h, min).getTime();
@@ -20,8 +20,8 @@ describe('message times', () => {
 describe('day separators', () => {
   it('start with a capital, whatever the label ("today" from the service)', () => {
     const now = at(12, 0);
-    expect(createDayFormatter('en', 'today')(at(9, 0), now)).toBe('Today');
-    expect(createDayFormatter('fr', "aujourd'hui")(at(9, 0), now)).toBe("Aujourd'hui");
-    expect(createDayFormatter('en', 'today')(at(9, 0) - 86_400_000 * 3, now)).toMatch(/^[A-Z]/);
+    expect(intlClock('en', 'today').day(at(9, 0), now)).toBe('Today');
+    expect(intlClock('fr', "aujourd'hui").day(at(9, 0), now)).toBe("Aujourd'hui");
+    expect(intlClock('en', 'today').day(at(9, 0) - 86_400_000 * 3, now)).toMatch(/^[A-Z]/);
   });
 });
