@@ -52,7 +52,8 @@ const BUDGET = {
   loaderBytes: 1500,
   firstOpenBytes: 44 * 1024,
   clickToLastMs: 500,
-  incomingMs: 150,
+  /** Issue 25 §3: a message arriving in a long conversation is painted within this (issue 9 allowed 150 ms). */
+  incomingMs: 50,
   scrollFrameMs: 50,
   shadowElements: 3000,
   /** Issue 25 §2: tap → window painted at most this many times the bare page's own button. */
@@ -368,6 +369,9 @@ try {
    * by self time. Build with `vite build --minify false` first for readable names.
    */
   const TASK_BREAKDOWN = !!process.env.BENCH_TASKS;
+  /** The browser's rendering work that a task's breakdown names (trace event names). */
+  const RENDERING =
+    /^(UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|Commit|HitTest|ScrollLayer|UpdateLayer|IntersectionObserverController::computeIntersections|MajorGC|MinorGC|V8\.GC_SCAVENGER|EventDispatch|FireAnimationFrame|ParseHTML)$/;
   /** How deep the call tree goes (`BENCH_TASKS=<depth>`, default 6). */
   const TREE_DEPTH = Number(process.env.BENCH_TASKS) > 1 ? Number(process.env.BENCH_TASKS) : 6;
   /** A sample's frames, innermost first: "name file:line" (the script's file name only). */
@@ -416,7 +420,7 @@ try {
     };
     walk(tree, 0);
     console.log(
-      `  task at ${task.at.toFixed(0)} ms: ${task.ms.toFixed(1)} ms (compile ${task.compile.toFixed(1)}, evaluate ${task.evaluate.toFixed(1)}, ${stacks.length} samples)\n    tree:\n${lines.join('\n')}\n    inclusive:\n${top(inclusive, 25)}\n    self:\n${top(self, 12)}`,
+      `  task at ${task.at.toFixed(0)} ms: ${task.ms.toFixed(1)} ms (compile ${task.compile.toFixed(1)}, evaluate ${task.evaluate.toFixed(1)}, ${stacks.length} samples)\n    browser: ${task.rendering || '–'}\n    tree:\n${lines.join('\n')}\n    inclusive:\n${top(inclusive, 25)}\n    self:\n${top(self, 12)}`,
     );
   }
   /** How many of the sorted `times` fall in [from, to). */
@@ -481,6 +485,13 @@ try {
         out.push(entry);
         if (TASK_BREAKDOWN && entry.ms >= 10) {
           entry.at = (task.ts - navigationStart) / 1000;
+          // The browser's own work in the task (style, layout, paint…): outermost events of each name.
+          entry.rendering = Object.entries(
+            inside.reduce((sum, e) => (RENDERING.test(e.name) ? { ...sum, [e.name]: (sum[e.name] ?? 0) + e.dur / 1000 } : sum), {}),
+          )
+            .filter(([, ms]) => ms >= 0.5)
+            .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+            .join(', ');
           printBreakdown(
             entry,
             times.stacks.filter((x) => x.t >= task.ts && x.t < end),
@@ -1183,8 +1194,20 @@ try {
     section(`long conversation, ${size.toLocaleString('en')} messages`);
     row('elements in the shadow root, open', '', stat(l.shadowElements), '≤ 3,000', [med(l.shadowElements), BUDGET.shadowElements]);
     row('click → last message painted', '', ms(l.clickToLastMs), timed ? '≤ 500 ms' : '', timed ? [med(l.clickToLastMs), BUDGET.clickToLastMs] : undefined);
-    row('longest task while opening', '', ms(l.openingLongestMs));
-    row('incoming agent message: fetched → painted', '', ms(l.incomingMs), timed ? '≤ 150 ms' : '', timed ? [med(l.incomingMs), BUDGET.incomingMs] : undefined);
+    row(
+      'longest task while opening',
+      '',
+      ms(l.openingLongestMs),
+      timed ? `≤ ${BUDGET.widgetTaskMs} ms` : '',
+      timed ? [med(l.openingLongestMs), BUDGET.widgetTaskMs] : undefined,
+    );
+    row(
+      'incoming agent message: fetched → painted',
+      '',
+      ms(l.incomingMs),
+      timed ? `≤ ${BUDGET.incomingMs} ms` : '',
+      timed ? [med(l.incomingMs), BUDGET.incomingMs] : undefined,
+    );
     row('wheel 3 s: longest frame', '', ms(l.longestFrameMs), timed ? '≤ 50 ms' : '', timed ? [med(l.longestFrameMs), BUDGET.scrollFrameMs] : undefined);
     row('wheel 3 s: tasks over 50 ms', '', stat(l.scrollLongTasks), timed ? '0' : '', timed ? [med(l.scrollLongTasks), 0] : undefined);
     row(
@@ -1202,7 +1225,13 @@ try {
       timed ? '≤ 1,000' : '',
       timed ? [med(l.scrolledElements), 1000] : undefined,
     );
-    row('host page load, window closed: blocking time', '', ms(l.closedBlockingMs));
+    row(
+      'host page load, window closed: blocking time',
+      '',
+      ms(l.closedBlockingMs),
+      timed ? '0 ms' : '',
+      timed ? [med(l.closedBlockingMs), BUDGET.addedBlockingMs] : undefined,
+    );
   }
   if (idle.closed) {
     section(

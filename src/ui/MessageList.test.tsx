@@ -191,7 +191,21 @@ describe('MessageList: a window that moves', () => {
     // …and in the same task a poll brings a new message: one render does both.
     history.value = [...history.value, message(300, { _id: 'late', text: 'Arrived during the step' })];
     await until(() => expect(list().textContent).toContain('Arrived during the step'));
-    expect(shown()).toBe(before + WINDOW_SIZES.step + 1);
+    await until(() => expect(shown()).toBe(before + WINDOW_SIZES.step + 1));
+  });
+
+  it("takes a scroll's step in a task of its own, after the frame that shows the scroll: the scroll event's task renders nothing", async () => {
+    const { list } = await longConversation(300);
+    await until(() => expect(list().querySelector('[part~="message"]')!.getAttribute('aria-live')).toBe('off'));
+    const shown = () => list().querySelectorAll('[part~="message"]').length;
+    const before = shown();
+    layOut(list(), { scrollTop: 10, clientHeight: 500, scrollHeight: 4000 });
+    list().dispatchEvent(new Event('scroll'));
+    // The scroll event's task, to its last microtask (where Preact renders): no step yet.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(shown()).toBe(before);
+    // The frame showing the scroll is painted: the step comes in a task after it.
+    await until(() => expect(shown()).toBe(before + WINDOW_SIZES.step));
   });
 
   /**

@@ -73,6 +73,8 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
   const cancelGrowth = useRef<(() => void) | null>(null);
   /** Parked at the last render: a window the visitor opens takes the step a parked list did not (onScroll). */
   const wasParked = useRef(parked);
+  /** What cancels the step a scroll asked for, waiting for the frame that shows the scroll (onScroll). */
+  const stepping = useRef<(() => void) | null>(null);
 
   // Once rendered, before the browser paints (as layout effects do): the place kept, the bottom followed.
   useLayoutEffect(() => {
@@ -157,6 +159,7 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     () => () => {
       cancelClock.current?.();
       cancelGrowth.current?.();
+      stepping.current?.();
     },
     [],
   );
@@ -171,8 +174,17 @@ export function MessageList({ parked = false }: { parked?: boolean }) {
     });
     lastTop.current = el.scrollTop;
     // A long conversation's window steps as the visitor scrolls (listScroll.ts); a parked one only
-    // moves by its own scroll to the bottom, and nobody reads what a step would keep in place.
-    if (!parked && scroller.current?.scrolled(el, current, stuck.current, anchor)) moved();
+    // moves by its own scroll to the bottom, and nobody reads what a step would keep in place. The
+    // step is taken in a task of its own once the frame that shows the scroll is painted: rendered in
+    // the scroll event's frame, its messages, their layout and the frame's paint made one task of
+    // 50–60 ms on a slow phone (5,000 messages, 4× CPU), and the scroll waited for it. Where to step
+    // and the place to keep are read then, in the task that renders it, with no scroll in between.
+    if (parked || !scroller.current || stepping.current) return;
+    const { scrolled } = scroller.current;
+    stepping.current = afterPaint(() => {
+      stepping.current = null;
+      if (list.current && scrolled(list.current, current, stuck.current, anchor)) moved();
+    });
   };
 
   // The clock follows the language (made once rendered, above).
