@@ -958,6 +958,7 @@ try {
       out.shadowElements.push(await shadowElements(page));
       // An incoming agent message: from its poll answer's arrival to the frame that shows it.
       const text = `bench: incoming ${run} ${Date.now()}`;
+      if (TASK_BREAKDOWN) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       await fetch(`${demo.apiUrl}/${DEMO_PROJECT_ID}/requests/${encodeURIComponent(requestId)}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: agent },
@@ -965,6 +966,10 @@ try {
       });
       latest = text;
       const shown = await paintedWith(page, text, 5);
+      if (TASK_BREAKDOWN) {
+        widgetTasks(await browser.stopTracing());
+        console.log(`  ^ the widget's tasks of 10 ms or more as a message arrives (${size.toLocaleString('en')} messages)`);
+      }
       const fetchedAt = await page.evaluate(() => window.__fetchLog?.filter((t) => t <= window.__shownAt).at(-1));
       const incoming = shown && fetchedAt !== undefined ? shown - fetchedAt : CAP_MS;
       out.incomingMs.push(incoming);
@@ -976,7 +981,10 @@ try {
       if (TASK_BREAKDOWN) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       const scroll = listBox ? await wheelFor(page, listBox, 3000) : { frames: 0, longest: CAP_MS, longTasks: 0 };
       // BENCH_TASKS: the widget's tasks while the wheel turns, with their call trees.
-      if (TASK_BREAKDOWN) widgetTasks(await browser.stopTracing());
+      if (TASK_BREAKDOWN) {
+        widgetTasks(await browser.stopTracing());
+        console.log(`  ^ the widget's tasks of 10 ms or more as the wheel turns (${size.toLocaleString('en')} messages)`);
+      }
       out.scrollFrames.push(scroll.frames);
       out.longestFrameMs.push(scroll.longest);
       out.scrollLongTasks.push(scroll.longTasks);

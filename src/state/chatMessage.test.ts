@@ -144,6 +144,34 @@ describe('identities kept (issue 9: unchanged messages never re-render)', () => 
     expect(edited[2]).toBe(added[2]);
   });
 
+  it("mergeHistory takes a poll's answer that only grew at its end (the held records, then new ones, or the new ones alone) as merging it whole would", () => {
+    const history = mergeHistory([], [msg('a', 'x', 1), msg('b', 'me', 2, { attributes: { tempUID: 't1' } }), msg('c', 'x', 3)]);
+    const answers: WireMessage[][] = [
+      // New ones after the last: the usual poll.
+      [msg('d', 'x', 4), msg('e', 'me', 5, { attributes: { tempUID: 't2' } })],
+      // One older than the last held: placed by its time.
+      [msg('d', 'x', 2.5)],
+      // A second stored copy of a message held (its tempUID): not kept.
+      [msg('d', 'me', 4, { attributes: { tempUID: 't1' } })],
+      // Copies among the new ones: one kept.
+      [msg('d', 'me', 4, { attributes: { tempUID: 't3' } }), msg('e', 'me', 5, { attributes: { tempUID: 't3' } })],
+      [msg('d', 'x', 4), msg('d', 'x', 4, { text: 'again' })],
+    ];
+    // Also a message held already (pushed before the answer), and one replaced.
+    answers.push([msg('c', 'x', 3), msg('d', 'x', 4)], [{ ...msg('c', 'x', 3), text: 'edited' }]);
+    for (const added of answers) {
+      const whole = mergeHistory(history, [...parsedAgain(history), ...parsedAgain(added)]);
+      // The answer as polled (the held records, then the new ones), and its new ones alone (historyIntake.ts).
+      for (const answer of [[...history, ...added], added]) {
+        const merged = mergeHistory(history, answer);
+        expect(merged).toEqual(whole);
+        expect(merged[0]).toBe(history[0]);
+      }
+    }
+    expect(mergeHistory(history, [...history, ...answers[0]!]).map((m) => m._id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(mergeHistory(history, [...history])).toBe(history);
+  });
+
   it('mergeHistory places a late record by its time, once per time parse', () => {
     const merged = mergeHistory([msg('a', 'x', 1), msg('c', 'x', 3)], [msg('d', 'x', 4), msg('b', 'x', 2)]);
     expect(merged.map((m) => m._id)).toEqual(['a', 'b', 'c', 'd']);

@@ -301,6 +301,40 @@ function withOutbox(progress: HistoryProgress, outbox: readonly OutboxItem[], ca
   return out;
 }
 
+/**
+ * The usual poll, merged without building an index of the messages held: messages newer than the
+ * last one held, each once, that the history does not hold (by `_id` or tempUID), after it. The
+ * answer is either the history itself (the same records, api/messages.ts) followed by them, or a few
+ * messages alone (conversation/historyIntake.ts hands over only what an answer added). Null for any
+ * other answer: `mergeSteps` merges it whole. At 10,000 messages that whole merge of one new message
+ * took ~12 ms at 4× CPU, a quarter of the time to show it.
+ */
+function appendedAfter(history: readonly WireMessage[], incoming: readonly WireMessage[]): WireMessage[] | null {
+  const grown = startsWithSame(incoming, history);
+  if (!grown && incoming.length > FEW_APPENDED) return null;
+  const added = grown ? incoming.slice(history.length) : incoming;
+  if (!added.length) return grown ? (history as WireMessage[]) : null;
+  const ids = new Set<string>();
+  const tempUIDs = new Set<string>();
+  let before = history.length ? timeOf(history[history.length - 1]!) : -Infinity;
+  for (const m of added) {
+    const at = timeOf(m);
+    const tempUID = m.attributes?.tempUID;
+    if (at < before || ids.has(m._id) || (tempUID && tempUIDs.has(tempUID))) return null;
+    before = at;
+    ids.add(m._id);
+    if (tempUID) tempUIDs.add(tempUID);
+  }
+  // One pass over the history, with no index made of it: a message it holds already (pushed before
+  // this answer), or a second stored copy of one (the visitor's, sent again), and it is merged whole.
+  const copies = tempUIDs.size > 0;
+  for (const m of history) if (ids.has(m._id) || (copies && tempUIDs.has(m.attributes?.tempUID ?? ''))) return null;
+  return [...history, ...added];
+}
+
+/** At most this many messages alone are merged as an answer's end (`appendedAfter`): a poll brings one or two. */
+const FEW_APPENDED = 32;
+
 /** Messages merged between two chances to stop (`mergeSteps`): a look at the clock costs about what a few messages do. */
 const MERGE_STEP = 250;
 
@@ -324,6 +358,8 @@ export function mergeHistory(history: readonly WireMessage[], incoming: readonly
  */
 export function* mergeSteps(history: readonly WireMessage[], incoming: readonly WireMessage[]): Generator<void, WireMessage[]> {
   const held = history as WireMessage[];
+  const appended = appendedAfter(history, incoming);
+  if (appended) return appended;
   const position = new Map<string, number>();
   for (let i = 0; i < history.length; i++) {
     position.set(history[i]!._id, i);
