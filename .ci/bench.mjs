@@ -11,6 +11,7 @@
 //   BENCH_SIZES=1000,5000         other conversation lengths; BENCH_ONLY=host|bytes|tap|long|idle|push one part
 //   BENCH_FILES=1                 the bytes part also lists each widget file, needed or prefetched
 //   BENCH_TASKS=1 (or a depth)    each traced widget task of 10 ms or more, with its call tree from the CPU profile
+//   BENCH_EVENTS=1                with BENCH_TASKS, also the trace events of 1 ms or more in each such task
 //   BENCH_DIST=/tmp/old-dist      measures another build (an earlier commit's) in the same conditions
 //
 // Everything runs in this process: the demo service (startDemo, reference mode: stock labels and a
@@ -492,6 +493,13 @@ try {
             .filter(([, ms]) => ms >= 0.5)
             .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
             .join(', ');
+          if (process.env.BENCH_EVENTS)
+            console.log(
+              inside
+                .filter((e) => e.dur >= 1000)
+                .map((e) => `      ${(e.dur / 1000).toFixed(1).padStart(6)} ms ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`)
+                .join('\n'),
+            );
           printBreakdown(
             entry,
             times.stacks.filter((x) => x.t >= task.ts && x.t < end),
