@@ -13,6 +13,7 @@
 //   BENCH_TASKS=1 (or a depth)    each traced widget task of 10 ms or more, with its call tree from the CPU profile
 //   BENCH_EVENTS=1                with BENCH_TASKS, also the trace events of 1 ms or more in each such task
 //   BENCH_DIST=/tmp/old-dist      measures another build (an earlier commit's) in the same conditions
+//   BENCH_HOST_SIZE=10000         the host page with another conversation stored
 //
 // Everything runs in this process: the demo service (startDemo, reference mode: stock labels and a
 // socket that hangs for visitors, like the reference server), a byte-counting proxy in front of its
@@ -36,7 +37,7 @@ const QUICK = args.has('--quick');
 const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 5));
 const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : QUICK ? [1000] : [1000, 5000, 10000];
 /** The conversation stored for the host-page figures (issue 9: 5,000). */
-const HOST_SIZE = QUICK ? 1000 : 5000;
+const HOST_SIZE = Number(process.env.BENCH_HOST_SIZE ?? (QUICK ? 1000 : 5000));
 /** Idle samples, a whole minute each (issue 25 §4): a 35 s sample of a closed window (a poll every 15 s) counted two polls or three by its phase. */
 const IDLE_SAMPLE_MS = { open: 60_000, closed: 60_000 };
 /** How long a page view is watched for load and idle (the app loads promptly or at the later idle, ~4 s). */

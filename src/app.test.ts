@@ -157,7 +157,7 @@ describe('boot', () => {
     };
   }
 
-  it('boots in tasks of its own: the launcher models, the tabs, the chat models, the client with the widget, its look, the styles, the first render and the start-up (storage, then the service); a click before the start is not lost', async () => {
+  it('boots in tasks of its own: the launcher models, the tabs, the visitor, the conversation, the polls, the client with the widget, its look, the styles, the first render and the start-up (storage, then the service); a click before the start is not lost', async () => {
     const { instance, fetches, waiting, runTask, styles, launcher } = steppedBoot();
     const opened: string[] = [];
     instance.command('on', 'open', () => opened.push('open'));
@@ -168,10 +168,14 @@ describe('boot', () => {
     expect(createConversation).not.toHaveBeenCalled();
     await runTask(); // the tabs
     expect(createConversation).not.toHaveBeenCalled();
-    await runTask(); // the chat's models
+    await runTask(); // the visitor's models (session, identity, intake)
+    expect(createConversation).not.toHaveBeenCalled();
+    await runTask(); // the conversation and the rest of the chat's models
     expect(createConversation).toHaveBeenCalledTimes(1);
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
-    await runTask(); // the client's policy and the widget
+    await runTask(); // the client's polls and lists
+    expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
+    await runTask(); // the client's commands and policy, and the widget
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
     await runTask(); // the last visit's look (none here)
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
@@ -201,11 +205,13 @@ describe('boot', () => {
     placeholder.click();
     expect(instance.command('hide')).toBeUndefined();
     await runTask(); // the tabs
-    await runTask(); // the chat's models
+    await runTask(); // the visitor's models
+    await runTask(); // the conversation
     expect(createConversation).toHaveBeenCalledTimes(1);
     instance.command('show');
+    await runTask(); // the client's polls
     instance.command('on', 'close', () => seen.push('close'));
-    await runTask(); // the client's policy and the widget: the calls so far run now, in order
+    await runTask(); // the client's commands and policy, and the widget: the calls so far run now, in order
     await runTask(); // the last visit's look
     await runTask(); // the styles
     await runTask(); // the first render: shown (hide, then show); open (the visitor's click), its window once the stored visit is read

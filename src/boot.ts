@@ -58,8 +58,8 @@ const VISITOR_OPENS = Symbol('visitor opens');
  * Boots in short tasks, each under 50 ms on a slow phone (issue 9 §1), even for a returning visitor
  * with a long conversation stored. Evaluating the app's modules was the task before; this one reads
  * the settings and makes the client's launcher models (settings, look, texts, open state); then, each
- * a task of its own, the tabs, the chat's models (visitor, conversation), the client's policy with the
- * widget (and the page's queued calls), the last visit's look, the styles, the first render, and the
+ * a task of its own, the tabs, the visitor's models, the conversation, the client's polls, its
+ * commands and policy with the widget (and the page's queued calls), the last visit's look, the styles, the first render, and the
  * client's start-up (its effects, reading the stored visitor and conversation, then the service), so
  * the host page's input is handled in between. The page's calls and a click on the placeholder that
  * come before the widget is made wait in the queue, in their order, and run once it is: a click opens

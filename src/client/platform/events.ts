@@ -62,11 +62,26 @@ type AnyListener = (detail: unknown) => void;
 
 export function createEmitter(target: EventTarget | null): Emitter {
   const listeners = new Map<string, Set<AnyListener>>();
+  /** `ready` has happened: it happens once. */
+  let started = false;
+  const tell = (listener: AnyListener, detail: unknown) => {
+    // One broken host listener must not stop the others or the widget.
+    try {
+      listener(detail);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  };
   const emitter: Emitter = {
     on(event, listener) {
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
       set.add(listener as AnyListener);
+      // A listener of `ready` that comes after it is told all the same, once: a page's
+      // `Porchlight('on', 'ready', fn)` waits for the commands' code, which may come after the start-up.
+      if (event === 'ready' && started) queueMicrotask(() => listeners.get(event)?.has(listener as AnyListener) && tell(listener as AnyListener, undefined));
       return () => emitter.off(event, listener);
     },
     off(event, listener) {
@@ -74,16 +89,8 @@ export function createEmitter(target: EventTarget | null): Emitter {
       else listeners.delete(event);
     },
     emit(event, ...[detail]) {
-      for (const listener of [...(listeners.get(event) ?? [])]) {
-        // One broken host listener must not stop the others or the widget.
-        try {
-          listener(detail);
-        } catch (error) {
-          queueMicrotask(() => {
-            throw error;
-          });
-        }
-      }
+      if (event === 'ready') started = true;
+      for (const listener of [...(listeners.get(event) ?? [])]) tell(listener, detail);
       if (target && typeof CustomEvent === 'function') {
         target.dispatchEvent(new CustomEvent(`porchlight:${event}`, { detail }));
       }
