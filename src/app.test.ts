@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boot, type BootedWidget } from './app.ts';
 import { createConversation } from './client/conversation/conversation.ts';
 import type * as ConversationModule from './client/conversation/conversation.ts';
+import { themeVariables } from './state/theme.ts';
+import type * as ThemeModule from './state/theme.ts';
 import { until } from './test/fakeFetch.ts';
 import { nextTask as taskEnd } from './test/fakeTime.ts';
 import { createFakeService } from './test/fakeService.ts';
@@ -10,6 +12,12 @@ import { createFakeService } from './test/fakeService.ts';
 vi.mock('./client/conversation/conversation.ts', async (actual) => {
   const real = await actual<typeof ConversationModule>();
   return { ...real, createConversation: vi.fn(real.createConversation) };
+});
+
+// The theme's colours, counted: worked out with the styles, once, not in the first render's task.
+vi.mock('./state/theme.ts', async (actual) => {
+  const real = await actual<typeof ThemeModule>();
+  return { ...real, themeVariables: vi.fn(real.themeVariables) };
 });
 
 /**
@@ -22,6 +30,7 @@ afterEach(() => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.mocked(createConversation).mockClear();
+  vi.mocked(themeVariables).mockClear();
 });
 
 /** A host as the loader leaves it: an open shadow root with its placeholder `button.l`, focused. */
@@ -179,10 +188,13 @@ describe('boot', () => {
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
     await runTask(); // the last visit's look (none here)
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([0, null, 0]);
-    await runTask(); // the styles
+    const themes = vi.mocked(themeVariables).mock.calls.length;
+    await runTask(); // the styles, with the theme's colours
     expect([styles(), launcher(), fetches.mock.calls.length]).toEqual([1, null, 0]);
+    expect(vi.mocked(themeVariables).mock.calls.length).toBe(themes + 1);
     await runTask(); // the first render
     expect(launcher()).not.toBeNull();
+    expect(vi.mocked(themeVariables).mock.calls.length).toBe(themes + 1);
     expect(fetches).not.toHaveBeenCalled();
     // The visitor clicks before the client has started: the window opens all the same, once the
     // stored visit is read (with a conversation, once its history is here: never empty first).

@@ -1,6 +1,4 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { themeVariables } from '../state/theme.ts';
-import { DEFAULT_SETTINGS } from '../state/settings.ts';
 import { clickOpens, firstLabel, relabel, type LauncherLabel } from '../state/launcherLabel.ts';
 import { isRtl } from '../i18n/translator.ts';
 import { useWidget } from './context.ts';
@@ -53,7 +51,7 @@ function useSystemDark(): boolean {
  * window, and a click on it means what it says (state/launcherLabel.ts).
  */
 export function App({ idPrefix }: { idPrefix: string }) {
-  const { ui, settings, lang, preview, lookReady, historyReady, attention, intents } = useWidget();
+  const { ui, settings, lang, preview, lookReady, historyReady, attention, intents, theme } = useWidget();
   const launcher = useRef<HTMLButtonElement>(null);
   /** The window that was shown animates out (CLOSE_MS). */
   const [closing, setClosing] = useState(false);
@@ -132,7 +130,7 @@ export function App({ idPrefix }: { idPrefix: string }) {
       class={`root align-${s.align}${dark ? ' dark' : ''}${preview ? ' preview' : ''}${lookReady.value ? (waited.current ? ' appear' : '') : ' pending'}`}
       dir={isRtl(lang.value) ? 'rtl' : 'ltr'}
       lang={lang.value}
-      style={themeVariables(s, DEFAULT_SETTINGS)}
+      style={theme.value}
     >
       {(!parked || prepared > 0) && <ChatWindow idPrefix={idPrefix} closing={leaving && !shown} parked={parked} parts={parked ? prepared : undefined} />}
       {attention.preview.value ? <Preview.View /> : ui.calloutVisible.value && <Callout.View />}

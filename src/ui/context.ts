@@ -4,6 +4,7 @@ import '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { ChatCommands, ChatState, ReadonlySignal } from '../client/types.ts';
+import type { ThemeVariables } from '../state/theme.ts';
 
 /**
  * What the views may do: every change goes through the client's commands, never around them
@@ -28,6 +29,8 @@ export interface WidgetView extends ViewState {
   adoptCss(...cssTexts: string[]): void;
   /** Addresses of photos that failed to load: not asked for again while this widget lives (Avatar.tsx). */
   missingPhotos: Set<string>;
+  /** The CSS variables of the settings' theme (App.tsx), worked out once per change of the settings. */
+  theme: ReadonlySignal<ThemeVariables>;
 }
 
 /** The widget a view belongs to (views are rendered inside its provider, widget.ts). */
