@@ -1210,23 +1210,13 @@ try {
     const timed = size >= 5000;
     section(`long conversation, ${size.toLocaleString('en')} messages`);
     row('elements in the shadow root, open', '', stat(l.shadowElements), '≤ 3,000', [med(l.shadowElements), BUDGET.shadowElements]);
-    row('click → last message painted', '', ms(l.clickToLastMs), timed ? '≤ 500 ms' : '', timed ? [med(l.clickToLastMs), BUDGET.clickToLastMs] : undefined);
-    row(
-      'longest task while opening',
-      '',
-      ms(l.openingLongestMs),
-      timed ? `≤ ${BUDGET.widgetTaskMs} ms` : '',
-      timed ? [med(l.openingLongestMs), BUDGET.widgetTaskMs] : undefined,
-    );
-    row(
-      'incoming agent message: fetched → painted',
-      '',
-      ms(l.incomingMs),
-      timed ? `≤ ${BUDGET.incomingMs} ms` : '',
-      timed ? [med(l.incomingMs), BUDGET.incomingMs] : undefined,
-    );
-    row('wheel 3 s: longest frame', '', ms(l.longestFrameMs), timed ? '≤ 50 ms' : '', timed ? [med(l.longestFrameMs), BUDGET.scrollFrameMs] : undefined);
-    row('wheel 3 s: tasks over 50 ms', '', stat(l.scrollLongTasks), timed ? '0' : '', timed ? [med(l.scrollLongTasks), 0] : undefined);
+    /** A row held to its budget from 5,000 messages on (issue 25 §3); 1,000 is shown beside them. */
+    const held = (name, shown, values, label, budget) => row(name, '', shown, timed ? label : '', timed ? [med(values), budget] : undefined);
+    held('click → last message painted', ms(l.clickToLastMs), l.clickToLastMs, '≤ 500 ms', BUDGET.clickToLastMs);
+    held('longest task while opening', ms(l.openingLongestMs), l.openingLongestMs, `≤ ${BUDGET.widgetTaskMs} ms`, BUDGET.widgetTaskMs);
+    held('incoming agent message: fetched → painted', ms(l.incomingMs), l.incomingMs, `≤ ${BUDGET.incomingMs} ms`, BUDGET.incomingMs);
+    held('wheel 3 s: longest frame', ms(l.longestFrameMs), l.longestFrameMs, '≤ 50 ms', BUDGET.scrollFrameMs);
+    held('wheel 3 s: tasks over 50 ms', stat(l.scrollLongTasks), l.scrollLongTasks, '0', 0);
     row(
       'wheel 3 s: frames drawn · a plain 300-paragraph list, same page',
       '',
@@ -1235,20 +1225,8 @@ try {
       timed && l.plainFrames.length ? [med(l.plainFrames), med(l.scrollFrames)] : undefined,
     );
     row('  the plain list: longest frame', '', ms(l.plainLongestFrameMs));
-    row(
-      'elements in the shadow root after scrolling (top, middle, bottom)',
-      '',
-      stat(l.scrolledElements),
-      timed ? '≤ 1,000' : '',
-      timed ? [med(l.scrolledElements), 1000] : undefined,
-    );
-    row(
-      'host page load, window closed: blocking time',
-      '',
-      ms(l.closedBlockingMs),
-      timed ? '0 ms' : '',
-      timed ? [med(l.closedBlockingMs), BUDGET.addedBlockingMs] : undefined,
-    );
+    held('elements in the shadow root after scrolling (top, middle, bottom)', stat(l.scrolledElements), l.scrolledElements, '≤ 1,000', 1000);
+    held('host page load, window closed: blocking time', ms(l.closedBlockingMs), l.closedBlockingMs, '0 ms', BUDGET.addedBlockingMs);
   }
   if (idle.closed) {
     section(
