@@ -371,8 +371,8 @@ try {
    * by self time. Build with `vite build --minify false` first for readable names.
    */
   const TASK_BREAKDOWN = !!process.env.BENCH_TASKS;
-  /** The browser's rendering work that a task's breakdown names (trace event names). */
-  const RENDERING =
+  /** The browser's own work that a task's breakdown names (trace event names): events, frames, style, layout, paint, GC. */
+  const BROWSER_WORK =
     /^(UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|Commit|HitTest|ScrollLayer|UpdateLayer|IntersectionObserverController::computeIntersections|MajorGC|MinorGC|V8\.GC_SCAVENGER|EventDispatch|FireAnimationFrame|ParseHTML)$/;
   /** How deep the call tree goes (`BENCH_TASKS=<depth>`, default 6). */
   const TREE_DEPTH = Number(process.env.BENCH_TASKS) > 1 ? Number(process.env.BENCH_TASKS) : 6;
@@ -422,7 +422,7 @@ try {
     };
     walk(tree, 0);
     console.log(
-      `  task at ${task.at.toFixed(0)} ms: ${task.ms.toFixed(1)} ms (compile ${task.compile.toFixed(1)}, evaluate ${task.evaluate.toFixed(1)}, ${stacks.length} samples)\n    browser: ${task.rendering || '–'}\n    tree:\n${lines.join('\n')}\n    inclusive:\n${top(inclusive, 25)}\n    self:\n${top(self, 12)}`,
+      `  task at ${task.at.toFixed(0)} ms: ${task.ms.toFixed(1)} ms (compile ${task.compile.toFixed(1)}, evaluate ${task.evaluate.toFixed(1)}, ${stacks.length} samples)\n    browser: ${task.browserWork || '–'}\n    tree:\n${lines.join('\n')}\n    inclusive:\n${top(inclusive, 25)}\n    self:\n${top(self, 12)}`,
     );
   }
   /** How many of the sorted `times` fall in [from, to). */
@@ -487,10 +487,10 @@ try {
         out.push(entry);
         if (TASK_BREAKDOWN && entry.ms >= 10) {
           entry.at = (task.ts - navigationStart) / 1000;
-          // The browser's own work in the task (style, layout, paint…): outermost events of each name.
-          entry.rendering = Object.entries(
-            inside.reduce((sum, e) => (RENDERING.test(e.name) ? { ...sum, [e.name]: (sum[e.name] ?? 0) + e.dur / 1000 } : sum), {}),
-          )
+          // The browser's own work in the task (events, style, layout, paint…): its time by event name.
+          const work = new Map();
+          for (const e of inside) if (BROWSER_WORK.test(e.name)) work.set(e.name, (work.get(e.name) ?? 0) + e.dur / 1000);
+          entry.browserWork = [...work]
             .filter(([, ms]) => ms >= 0.5)
             .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
             .join(', ');

@@ -122,7 +122,8 @@ function* clientInStages(options: StagedClientOptions, later: (step: () => void)
     lang: state.lang,
   };
 
-  // The last visit's look and texts: painted at once (once the client is made, below), refreshed quietly once the service answers.
+  // The last visit's look and texts: painted at once (once the client is made, below), refreshed
+  // quietly once the service answers.
   const look = createLook(c);
   const liveness = createLiveness(c, {
     listed: () => lists.conversations.value !== null,
