@@ -23,6 +23,17 @@ async function slowApp(page: Page, ms: number) {
   });
 }
 
+/** app.js (and its chunks) held until the test lets them come: the placeholder stays until then, however slow the machine. */
+async function heldApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/widget\/(app|widget|i18next)[\w-]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Clicks the launcher again and again (quick clicks, and presses held across a few frames) from the
  * moment it shows until the window is there, as an impatient visitor does.
@@ -102,13 +113,17 @@ test.describe('the first clicks on the launcher', () => {
     await page.mouse.move(40, 40);
     await expect(page.locator('porchlight-widget button.launcher')).toBeVisible({ timeout: 15_000 });
     await page.waitForTimeout(1000);
-    await slowApp(page, 600);
+    // The app comes once the press is down: on a loaded machine, a delay alone let the app replace
+    // the placeholder before the test had pressed it.
+    const releaseApp = await heldApp(page);
     await page.reload();
     const placeholder = page.locator('porchlight-widget button.l');
+    await expect(placeholder).toBeVisible();
     const box = (await placeholder.boundingBox())!;
     // Pointing at it fetches the app; the press goes down on the placeholder…
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
+    releaseApp();
     // …the app boots and paints its own launcher meanwhile…
     await expect(page.locator('porchlight-widget button.launcher')).toBeAttached({ timeout: 15_000 });
     await page.waitForTimeout(200);
