@@ -135,7 +135,11 @@ test('two tabs: a conversation started in one appears in the other', async ({ br
   await expect(home(one)).toBeVisible();
   const two = await context.newPage();
   await openHostPage(two, homePage());
-  await launcher(two).click();
+  // Not a click: the window is open in tab one, so this tab opens it as it was left (the open state
+  // is the site's, onPageChangeVisibility 'last'). A click raced that restore: once the launcher had
+  // said "Close chat" (a loaded machine), it closed the window, and the list below stayed hidden.
+  await expect(launcher(two)).toBeVisible();
+  await two.evaluate(() => (window as unknown as { Porchlight: (command: string) => void }).Porchlight('open'));
   await expect(home(two)).toBeVisible();
 
   const question = unique('Started in tab one');
