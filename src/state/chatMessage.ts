@@ -94,7 +94,8 @@ function paramId(value: unknown): string {
 /** Info messages are not bubbles; only the known labels become a line, the rest stay hidden. */
 export function infoLineOf(message: WireMessage): { label: TextKey; params: Record<string, string> } | null {
   const key = message.attributes?.messagelabel?.key;
-  const label = typeof key === 'string' ? INFO_LABELS[key] : undefined;
+  // Own keys only: the service's key may name a member every object has (`toString`).
+  const label = typeof key === 'string' && Object.hasOwn(INFO_LABELS, key) ? INFO_LABELS[key] : undefined;
   if (!label) return null;
   const raw = message.attributes?.messagelabel?.parameters ?? {};
   const params: Record<string, string> = {};

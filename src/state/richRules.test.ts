@@ -93,6 +93,9 @@ describe('info messages', () => {
     expect(infoLineOf(info('MEMBER_JOINED_GROUP', { member_id: 'u1', fullname: 'Ann' }))).toMatchObject({ params: { fullname: 'Ann' } });
     expect(infoLineOf(info('MEMBER_JOINED_GROUP', { member_id: 'bot_1', fullname: 'Bot' }))).toBeNull();
     expect(infoLineOf(info('SOMETHING_ELSE'))).toBeNull();
+    // The service's key names no label of ours even where it names a member every object has
+    // (fast-check found `toString`: its function went on to the translator, and the render threw).
+    for (const inherited of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(infoLineOf(info(inherited))).toBeNull();
     const list = toChatMessages([info('CHAT_CLOSED'), info('LEAD_UPDATED')], [], new Set(), 'r');
     expect(list.map((m) => [m.kind, m.infoLabel])).toEqual([['info', 'INFO_SUPPORT_CHAT_CLOSED']]);
   });
