@@ -183,12 +183,23 @@ test('the demo serves the npm build at /npm/ for its page with a UI of its own',
 
 test('the demo page with a UI of its own (demo/pages/custom-ui.html) chats through the client', async ({ page }) => {
   const errors = watchErrors(page);
+  // The client comes once the question is typed. Until then Send is disabled: a submission then was
+  // the browser's own, a page load that lost the question (a loaded machine's clicks came that early).
+  let releaseClient!: () => void;
+  const clientHeld = new Promise<void>((resolve) => (releaseClient = resolve));
+  await page.route(/\/npm\/client\.js$/, async (route) => {
+    await clientHeld;
+    await route.continue();
+  });
   await page.goto(`${PAGES_ORIGIN}/custom-ui.html`);
   const text = `custom ui ${Date.now()}`;
   const stored = page.waitForResponse(
     (response) => isMessagePost(response.request()) && (response.request().postDataJSON() as { text?: string }).text === text,
   );
   await page.getByLabel('Your question').fill(text);
+  await page.getByLabel('Your question').press('Enter');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  releaseClient();
   await page.getByRole('button', { name: 'Send' }).click();
   // The demo project asks for a department: the question waits for the choice, then goes.
   await page.getByRole('group', { name: 'Choose a department' }).getByRole('button').first().click();

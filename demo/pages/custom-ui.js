@@ -74,6 +74,8 @@ export async function startCustomUi({ clientUrl, settings }) {
     void client.send(text);
     input.value = '';
   });
+  // Disabled in the page until now: also an Enter in the field submits nothing while the form's button is.
+  form.querySelector('button')?.removeAttribute('disabled');
   window.addEventListener('pagehide', () => {
     stop();
     stopDepartments();
