@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chatWindow, createProject, launcher, openHostPage, projectPage, watchBrowser } from './support.ts';
+import { chatWindow, createProject, holdRequests, launcher, openHostPage, projectPage, watchBrowser } from './support.ts';
 
 /**
  * The visitor's first clicks on the launcher, at the worst moments (issue 9, the bench's capped
@@ -21,17 +21,6 @@ async function slowApp(page: Page, ms: number) {
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue();
   });
-}
-
-/** app.js (and its chunks) held until the test lets them come: the placeholder stays until then, however slow the machine. */
-async function heldApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/widget\/(app|widget|i18next)[\w-]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /**
@@ -115,7 +104,7 @@ test.describe('the first clicks on the launcher', () => {
     await page.waitForTimeout(1000);
     // The app comes once the press is down: on a loaded machine, a delay alone let the app replace
     // the placeholder before the test had pressed it.
-    const releaseApp = await heldApp(page);
+    const releaseApp = await holdRequests(page, /\/widget\/(app|widget|i18next)[\w-]*\.js$/);
     await page.reload();
     const placeholder = page.locator('porchlight-widget button.l');
     await expect(placeholder).toBeVisible();

@@ -7,6 +7,7 @@ import {
   agentReply,
   chatWindow,
   history,
+  holdRequests,
   input,
   isMessagePost,
   launcher,
@@ -157,12 +158,7 @@ Porchlight('open');`;
     await openHostPage(page, snippetPage());
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('porchlight:look:')))).toBe(true);
     // Hold the app back, so the visitor tabs to the loader's launcher before the app is in.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/widget/app.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/widget/app.js');
     await page.reload();
     await expect(page.locator('porchlight-widget button.l')).toBeVisible();
     await page.keyboard.press('Tab');

@@ -5,6 +5,7 @@ import {
   agentReply,
   chatWindow,
   createProject,
+  holdRequests,
   launcher,
   openHostPage,
   projectPage,
@@ -77,12 +78,7 @@ test.describe('loading (issue 9)', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // The app held back a while, so the loader's own launcher is seen on its own first.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/widget\/app(-[\w-]+)?\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/widget\/app(-[\w-]+)?\.js$/);
     await page.reload();
     await expect(launcher(page)).toBeVisible();
     await expect(page.locator('porchlight-widget button.launcher')).toHaveCount(0);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NPM_ENTRIES } from '../.ci/npm-entries.mjs';
-import { API_ORIGIN, API_URL, PAGES_ORIGIN, agentReply, createProject, input, isMessagePost, requestIdOf } from './support.ts';
+import { API_ORIGIN, API_URL, PAGES_ORIGIN, agentReply, createProject, holdRequests, input, isMessagePost, requestIdOf } from './support.ts';
 
 /**
  * The npm package as a stranger gets it (issue 12 §4): `npm pack` (its `prepack` builds the npm
@@ -185,12 +185,7 @@ test('the demo page with a UI of its own (demo/pages/custom-ui.html) chats throu
   const errors = watchErrors(page);
   // The client comes once the question is typed. Until then Send is disabled: a submission then was
   // the browser's own, a page load that lost the question (a loaded machine's clicks came that early).
-  let releaseClient!: () => void;
-  const clientHeld = new Promise<void>((resolve) => (releaseClient = resolve));
-  await page.route(/\/npm\/client\.js$/, async (route) => {
-    await clientHeld;
-    await route.continue();
-  });
+  const releaseClient = await holdRequests(page, /\/npm\/client\.js$/);
   await page.goto(`${PAGES_ORIGIN}/custom-ui.html`);
   const text = `custom ui ${Date.now()}`;
   const stored = page.waitForResponse(

@@ -36,6 +36,20 @@ window.porchlightSettings = ${JSON.stringify(settings)};</script>
 const GENERATED = path.resolve('demo/pages/e2e-generated');
 
 /**
+ * Holds the files `url` matches until the returned function is called (then they load as usual):
+ * what the test needs to happen before them happens, however slow the machine.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Serves `html` from the demo's pages server (another origin than the API, like a real site) and
  * opens it. A real server, not `page.route`: Chromium refuses loopback requests from a page that
  * has no address of its own (Local Network Access).
