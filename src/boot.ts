@@ -61,8 +61,9 @@ const VISITOR_OPENS = Symbol('visitor opens');
  * a task of its own, the tabs, the visitor's models, the conversation, the client's polls, its
  * commands and policy with the widget (and the page's queued calls), the last visit's look, the
  * styles, the first render, and the client's start-up (its effects, reading the stored visitor and
- * conversation, then the service), so the host page's input is handled in between. The page's calls and a click on the placeholder that
- * come before the widget is made wait in the queue, in their order, and run once it is: a click opens
+ * conversation, then the service), so the host page's input is handled in between. The page's calls
+ * and a click on the placeholder that come before the widget is made wait in the queue, in their
+ * order, and run once it is: a click opens
  * the window as the visitor's own action all the same. The loader's placeholder launcher (`button.l`)
  * stays the very same element until our launcher paints, and then leaves — after the press it is
  * under, if any: a click whose press and release land on two elements is no click at all, and the
