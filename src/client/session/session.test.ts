@@ -117,6 +117,24 @@ describe('session', () => {
     expect(refusals).toHaveLength(2);
   });
 
+  it('tries a fresh token with one call: the others refused meanwhile wait for its answer, and ask nothing once it is refused', async () => {
+    const { service, session, http, refusals } = setup();
+    await session.ensure();
+    service.setFault((call) =>
+      call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined,
+    );
+    const list = () => session.authorized((token) => listMessages(http, token, service.projectId, RID));
+    // Three calls in flight with the old token, a fourth begun while the fresh one is on trial.
+    const outcomes = [list(), list(), list()];
+    await Promise.resolve();
+    outcomes.push(list());
+    for (const outcome of outcomes) await expect(outcome).rejects.toBeInstanceOf(SessionRefusedError);
+    const withFresh = service.calls.filter((c) => c.path.endsWith('/messages') && c.headers.Authorization === 'JWT token-2');
+    expect(withFresh).toHaveLength(1);
+    expect(service.calls.filter((c) => c.path === '/auth/signinAnonymously')).toHaveLength(2);
+    expect(refusals).toHaveLength(1);
+  });
+
   it(`stops after ${REFUSAL_SIGN_INS} refusal sign-ins in a row, even when each fresh guest works once`, async () => {
     const { service, session, http } = setup();
     await session.ensure();

@@ -155,8 +155,11 @@ export type SessionEvent =
   | { type: 'siteTokenDropped' }
   /** A site's token is not tried before `until` (ms; Infinity: never again on this page); `unreachable`: the service could not be asked. */
   | { type: 'siteTokenHeldOff'; jwt: string; until: number; unreachable: boolean }
-  /** Refusals forced fresh sign-ins at these times (sessionRefusal.ts counts them in a window). */
-  | { type: 'renewed'; renewals: readonly number[] }
+  /**
+   * Refusals forced fresh sign-ins at these times (sessionRefusal.ts counts them in a window); the
+   * call that forced the last one tries the fresh token until `trial` settles.
+   */
+  | { type: 'renewed'; renewals: readonly number[]; trial: Promise<void> }
   /** The service refuses even a fresh guest: automatic calls fail with `error` until the visitor acts. */
   | { type: 'stopped'; error: SessionRefusedError }
   /** The visitor acted: calls go again, with a fresh budget of sign-ins. */
@@ -178,6 +181,12 @@ export interface Session extends SessionModel {
   unreachableTries(jwt: string): number;
   /** When refusals forced fresh sign-ins (see `renewed`). */
   renewals(): readonly number[];
+  /**
+   * Settles once the call that forced the last fresh sign-in has its answer: until then no other
+   * call tries the fresh token, so a service that refuses it refuses one call, not every call in
+   * flight (see `renewed`).
+   */
+  trial(): Promise<void>;
   /** Stores the session held (none held: none stored). */
   persist(): Promise<void>;
   /** An anonymous sign-in (a guest). */
@@ -202,6 +211,7 @@ function sessionState(now: () => number) {
   /** Visitors forgotten so far (logout, reset, another known visitor): a call begun for one is never made as the next. */
   let visits = 0;
   let renewals: readonly number[] = [];
+  let trial = Promise.resolve();
   /** What stopped calls (set with `refused`): every automatic call fails with it until the visitor acts. */
   let stopped: SessionRefusedError | null = null;
   const held = () => (token.value && visitor.value?.authenticated ? bareJwt(token.value) : null);
@@ -246,7 +256,7 @@ function sessionState(now: () => number) {
         if (event.unreachable) unreachable.set(event.jwt, (unreachable.get(event.jwt) ?? 0) + 1);
         return;
       case 'renewed':
-        renewals = event.renewals;
+        ({ renewals, trial } = event);
         return;
       case 'stopped':
         stopped = event.error;
@@ -279,10 +289,19 @@ function sessionState(now: () => number) {
     held,
     validated: () => validated,
     visits: () => visits,
-    stopped: () => (refused.peek() ? stopped : null),
+    /**
+     * Whether calls go on: not while another call tries a fresh token (whether the service takes it
+     * decides), and not once calls stopped (`stopped` and `refused` are set together; `allowAgain`
+     * lifts `refused`).
+     */
+    async goOn() {
+      await trial;
+      if (refused.peek()) throw stopped!;
+    },
     tryable: (jwt: string) => !((heldOff.get(jwt) ?? 0) > now()),
     unreachableTries: (jwt: string) => unreachable.get(jwt) ?? 0,
     renewals: () => renewals,
+    trial: () => trial,
   };
 }
 
@@ -321,6 +340,7 @@ export function createSession(options: SessionOptions): Session {
     held: state.held,
     unreachableTries: state.unreachableTries,
     renewals: state.renewals,
+    trial: state.trial,
     async persist() {
       const [t, v] = [token.peek(), visitor.peek()];
       if (t && v) await store.set(KEY, { token: t, visitor: v } satisfies StoredSession);
@@ -394,11 +414,10 @@ export function createSession(options: SessionOptions): Session {
       return signingIn;
     },
     async authorized<T>(call: (token: string) => Promise<T>): Promise<T> {
-      // Set together (`stopped`); `allowAgain` lifts `refused`.
-      const stopped = state.stopped();
-      if (stopped) throw stopped;
       const visit = state.visits();
       const first = await session.ensure();
+      // After the sign-in: a stopped session holds its token, so none came first.
+      await state.goOn();
       // The visitor was forgotten meanwhile: what was begun for them (a message of theirs on its way)
       // is never done as the next one. It never left, as on a network failure.
       if (visit !== state.visits()) throw new NetworkError(new Error('the visitor it was for was forgotten'), false);

@@ -50,32 +50,39 @@ async function dropToken(session: Session, status: number): Promise<void> {
   await session.persist();
 }
 
-/** A token to try after `failed` was refused: the one another call already got, or a fresh one. */
-async function renew(session: Session, failed: string, refusal: ApiError): Promise<string> {
-  if (session.token.peek() === failed) {
-    const now = session.options.now();
-    const recent = session.renewals().filter((at) => at > now - REFUSAL_WINDOW_MS);
-    if (recent.length >= REFUSAL_SIGN_INS) throw stop(session, refusal.status);
-    session.apply({ type: 'renewed', renewals: [...recent, now] });
-    await dropToken(session, refusal.status);
-  }
-  return session.ensure();
-}
-
 /**
  * After `call` failed with `first` (the token it had): a refusal of the credentials drops the
  * token, signs in again (one sign-in however many calls were refused) and retries once; a fresh
  * token refused too, or too many such sign-ins, stops calls with SessionRefusedError. Any other
  * error is the call's own and goes on as it was.
+ *
+ * The call that forces the sign-in tries the fresh token first; every other call refused meanwhile
+ * waits for its answer (`trial`): a service that refuses every visitor then refuses one call,
+ * and the rest stop without asking again.
  */
 export async function retryRefused<T>(session: Session, first: string, error: unknown, call: (token: string) => Promise<T>): Promise<T> {
   if (!isCredentialRefusal(error)) throw error;
-  const fresh = await renew(session, first, error);
+  let tried: (() => void) | undefined;
+  if (session.token.peek() === first) {
+    const now = session.options.now();
+    const recent = session.renewals().filter((at) => at > now - REFUSAL_WINDOW_MS);
+    if (recent.length >= REFUSAL_SIGN_INS) throw stop(session, error.status);
+    session.apply({ type: 'renewed', renewals: [...recent, now], trial: new Promise<void>((settle) => (tried = settle)) });
+  }
   try {
+    if (tried) await dropToken(session, error.status);
+    const fresh = await session.ensure();
+    if (!tried) {
+      await session.trial();
+      if (session.refused.peek()) throw stop(session, error.status);
+    }
     return await call(fresh);
   } catch (again) {
     // A brand-new guest refused at once: signing in again would only loop.
     if (isCredentialRefusal(again)) throw stop(session, again.status);
     throw again;
+  } finally {
+    // After `stop`: the calls that waited see calls stopped.
+    tried?.();
   }
 }
