@@ -17,6 +17,11 @@ function setup(identity = {}) {
   return { service, store, http, session, refusals };
 }
 
+/** A service that refuses every guest, old and new. */
+function refuseEveryGuest(service: ReturnType<typeof createFakeService>) {
+  service.setFault((call) => (call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined));
+}
+
 const RID = 'support-group-65f0c0ffee0000000000d3e0-0123456789abcdef0123456789abcdef';
 
 describe('session', () => {
@@ -99,10 +104,7 @@ describe('session', () => {
   it('stops when even a fresh guest is refused: no more calls, one error, until the visitor acts', async () => {
     const { service, session, http, refusals } = setup();
     await session.ensure();
-    // A service that refuses every guest, old and new.
-    service.setFault((call) =>
-      call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined,
-    );
+    refuseEveryGuest(service);
     const list = () => session.authorized((token) => listMessages(http, token, service.projectId, RID));
     await expect(list()).rejects.toBeInstanceOf(SessionRefusedError);
     expect(session.refused.value).toBe(true);
@@ -120,9 +122,7 @@ describe('session', () => {
   it('tries a fresh token with one call: the others refused meanwhile wait for its answer, and ask nothing once it is refused', async () => {
     const { service, session, http, refusals } = setup();
     await session.ensure();
-    service.setFault((call) =>
-      call.path.endsWith('/messages') ? { status: 403, body: { success: false, msg: 'you dont belong to the project.' } } : undefined,
-    );
+    refuseEveryGuest(service);
     const list = () => session.authorized((token) => listMessages(http, token, service.projectId, RID));
     // Three calls in flight with the old token, a fourth begun while the fresh one is on trial.
     const outcomes = [list(), list(), list()];
