@@ -1,11 +1,8 @@
 // The files every first open and send loads, by the build's manifest (`dist/.vite/manifest.json`):
-// `app.js`, every chunk it imports statically, and the chunks every first open loads on demand
-// (src/chunks.ts FIRST_OPEN_ON_DEMAND). `npm run size` counts these; the bench tells them apart from
+// `app.js` and every chunk it imports statically. `npm run size` counts these; the bench tells them apart from
 // what a project's own settings add to its first open (an emoji button, the texts of views on demand).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-// Run by tsx, which reads TypeScript.
-import { FIRST_OPEN_ON_DEMAND } from '../src/chunks.ts';
 
 /** The manifest, and the keys (source paths) of every first open's files. Throws where the build is missing or lacks one. */
 export function firstOpenFiles(dist) {
@@ -20,6 +17,6 @@ export function firstOpenFiles(dist) {
     keys.add(key);
     for (const next of entry.imports ?? []) visit(next);
   };
-  for (const key of ['src/app.ts', ...FIRST_OPEN_ON_DEMAND]) visit(key);
+  visit('src/app.ts');
   return { manifest, keys };
 }

@@ -1,8 +1,7 @@
 // `npm run size`: gzip sizes of what a visitor downloads, checked against the budgets (issue 9).
 // - the loader (`dist/loader.js`), on every page view: 1,500 B;
-// - a first open and send: `dist/app.js`, every chunk it imports statically, and the chunks every
-//   first open loads on demand (src/chunks.ts FIRST_OPEN_ON_DEMAND): 44 KB (issue 23). The loader is not counted twice; it has
-//   its own budget. This is what `npm run bench` counts on the wire as "first open + first send".
+// - a first open and send: `dist/app.js` and every chunk it imports statically: 44 KB (issue 23).
+//   The loader is not counted twice; it has its own budget. This is what `npm run bench` counts on the wire as "first open + first send".
 // Files are found through the build's manifest (`dist/.vite/manifest.json`), by source path.
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -34,7 +33,9 @@ const BUDGET = { loader: 1500, firstOpen: 44 * 1024 };
 // the scroll (+38 B), a poll's new messages merged without an index of the whole history (10,000
 // messages: incoming within 50 ms, +~155 B), the boot's models and policy in two more tasks, a late
 // `ready` listener told (+65 B), the theme worked out once per change of the settings (+41 B).
-const CEILING = { firstOpen: 48_050 };
+// Lowered to 47,850 B by the round that put the labels' meanings in the widget chunk (-222 B: every
+// first open loaded them as a chunk of their own, a gzip stream apart from the texts they name).
+const CEILING = { firstOpen: 47_850 };
 // Issue 24: the push client on demand, 4 KB. Chat21's push comes in two chunks, each when it is
 // needed (src/chunks.ts): what push means for the chat with its model (a page that names a
 // broker), and the MQTT client (a Chat21 token at hand).

@@ -2,13 +2,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIRST_OPEN_ON_DEMAND, SHARED_CHUNKS, sharedChunkOf } from './chunks.ts';
+import { SHARED_CHUNKS, sharedChunkOf } from './chunks.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the chunk registry', () => {
   it('names modules that exist, each in one chunk at most', () => {
-    const named = [...Object.values(SHARED_CHUNKS).flat(), ...FIRST_OPEN_ON_DEMAND];
+    const named = Object.values(SHARED_CHUNKS).flat();
     for (const path of named) expect(existsSync(root + path), path).toBe(true);
     expect(new Set(named).size).toBe(named.length);
   });

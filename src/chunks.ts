@@ -1,7 +1,7 @@
 /**
  * Which code comes on demand in which chunk, declared once (plain data, paths from the repository's
- * root): vite.config.ts makes the chunks from it (`manualChunks`), src/firstOpen.test.ts checks that
- * none of it is in a first open, and .ci/size.mjs counts the chunks every first open loads.
+ * root): vite.config.ts makes the chunks from it (`manualChunks`), and src/firstOpen.test.ts checks that
+ * none of it is in a first open.
  *
  * A module that some code imports with `import()` and that is named nowhere here is a chunk of its
  * own, with what only it imports. The modules of one chunk below come in one request and one gzip
@@ -69,10 +69,3 @@ export type SharedChunk = keyof typeof SHARED_CHUNKS;
 export function sharedChunkOf(id: string): SharedChunk | undefined {
   return (Object.keys(SHARED_CHUNKS) as SharedChunk[]).find((chunk) => SHARED_CHUNKS[chunk].some((path) => id.endsWith(path)));
 }
-
-/**
- * Chunks on demand that every first open loads, so a first open's bytes count them: the service
- * always answers the labels of the visitor's language (docs/service.md §5), and their meanings are
- * read by this chunk before they show.
- */
-export const FIRST_OPEN_ON_DEMAND = ['src/i18n/labelMeanings.ts'] as const;

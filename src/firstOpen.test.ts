@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { FIRST_OPEN_ON_DEMAND, SHARED_CHUNKS } from './chunks.ts';
+import { SHARED_CHUNKS } from './chunks.ts';
 
 /**
  * The modules a first open loads: `app.ts` and what it imports statically (`npm run size` counts
@@ -56,10 +56,12 @@ describe('the first open', () => {
       // What a failed send means (issue 23 §4): decided at once, never after a download.
       'src/client/delivery/deliveryFailure.ts',
       'src/api/retryAfter.ts',
+      // Which service label names which text: every first open applies the service's labels.
+      'src/i18n/labelMeanings.ts',
     ])
       expect(modules).toContain(needed);
-    // The chunks several modules share (src/chunks.ts), and those every first open loads on demand.
-    for (const later of [...Object.values(SHARED_CHUNKS).flat(), ...FIRST_OPEN_ON_DEMAND]) expect(modules).not.toContain(later);
+    // The chunks several modules share (src/chunks.ts).
+    for (const later of Object.values(SHARED_CHUNKS).flat()) expect(modules).not.toContain(later);
     // Modules each loaded by an import() of its own (or with one that is).
     for (const later of [
       // What a reply button or a link in a message does: with the views that show them.

@@ -3,6 +3,7 @@ import en, { type LabelKey } from './en.ts';
 import { baseLanguage } from './language.ts';
 import { pendingEn, type PendingKey } from './pending-en.ts';
 import { resolveText, type Bundles } from './resolveText.ts';
+import { textsFromServiceLabels } from './labelMeanings.ts';
 
 export { baseLanguage };
 
@@ -240,16 +241,12 @@ export function createTranslator(lang: string, { onEngine, onViewTexts }: Transl
       const code = baseLanguage(target);
       if (code === 'en') englishLabels = labels;
       const locale = code === 'en' ? null : await loadLocale(code).catch(() => null);
-      // The rules of which label may replace which text come with the first labels; not downloaded
-      // (offline), the texts shown stay as they are and the next refresh tries again.
-      const meanings = labels ? await import('./labelMeanings.ts').catch(() => null) : null;
-      if (labels && !meanings) return;
       // English's own texts as they stand after the waits: with those of the views loaded on demand
       // if they came meanwhile (read before, they were dropped: their keys showed, seen under load);
       // without them until they are here (refreshed again then, so a label meant for one is taken).
       const englishNow = { ...english, ...ofViews };
       const own = code === 'en' ? englishNow : locale;
-      const fromService = labels && meanings ? meanings.textsFromServiceLabels(labels, { ...englishNow, ...own }) : null;
+      const fromService = labels ? textsFromServiceLabels(labels, { ...englishNow, ...own }) : null;
       const taken = { ...fromService?.texts };
       for (const [key, label] of Object.entries(fromService?.labels ?? {})) taken[SERVICE_LABEL + key] = label;
       // Without our own texts (chunk not downloaded) the stored ones stay; only the labels change.
