@@ -44,11 +44,10 @@ describe('the window rendered ahead of the first tap (windowPreparation.ts, App.
     expect(window.inert).toBe(false);
     expect(ui.queryByRole('dialog')).toBeNull();
     expect(root.querySelector('[part~="messages"]')).toBeNull();
-    await nextIdle();
-    await until(() => expect(root.querySelector('[part~="messages"]')).toBeTruthy());
+    // Idle moments until the next part (the client's own may come first): never two parts in one.
+    await idleUntil(root, 'messages');
     expect(root.querySelector('[part~="input"]')).toBeNull();
-    await nextIdle();
-    await until(() => expect(root.querySelector('[part~="input"]')).toBeTruthy());
+    await idleUntil(root, 'input');
 
     fireEvent.click(ui.getByRole('button', { name: 'Open chat' }));
     await until(() => expect(window.classList.contains('is-parked')).toBe(false));
