@@ -35,7 +35,9 @@ const BUDGET = { loader: 1500, firstOpen: 44 * 1024 };
 // `ready` listener told (+65 B), the theme worked out once per change of the settings (+41 B).
 // Lowered to 47,850 B by the round that put the labels' meanings in the widget chunk (-222 B: every
 // first open loaded them as a chunk of their own, a gzip stream apart from the texts they name).
-const CEILING = { firstOpen: 47_850 };
+// Then 47,870 B by the same round's fix for a message the visitor sends while the page's calls wait
+// for their code (+48 B: it goes after them, so a `setUser` just before names the visitor on it).
+const CEILING = { firstOpen: 47_870 };
 // Issue 24: the push client on demand, 4 KB. Chat21's push comes in two chunks, each when it is
 // needed (src/chunks.ts): what push means for the chat with its model (a page that names a
 // broker), and the MQTT client (a Chat21 token at hand).

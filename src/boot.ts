@@ -95,7 +95,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
     };
     for (const type of PRESS_ENDS) win.addEventListener(type, ended, true);
   };
-  createStagedChatClient({ settings, query, window: win }, later, ({ client: made, start }) => {
+  createStagedChatClient({ settings, query, window: win }, later, ({ client: made, start, pageCallsFirst }) => {
     client = made;
     widget = mountWidget({
       host,
@@ -112,6 +112,7 @@ export function boot({ host, settings, query, visitorOpened, queue = [], nextTas
         );
       },
     });
+    pageCallsFirst(widget.waitingCalls);
     later(start);
     // The page's calls (and the visitor's clicks) so far, in order; from now on they come straight here.
     while (queue.length) {

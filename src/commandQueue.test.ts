@@ -121,3 +121,28 @@ describe('page commands before their code is here', () => {
     expect(errors.mock.calls).toEqual([[{ type: 'config', message: 'Error: odd argument' }], [{ type: 'config', message: 'a call the widget cannot read' }]]);
   });
 });
+
+describe("what waits for the page's calls (a message the visitor sends meanwhile, client.ts `pageCallsFirst`)", () => {
+  it('is told while calls wait for their code, until they have run; not when none wait, nor once the download failed', async () => {
+    const chunk = deferredChunk();
+    const commands = queueCommands(chunk.load, vi.fn());
+    expect(commands.waiting()).toBeUndefined();
+    commands.run('setUser', [{ fullname: 'Ada' }]);
+    const waiting = commands.waiting();
+    expect(waiting).toBeInstanceOf(Promise);
+    chunk.resolve();
+    await waiting;
+    expect(chunk.calls).toEqual([['setUser', [{ fullname: 'Ada' }]]]);
+    expect(commands.waiting()).toBeUndefined();
+  });
+
+  it('a failed download lets what waited go on', async () => {
+    const chunk = deferredChunk();
+    const commands = queueCommands(chunk.load, vi.fn());
+    commands.run('setUser', [{ fullname: 'Ada' }]);
+    const waiting = commands.waiting();
+    chunk.reject(new Error('offline'));
+    await waiting;
+    expect(commands.waiting()).toBeUndefined();
+  });
+});

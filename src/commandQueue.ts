@@ -25,7 +25,7 @@ export function thrownText(error: unknown): string {
  */
 export function queueCommands(load: () => Promise<Dispatch>, reportError: (detail: WidgetErrorDetail) => void) {
   let dispatch: Dispatch | null = null;
-  let loading: Promise<void> | null = null;
+  let loading: Promise<void> | undefined;
   const waiting: Array<[string, unknown[]]> = [];
   const runChecked = (run: Dispatch, name: string, args: unknown[]): unknown => {
     try {
@@ -43,7 +43,7 @@ export function queueCommands(load: () => Promise<Dispatch>, reportError: (detai
         for (const [name, args] of waiting.splice(0)) runChecked(loaded, name, args);
       },
       (error: unknown) => {
-        loading = null;
+        loading = undefined;
         reportError({ type: 'load', message: String(error) });
       },
     ));
@@ -59,5 +59,7 @@ export function queueCommands(load: () => Promise<Dispatch>, reportError: (detai
       return undefined;
     },
     prefetch: () => void fetch(),
+    /** While calls wait for the code: settles once they have run (none when none wait, or their download failed). */
+    waiting: () => (waiting.length ? loading : undefined),
   };
 }

@@ -93,6 +93,8 @@ export interface MountedWidget {
   destroy(): void;
   /** `Porchlight('name', …args)` for the script tag's command queue. */
   command(name: string, ...args: unknown[]): unknown;
+  /** While the page's calls wait for their code: settles once they have run (commandQueue.ts). */
+  waitingCalls(): Promise<void> | undefined;
 }
 
 /** The widget: a chat client rendered into `host`'s shadow root (its public API: instance.ts). */
@@ -175,6 +177,7 @@ export function mountWidget({ host, client, openedByVisitor = false, schedulePai
       for (const remove of lazyStyles.values()) remove();
     },
     command: (name, ...args) => commands.run(name, args),
+    waitingCalls: commands.waiting,
   };
   return widget;
 }

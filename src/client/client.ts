@@ -43,6 +43,12 @@ export type StagedClientOptions = Omit<ChatClientOptions, 'settings'> & { settin
 export interface StagedClient {
   client: ChatClient;
   start(): void;
+  /**
+   * The page's calls still waiting for their code (the script tag's command queue): a message the
+   * visitor sends meanwhile is kept at once and sent after them, so that a `setUser` made just
+   * before names the visitor on it.
+   */
+  pageCallsFirst(waiting: () => Promise<void> | undefined): void;
 }
 
 /**
@@ -136,13 +142,15 @@ function* clientInStages(options: StagedClientOptions, later: (step: () => void)
   // on a host page storing 10,000 messages (4× CPU), all of it code run for the first time.
   yield;
   later(look.paintLastVisit);
+  let pageCalls = (): Promise<void> | undefined => undefined;
   const commands = untilDisposed(
     createCommands(
       models,
       { win, store, emitter },
       {
+        // Start-up, then the page's calls that wait for their code (`pageCallsFirst`).
         get ready() {
-          return ready;
+          return ready.then(pageCalls);
         },
         afterSend() {
           liveness.poller.kick();
@@ -195,5 +203,5 @@ function* clientInStages(options: StagedClientOptions, later: (step: () => void)
       emitter.clear();
     },
   };
-  return { client, start };
+  return { client, start, pageCallsFirst: (waiting) => void (pageCalls = waiting) };
 }
