@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NPM_ENTRIES } from '../.ci/npm-entries.mjs';
@@ -21,13 +21,18 @@ const OUT = path.join(ROOT, 'demo/pages/e2e-generated/package-app');
 const APP_URL = `${PAGES_ORIGIN}/e2e-generated/package-app`;
 const hasClient = existsSync(path.join(ROOT, NPM_ENTRIES.client));
 
-function run(command: string, args: string[], cwd = ROOT): string {
-  try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PACKAGE_APP_OUT: OUT } });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`);
-  }
+/**
+ * Runs a command and resolves with what it printed. Asynchronous: a worker blocked for the length of
+ * an `npm pack` never saw the demo service close an idle connection, and its next call reused that
+ * connection ("other side closed", seen under load).
+ */
+function run(command: string, args: string[], cwd = ROOT): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const options = { cwd, encoding: 'utf8' as const, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, PACKAGE_APP_OUT: OUT } };
+    execFile(command, args, options, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`)) : resolve(stdout),
+    );
+  });
 }
 
 let packedFiles: string[] = [];
@@ -39,7 +44,7 @@ test.beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   // `prepack` (the npm build) prints on stdout too: the report is the JSON at the end.
-  const output = run('npm', ['pack', '--json', '--pack-destination', WORK]);
+  const output = await run('npm', ['pack', '--json', '--pack-destination', WORK]);
   const [packed] = JSON.parse(output.slice(output.lastIndexOf('[\n  {'))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packedFiles = packed!.files.map((file) => file.path);
 
@@ -52,7 +57,7 @@ test.beforeAll(async () => {
     cpSync(path.join(ROOT, 'e2e/package-app/client/client.ts'), path.join(APP, 'src/client.ts'));
   }
   mkdirSync(INSTALLED, { recursive: true });
-  run('tar', ['-xzf', path.join(WORK, packed!.filename), '-C', INSTALLED, '--strip-components=1']);
+  await run('tar', ['-xzf', path.join(WORK, packed!.filename), '-C', INSTALLED, '--strip-components=1']);
   // A fresh project with one default department: no department step before the composer.
   const projectid = await createProject();
   writeFileSync(
@@ -89,16 +94,16 @@ test('the tarball holds the built entries, their declarations, LICENSE and READM
   expect(packedFiles.filter((file) => /(^|\/)src\//.test(file))).toEqual([]);
 });
 
-test('every entry imports in plain Node (server-side rendering) without throwing', () => {
+test('every entry imports in plain Node (server-side rendering) without throwing', async () => {
   const entries = ['porchlight', 'porchlight/element', 'porchlight/react', 'porchlight/vue', ...(hasClient ? ['porchlight/client'] : [])];
   const script = `for (const name of ${JSON.stringify(entries)}) { const m = await import(name); if (!Object.keys(m).length) throw new Error(name + ': no exports'); } console.log('ok');`;
-  expect(run(process.execPath, ['--input-type=module', '-e', script], APP).trim()).toBe('ok');
+  expect((await run(process.execPath, ['--input-type=module', '-e', script], APP)).trim()).toBe('ok');
 });
 
-test('the app type-checks against the published declarations and bundles with Vite', () => {
+test('the app type-checks against the published declarations and bundles with Vite', async () => {
   test.setTimeout(90_000);
-  run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], APP);
-  run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], APP);
+  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], APP);
+  await run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], APP);
   for (const page of ['widget', 'element', 'react', 'vue', ...(hasClient ? ['client'] : [])]) expect(existsSync(path.join(OUT, `${page}.html`))).toBe(true);
   // The wrappers leave the frameworks to the app: one React, one Vue, the app's own.
   for (const entry of ['react', 'vue']) expect(readFileSync(path.join(INSTALLED, `dist-npm/${entry}.js`), 'utf8')).toMatch(new RegExp(`from "${entry}"`));

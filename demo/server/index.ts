@@ -91,18 +91,7 @@ export interface DemoHandle {
   close(): Promise<void>;
 }
 
-/**
- * Idle connections are kept 65 s (Node's default: 5 s), as behind the load balancers a deployment
- * has (60 s idle). A client that reuses an idle connection (Node's fetch does for the server's
- * keep-alive time less 1 s) may send on it just as the server closes it: the request fails with
- * "other side closed". With 5 s, a test's calls a few seconds apart met that second, and a loaded
- * machine's event-loop lag overran it (package.spec's first call, once in a loaded run).
- */
-const KEEP_ALIVE_MS = 65_000;
-
 function listen(server: Server, port: number): Promise<number> {
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
