@@ -167,6 +167,8 @@ export function createFakeService(options: { apiUrl?: string; projectId?: string
     },
     /** The conversation is closed (status 1000), as `closeg` or an agent would. */
     closeRequest: (rid: string) => void closedRequests.add(rid),
+    /** The conversation is closed at the service (`closeg`, or `closeRequest`). */
+    isClosed: (rid: string) => closedRequests.has(rid),
     /** An agent answers in a conversation. */
     agentSays(rid: string, text: string, extra: Partial<WireMessage> | Record<string, unknown> = {}) {
       const list = messages.get(rid) ?? [];

@@ -17,6 +17,9 @@ export async function closeConversation(c: ConversationCore): Promise<void> {
   if (!rid) return;
   session.allowAgain();
   await session.authorized((token) => closeRequest(http, token, projectId, rid));
+  // The visitor moved on while the service answered (home, a new conversation): the one on screen
+  // now is not the one ended, and the stored one is theirs.
+  if (c.requestId.peek() !== rid) return;
   c.apply({ type: 'closedByVisitor' });
   await store.set('conversation', { requestId: rid, closed: true });
   c.shareConversation();
