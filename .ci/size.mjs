@@ -37,7 +37,9 @@ const BUDGET = { loader: 1500, firstOpen: 44 * 1024 };
 // first open loaded them as a chunk of their own, a gzip stream apart from the texts they name).
 // Then 47,870 B by the same round's fix for a message the visitor sends while the page's calls wait
 // for their code (+48 B: it goes after them, so a `setUser` just before names the visitor on it).
-const CEILING = { firstOpen: 47_870 };
+// And 47,900 B: the first open names the chunks it loads on demand by their content's hash, so a
+// change to one of them moves the first open's gzip size by a few bytes either way (+6 B seen).
+const CEILING = { firstOpen: 47_900 };
 // Issue 24: the push client on demand, 4 KB. Chat21's push comes in two chunks, each when it is
 // needed (src/chunks.ts): what push means for the chat with its model (a page that names a
 // broker), and the MQTT client (a Chat21 token at hand).
