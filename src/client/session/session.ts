@@ -182,11 +182,11 @@ export interface Session extends SessionModel {
   /** When refusals forced fresh sign-ins (see `renewed`). */
   renewals(): readonly number[];
   /**
-   * Settles once the call that forced the last fresh sign-in has its answer: until then no other
-   * call tries the fresh token, so a service that refuses it refuses one call, not every call in
-   * flight (see `renewed`).
+   * Settles when calls may go on: once the call that forced the last fresh sign-in has its answer
+   * (until then no other call tries the fresh token, so a service that refuses it refuses one call,
+   * not every call in flight: see `renewed`); rejects with what stopped calls, if they are stopped.
    */
-  trial(): Promise<void>;
+  goOn(): Promise<void>;
   /** Stores the session held (none held: none stored). */
   persist(): Promise<void>;
   /** An anonymous sign-in (a guest). */
@@ -289,11 +289,7 @@ function sessionState(now: () => number) {
     held,
     validated: () => validated,
     visits: () => visits,
-    /**
-     * Whether calls go on: not while another call tries a fresh token (whether the service takes it
-     * decides), and not once calls stopped (`stopped` and `refused` are set together; `allowAgain`
-     * lifts `refused`).
-     */
+    // `stopped` and `refused` are set together; `allowAgain` lifts `refused`.
     async goOn() {
       await trial;
       if (refused.peek()) throw stopped!;
@@ -301,7 +297,6 @@ function sessionState(now: () => number) {
     tryable: (jwt: string) => !((heldOff.get(jwt) ?? 0) > now()),
     unreachableTries: (jwt: string) => unreachable.get(jwt) ?? 0,
     renewals: () => renewals,
-    trial: () => trial,
   };
 }
 
@@ -340,7 +335,7 @@ export function createSession(options: SessionOptions): Session {
     held: state.held,
     unreachableTries: state.unreachableTries,
     renewals: state.renewals,
-    trial: state.trial,
+    goOn: state.goOn,
     async persist() {
       const [t, v] = [token.peek(), visitor.peek()];
       if (t && v) await store.set(KEY, { token: t, visitor: v } satisfies StoredSession);

@@ -57,7 +57,7 @@ async function dropToken(session: Session, status: number): Promise<void> {
  * error is the call's own and goes on as it was.
  *
  * The call that forces the sign-in tries the fresh token first; every other call refused meanwhile
- * waits for its answer (`trial`): a service that refuses every visitor then refuses one call,
+ * waits for its answer (`Session.goOn`): a service that refuses every visitor then refuses one call,
  * and the rest stop without asking again.
  */
 export async function retryRefused<T>(session: Session, first: string, error: unknown, call: (token: string) => Promise<T>): Promise<T> {
@@ -72,10 +72,7 @@ export async function retryRefused<T>(session: Session, first: string, error: un
   try {
     if (tried) await dropToken(session, error.status);
     const fresh = await session.ensure();
-    if (!tried) {
-      await session.trial();
-      if (session.refused.peek()) throw stop(session, error.status);
-    }
+    if (!tried) await session.goOn();
     return await call(fresh);
   } catch (again) {
     // A brand-new guest refused at once: signing in again would only loop.
