@@ -129,13 +129,29 @@ const PROBE = () => {
     if (isPoll) {
       answer.then(
         (response) => {
+          const read = () => (window.__fetchLog = window.__fetchLog || []).push(performance.now());
           const text = response.text;
           response.text = function () {
             return text.call(this).then((body) => {
-              (window.__fetchLog = window.__fetchLog || []).push(performance.now());
+              read();
               return body;
             });
           };
+          // The widget reads a poll's answer from the body's stream (src/api/bodyInSlices.ts): read when it ends.
+          const body = response.body;
+          const getReader = body?.getReader;
+          if (getReader)
+            body.getReader = function (...args) {
+              const reader = getReader.apply(this, args);
+              const next = reader.read;
+              reader.read = function () {
+                return next.call(this).then((chunk) => {
+                  if (chunk.done) read();
+                  return chunk;
+                });
+              };
+              return reader;
+            };
         },
         () => {},
       );

@@ -1,3 +1,4 @@
+import { readTextInSlices } from './bodyInSlices.ts';
 import { parseBody, type RequestOptions } from './http.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface AnswerMemory {
   revalidate(path: string, reuse: Reuse, headers: Record<string, string>): RequestCache;
   /** A 304 that reached us: the value held for `path`, if one was made by the same `reuse`. */
   held(path: string, reuse: Reuse): { value: unknown } | undefined;
+  /** An answer's text: a long one (a history) read in slices, so the browser never hands it over in one long task. */
+  readText(response: Response): Promise<string>;
   /** The value of a 2xx answer's `text`: the one held when the text is the same, else made and remembered. */
   read(path: string, text: string, reuse: Reuse, extend: RequestOptions['extend']): Promise<unknown>;
 }
@@ -80,6 +83,7 @@ export function createAnswerMemory(): AnswerMemory {
       return 'no-store';
     },
     held,
+    readText: (response) => readTextInSlices(response),
     async read(path, text, reuse, extend) {
       const last = held(path, reuse);
       if (last?.text === text) return last.value;

@@ -144,6 +144,18 @@ describe('an answer that only grew at its end', () => {
     expect(read.map((m) => m.text)).toEqual(history.map((m) => m.text));
   });
 
+  it('a poll reads its answer from the body a piece at a time, never with `text()` (the browser would hand a long one over in one task)', async () => {
+    const text = JSON.stringify(Array.from({ length: 2000 }, (_, i) => message(`m${i}`, `message ${i} ${'é'.repeat(100)}`)));
+    const textCalls = vi.spyOn(Response.prototype, 'text');
+    const { fetch } = scriptedFetch([text]);
+    const http = createHttp({ apiUrl, fetch });
+    const read = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(textCalls).not.toHaveBeenCalled();
+    textCalls.mockRestore();
+    expect(read.map((m) => m.text)).toEqual(JSON.parse(text).map((m: { text: string }) => m.text));
+    // Other calls are short: read whole.
+    await http('GET', '/p/widgets');
+  });
   it("sends a long answer's ETag itself, so an unchanged one is a 304 it sees (the browser's cached copy is never read) and the same array", async () => {
     const history = JSON.stringify(Array.from({ length: 3000 }, (_, i) => message(`m${i}`, `message ${i} ${'x'.repeat(60)}`)));
     const etag = createRequire(import.meta.url)('etag') as (text: string, options: { weak: boolean }) => string;
