@@ -8,6 +8,7 @@ const PIECE_BYTES = 128 * 1024;
  * the page running between pieces. `text()` hands the page a long answer in one go: a history of
  * 10,000 messages (~5 MB) is one or two browser tasks of 60–115 ms at 4× CPU on the host page, with
  * none of our script in them (issue 25 §3: no blocking time added at page load, whatever is stored).
+ * The text is made of the pieces: one string is made of them when it is first compared or searched.
  * An answer of one piece is decoded at once, with no yield. A body without a stream (a page's
  * `fetch` wrapper may answer with anything) is read with `text()`.
  */

@@ -144,18 +144,27 @@ describe('an answer that only grew at its end', () => {
     expect(read.map((m) => m.text)).toEqual(history.map((m) => m.text));
   });
 
-  it('a poll reads its answer from the body a piece at a time, never with `text()` (the browser would hand a long one over in one task)', async () => {
-    const text = JSON.stringify(Array.from({ length: 2000 }, (_, i) => message(`m${i}`, `message ${i} ${'é'.repeat(100)}`)));
+  it('the first poll of a history reads its answer from the body a piece at a time (the browser would hand a long one over in one task); one with an answer held compares the browser’s own text', async () => {
+    const history = Array.from({ length: 2000 }, (_, i) => message(`m${i}`, `message ${i} ${'é'.repeat(100)}`));
+    const text = JSON.stringify(history);
+    const grown = JSON.stringify([...history, message('new', 'again')]);
     const textCalls = vi.spyOn(Response.prototype, 'text');
-    const { fetch } = scriptedFetch([text]);
+    const { fetch } = scriptedFetch([text, grown]);
     const http = createHttp({ apiUrl, fetch });
     const read = await listMessages(http, 'JWT t', 'p', 'r1');
     expect(textCalls).not.toHaveBeenCalled();
+    expect(read.map((m) => m.text)).toEqual(history.map((m) => m.text));
+    const next = await listMessages(http, 'JWT t', 'p', 'r1');
+    expect(textCalls).toHaveBeenCalledTimes(1);
     textCalls.mockRestore();
-    expect(read.map((m) => m.text)).toEqual(JSON.parse(text).map((m: { text: string }) => m.text));
-    // Other calls are short: read whole.
-    await http('GET', '/p/widgets');
+    expect(next.at(-1)!.text).toBe('again');
+    // Another conversation holds nothing yet: read a piece at a time.
+    const other = vi.spyOn(Response.prototype, 'text');
+    await listMessages(http, 'JWT t', 'p', 'r2');
+    expect(other).not.toHaveBeenCalled();
+    other.mockRestore();
   });
+
   it("sends a long answer's ETag itself, so an unchanged one is a 304 it sees (the browser's cached copy is never read) and the same array", async () => {
     const history = JSON.stringify(Array.from({ length: 3000 }, (_, i) => message(`m${i}`, `message ${i} ${'x'.repeat(60)}`)));
     const etag = createRequire(import.meta.url)('etag') as (text: string, options: { weak: boolean }) => string;
