@@ -20,15 +20,8 @@ export interface AnswerMemory {
   revalidate(path: string, reuse: Reuse, headers: Record<string, string>): RequestCache;
   /** A 304 that reached us: the value held for `path`, if one was made by the same `reuse`. */
   held(path: string, reuse: Reuse): { value: unknown } | undefined;
-  /**
-   * The text of an answer at `path`. The first one (a history at page load) is read from the body a
-   * piece at a time (bodyInSlices.ts): `text()` handed a long one to the host page in one or two
-   * long tasks. One read with an answer held is compared with it as one string (`read`): a text
-   * made of pieces is copied into one string for that, in the middle of the comparison (~20 ms more
-   * at 10,000 messages, 4× CPU, and the longest task while a message arrives went from 57 to 79 ms),
-   * while the browser's own `text()` string is compared as it is.
-   */
-  readText(path: string, reuse: Reuse, response: Response): Promise<string>;
+  /** An answer's text, read a piece at a time (bodyInSlices.ts): `text()` hands the page a long one (a history) in one or two long tasks. */
+  readText(response: Response): Promise<string>;
   /** The value of a 2xx answer's `text`: the one held when the text is the same, else made and remembered. */
   read(path: string, text: string, reuse: Reuse, extend: RequestOptions['extend']): Promise<unknown>;
 }
@@ -90,7 +83,7 @@ export function createAnswerMemory(): AnswerMemory {
       return 'no-store';
     },
     held,
-    readText: (path, reuse, response) => (held(path, reuse) ? response.text() : readTextInSlices(response)),
+    readText: (response) => readTextInSlices(response),
     async read(path, text, reuse, extend) {
       const last = held(path, reuse);
       if (last?.text === text) return last.value;

@@ -6,22 +6,24 @@ const PIECE_BYTES = 128 * 1024;
 /**
  * `response.text()`, the same text, read from the body's stream and decoded a piece at a time with
  * the page running between pieces. `text()` hands the page a long answer in one go: a history of
- * 10,000 messages (~5 MB) is one or two browser tasks of 60–115 ms at 4× CPU on the host page, with
- * none of our script in them (issue 25 §3: no blocking time added at page load, whatever is stored).
- * The text is made of the pieces: one string is made of them when it is first compared or searched.
- * An answer of one piece is decoded at once, with no yield. A body without a stream (a page's
- * `fetch` wrapper may answer with anything) is read with `text()`.
+ * 10,000 messages (~5 MB) is one or two browser tasks of 60–115 ms at 4× CPU, with none of our
+ * script in them (issue 25 §3: no task over 50 ms at page load or while a message arrives).
+ * The pieces are joined into one string in a task of their own: one copy of the whole text (~20–40
+ * ms at 10,000 messages), which would otherwise come in the middle of the first comparison or search
+ * of it (answerMemory.ts: the answer held, the items appended). An answer of one piece is decoded
+ * at once, with no yield. A body without a stream (a page's `fetch` wrapper may answer with
+ * anything) is read with `text()`.
  */
 export async function readTextInSlices(response: Response, pause: () => Promise<void> = yieldToPage, pieceBytes = PIECE_BYTES): Promise<string> {
   const reader = response.body?.getReader?.();
   if (!reader) return response.text();
   // UTF-8 with a leading BOM dropped and bad bytes replaced, as `text()` decodes whatever the headers say.
   const decoder = new TextDecoder();
-  let text = '';
+  const pieces: string[] = [];
   let sinceYield = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
+    if (done) break;
     for (let at = 0; at < value.length; at += pieceBytes) {
       if (sinceYield >= pieceBytes) {
         await pause();
@@ -29,8 +31,12 @@ export async function readTextInSlices(response: Response, pause: () => Promise<
       }
       const piece = value.subarray(at, at + pieceBytes);
       // `stream`: a character cut between two pieces is held until the next one completes it.
-      text += decoder.decode(piece, { stream: true });
+      pieces.push(decoder.decode(piece, { stream: true }));
       sinceYield += piece.length;
     }
   }
+  const rest = decoder.decode();
+  if (rest) pieces.push(rest);
+  if (pieces.length > 1) await pause();
+  return pieces.join('');
 }

@@ -158,7 +158,7 @@ export function createHttp({ apiUrl, fetch: fetchImpl, timeoutMs = 15000, signal
           }),
           deadline,
         ]);
-        text = await Promise.race([memory && reuse ? memory.readText(path, reuse, response) : response.text(), deadline]);
+        text = await Promise.race([memory ? memory.readText(response) : response.text(), deadline]);
       } catch (error) {
         throw error instanceof NetworkError ? error : new NetworkError(error, timedOut);
       }
